@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { ErrorCode } from '@portal/contract';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createAnalytics } from './modules/analytics/analytics';
+import { accountRoutes } from './modules/account/routes';
+import { ensureReferenceData } from './modules/demo/reference-data';
+import { createVerifier, loadSigningKeys } from './modules/auth/keys';
+import { createTokenService } from './modules/auth/tokens';
+import { legalRoutes } from './modules/legal/routes';
+import { createMailer } from './modules/mail/mailer';
+import { portalRoutes } from './modules/portal/routes';
+import { ssoRoutes } from './modules/sso/routes';
+import { systemRoutes } from './modules/system/routes';
+import { authPlugin } from './plugins/auth';
+import { errorBody, errorsPlugin } from './plugins/errors';
+import { isSpaPath, registerWeb } from './plugins/web';
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  logger: FastifyBaseLogger;
+  /** Tests skip serving the built portal. */
+  serveWeb?: boolean;
+}
+
+export async function buildApp({ env, database, logger, serveWeb = env.serveWeb }: BuildOptions) {
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.production,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const keys = await loadSigningKeys(database.db);
+  const verify = createVerifier({ issuer: env.jwtIssuer, audience: env.JWT_AUDIENCE, jwks: keys.jwks });
+  const ctx: AppContext = {
+    env,
+    database,
+    keys,
+    verify,
+    tokens: createTokenService(database.db, keys, { issuer: env.jwtIssuer, audience: env.JWT_AUDIENCE }),
+    mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger }),
+    analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
+    log: logger,
+  };
+  app.decorate('ctx', ctx);
+  await ensureReferenceData(ctx);
+
+  const cspOrigins = [...new Set([env.apiBase, env.ssoUrl].map((u) => new URL(u).origin))];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", ...cspOrigins],
+        workerSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        formAction: ["'self'", ...cspOrigins],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: env.production ? [] : null,
+      },
+    },
+    strictTransportSecurity: env.production,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16_384 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined,
+    nameSpace: 'portal-rl:',
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      ...errorBody(ErrorCode.TOO_MANY_REQUESTS, `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+    }),
+  });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, verify });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Practitioner portal API', version: '1.0.0', description: 'REST API of the practitioner portal. Errors answer `{error:{message,params,fieldErrors,code,cause}}`.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(portalRoutes, { prefix: '/api/portal' });
+  await app.register(legalRoutes, { prefix: '/api/legal' });
+  if (env.serveSso) await app.register(ssoRoutes, { prefix: '/sso' });
+
+  const spa = serveWeb ? await registerWeb(app, env) : null;
+  app.setNotFoundHandler((request, reply) => {
+    if (spa && isSpaPath(request.method, request.url)) return spa(request, reply);
+    return reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, 'The requested resource was not found'));
+  });
+
+  return app;
+}

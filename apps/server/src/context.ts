@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { Analytics } from './modules/analytics/analytics';
+import type { TokenKeys, Verify } from './modules/auth/keys';
+import type { TokenService } from './modules/auth/tokens';
+import type { Mailer } from './modules/mail/mailer';
+
+/** What every module gets: settings, the database and the adapters to the outside. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  keys: TokenKeys;
+  verify: Verify;
+  tokens: TokenService;
+  mailer: Mailer;
+  analytics: Analytics;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

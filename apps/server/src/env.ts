@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The repository root (the folder whose package.json declares the workspaces), so ./data, the
+ * migrations and the built portal resolve the same from source, from the bundle and from any
+ * working directory.
+ */
+export const REPO_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && 'workspaces' in JSON.parse(fs.readFileSync(pkg, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** Every setting the server reads; `.env.example` lists the same names with their defaults. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_ENV: z.enum(['local', 'dev', 'production']).default('local'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  PORTAL_URL: optionalUrl,
+  API_BASE: optionalUrl,
+  SSO_URL: optionalUrl,
+  JWT_ISSUER: optionalString,
+  JWT_AUDIENCE: z.string().default('practitioner-portal'),
+  ALLOWED_REDIRECT_ORIGINS: z.string().default(''),
+  COOKIE_DOMAIN: optionalString,
+  ANALYTICS_KEY: optionalString,
+  ANALYTICS_URL: optionalUrl,
+  MAPS_KEY: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Practitioner Portal <no-reply@localhost>'),
+  REDIS_URL: optionalString,
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  DEFAULT_LOCALE: z.string().default('en-ZA'),
+  CURRENCY: z.string().length(3).default('ZAR'),
+  CONTACT_URL: z.url().default('https://www.example.com/contact'),
+  DEMO_DATA: bool,
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  SERVE_WEB: bool,
+  SERVE_SSO: bool,
+});
+
+export type Env = ReturnType<typeof loadEnv>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const portalUrl = stripSlash(e.PORTAL_URL ?? `http://localhost:${e.PORT}`);
+  const production = e.APP_ENV === 'production';
+  if (production && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  DATABASE_URL: required when APP_ENV=production');
+  const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
+  return {
+    ...e,
+    production,
+    portalUrl,
+    apiBase: stripSlash(e.API_BASE ?? `${portalUrl}/api`),
+    ssoUrl,
+    /** The sign-on pages are served here unless SSO_URL points at another host running them. */
+    serveSso: e.SERVE_SSO ?? true,
+    jwtIssuer: e.JWT_ISSUER ?? ssoUrl,
+    allowedRedirectOrigins: new Set([
+      new URL(portalUrl).origin,
+      ...e.ALLOWED_REDIRECT_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((s) => new URL(s).origin),
+    ]),
+    cookieName: production ? 'portal_auth' : `portal_auth_${e.APP_ENV}`,
+    demoData: e.DEMO_DATA ?? !production,
+    serveWeb: e.SERVE_WEB ?? true,
+  };
+}
+
+function stripSlash(url: string) {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,22 @@
+import { ERROR_TEXTS, ErrorCode, type CatalogueCode } from '@portal/contract';
+
+/** An error the API answers with as it is: status, catalogue code, message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message?: string,
+    readonly extra: { fieldErrors?: Record<string, string[]>; params?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? ERROR_TEXTS[code as CatalogueCode] ?? 'Error');
+    this.name = 'AppError';
+  }
+}
+
+/** Another practitioner's object and one that does not exist answer alike. */
+export const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found');
+export const unauthenticated = (message = 'Authentication is required') => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
+export const sessionExpired = () => new AppError(401, ErrorCode.SESSION_EXPIRED, 'Your session has ended, please sign in again');
+export const forbidden = () => new AppError(403, ErrorCode.FORBIDDEN);
+export const badRequest = (fieldErrors?: Record<string, string[]>, message?: string) =>
+  new AppError(400, ErrorCode.BAD_REQUEST, message, { fieldErrors });

@@ -1,0 +1,83 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { collections, invites, tosAcceptances, tosDocuments, users } from '../../db/schema';
+
+export type TosKind = 'account' | 'portal';
+
+export async function latestTos(db: Db, kind: TosKind) {
+  const [row] = await db.select().from(tosDocuments).where(eq(tosDocuments.kind, kind)).orderBy(desc(tosDocuments.version)).limit(1);
+  return row ?? null;
+}
+
+/** Whether the user accepted the latest terms of a kind: a new version makes it false again. */
+export async function hasAcceptedLatest(db: Db, userId: string, kind: TosKind): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select exists (
+      select 1 from ${tosAcceptances} a
+      where a.user_id = ${userId}
+        and a.tos_document_id = (select id from ${tosDocuments} where kind = ${kind} order by version desc limit 1)
+    ) as accepted`);
+  return Boolean(rowsOf<{ accepted: boolean }>(rows)[0]?.accepted);
+}
+
+export async function ensureTosDocument(db: Db, kind: TosKind, version: number, title: string) {
+  await db.insert(tosDocuments).values({ kind, version, title }).onConflictDoNothing();
+}
+
+export async function acceptTos(db: Db, userId: string, tosDocumentId: number) {
+  await db.insert(tosAcceptances).values({ userId, tosDocumentId }).onConflictDoNothing();
+}
+
+export const findUserById = (db: Db, id: string) => db.query.users.findFirst({ where: eq(users.id, id) });
+export const findUserByEmail = (db: Db, email: string) =>
+  db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
+
+export async function updateUser(db: Db, id: string, patch: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber'>>) {
+  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * The users a caller may look up: for now only themselves. Sessions widen this to their patients,
+ * through this one function.
+ */
+export async function queryVisibleUsers(db: Db, callerId: string, q: { search?: string; limit: number; offset: number }) {
+  const visible = eq(users.id, callerId);
+  const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = term
+    ? and(visible, or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)))
+    : visible;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export const listCollections = (db: Db) => db.select().from(collections).orderBy(collections.id);
+
+export async function insertInvite(db: Db, values: typeof invites.$inferInsert) {
+  const [row] = await db.insert(invites).values(values).returning();
+  return row!;
+}
+
+export const listInvites = (db: Db, inviterId: string) =>
+  db.select().from(invites).where(eq(invites.inviterId, inviterId)).orderBy(desc(invites.createdAt)).limit(100);
+
+export const findInviteByTokenHash = (db: Db, tokenHash: string) =>
+  db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) });
+
+/** Accepts a pending invite once: the conditional update decides between concurrent confirmations. */
+export async function markInviteAccepted(db: Db, id: string, userId: string) {
+  const rows = await db
+    .update(invites)
+    .set({ status: 'accepted', acceptedBy: userId, acceptedAt: new Date() })
+    .where(and(eq(invites.id, id), eq(invites.status, 'pending')))
+    .returning({ id: invites.id });
+  return rows.length === 1;
+}
+
+/** node-postgres answers `{rows}`, PGlite answers `{rows}` too; keep the one access in one place. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

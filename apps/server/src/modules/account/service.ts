@@ -1,0 +1,164 @@
+import { ErrorCode, type Invite, type PublicUser, type Tos, type User } from '@portal/contract';
+import { LEGAL_DOCUMENTS, type LegalSlug } from '@portal/contract/legal';
+import type { AppContext } from '../../context';
+import type { users } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { hashToken, randomToken } from '../auth/tokens';
+import { AnalyticsEvent } from '../analytics/analytics';
+import * as repo from './repository';
+
+type UserRow = typeof users.$inferSelect;
+
+const TOS_SLUG: Record<repo.TosKind, LegalSlug> = { account: 'terms-and-conditions', portal: 'portal-terms-and-conditions' };
+const INVITE_DAYS = 14;
+
+export function toUser(row: UserRow, tosAccepted: boolean): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    profileImage: row.profileImage,
+    isActive: row.isActive,
+    tosAccepted,
+  };
+}
+
+export const toPublicUser = (row: UserRow): PublicUser => ({ id: row.id, firstName: row.firstName, lastName: row.lastName, profileImage: row.profileImage });
+
+export async function getMe(ctx: AppContext, userId: string): Promise<User> {
+  const { db } = ctx.database;
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw notFound();
+  return toUser(row, await repo.hasAcceptedLatest(db, userId, 'account'));
+}
+
+export async function updateMe(ctx: AppContext, userId: string, patch: Parameters<typeof repo.updateUser>[2]): Promise<User> {
+  const row = await repo.updateUser(ctx.database.db, userId, patch);
+  if (!row) throw notFound();
+  return toUser(row, await repo.hasAcceptedLatest(ctx.database.db, userId, 'account'));
+}
+
+/** The address of a terms document's PDF, as `tosURI` carries it. */
+export function tosUri(ctx: AppContext, kind: repo.TosKind, version: number) {
+  return `${ctx.env.apiBase}/legal/${TOS_SLUG[kind]}/v${version}.pdf`;
+}
+
+export async function latestTos(ctx: AppContext, kind: repo.TosKind): Promise<Tos> {
+  const row = await repo.latestTos(ctx.database.db, kind);
+  if (!row) throw new AppError(500, ErrorCode.FETCH);
+  return { id: row.id, version: row.version, title: row.title, tosURI: tosUri(ctx, kind, row.version), publishedAt: row.publishedAt.toISOString() };
+}
+
+export async function acceptLatestTos(ctx: AppContext, userId: string, kind: repo.TosKind) {
+  const row = await repo.latestTos(ctx.database.db, kind);
+  if (!row) throw new AppError(500, ErrorCode.FETCH);
+  await repo.acceptTos(ctx.database.db, userId, row.id);
+  await ctx.analytics.track(AnalyticsEvent.TERMS_ACCEPTED, userId, { kind, version: row.version });
+  return { tosAccepted: true as const, version: row.version };
+}
+
+/** Makes sure the database knows the current version of each terms document. */
+export async function ensureTosVersions(ctx: Pick<AppContext, 'database'>) {
+  for (const kind of ['account', 'portal'] as const) {
+    const doc = LEGAL_DOCUMENTS[TOS_SLUG[kind]];
+    await repo.ensureTosDocument(ctx.database.db, kind, doc.version, doc.title);
+  }
+}
+
+export async function getVisibleUser(ctx: AppContext, callerId: string, id: string): Promise<PublicUser> {
+  const { rows } = await repo.queryVisibleUsers(ctx.database.db, callerId, { limit: 100, offset: 0 });
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw notFound();
+  return toPublicUser(row);
+}
+
+export async function queryUsers(ctx: AppContext, callerId: string, q: { search?: string; limit: number; offset: number }) {
+  const { rows, count } = await repo.queryVisibleUsers(ctx.database.db, callerId, q);
+  return { results: rows.map(toPublicUser), count, limit: q.limit, offset: q.offset };
+}
+
+const toInvite = (row: Awaited<ReturnType<typeof repo.insertInvite>>): Invite => ({
+  id: row.id,
+  email: row.email,
+  kind: row.kind as Invite['kind'],
+  status: row.status as Invite['status'],
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Invites someone to the provider's app (kind 'app': a link to create an account) or to the
+ * caller's workspace (kind 'workspace': a link to the confirm-invite page the caller named).
+ */
+export async function invite(
+  ctx: AppContext,
+  callerId: string,
+  input: { email: string; firstName?: string; message?: string },
+  kind: 'app' | 'workspace',
+  redirect?: string,
+): Promise<Invite> {
+  const inviter = await repo.findUserById(ctx.database.db, callerId);
+  if (!inviter) throw notFound();
+  let confirmBase: URL;
+  if (kind === 'workspace') {
+    confirmBase = allowedRedirect(ctx, redirect) ?? invalidRedirect();
+  } else {
+    confirmBase = new URL(`${ctx.env.ssoUrl}/sign-up`);
+  }
+  const token = randomToken();
+  const row = await repo.insertInvite(ctx.database.db, {
+    inviterId: callerId,
+    email: input.email,
+    kind,
+    tokenHash: hashToken(token),
+    redirectUrl: confirmBase.toString(),
+    expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+  });
+  const link = new URL(confirmBase);
+  if (kind === 'workspace') link.searchParams.set('token', token);
+  else link.searchParams.set('email', input.email);
+  const from = `${inviter.firstName} ${inviter.lastName}`;
+  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const what = kind === 'workspace' ? `to join their workspace on the Practitioner Portal` : `to create an account with the provider`;
+  const lines = [greeting, '', `${from} has invited you ${what}.`];
+  if (input.message) lines.push('', `Their message: ${input.message}`);
+  lines.push('', `Open this link to continue (valid for ${INVITE_DAYS} days):`, link.toString());
+  await ctx.mailer.send({ to: input.email, subject: `${from} invited you`, text: lines.join('\n') });
+  return toInvite(row);
+}
+
+export async function listInvites(ctx: AppContext, callerId: string) {
+  return { results: (await repo.listInvites(ctx.database.db, callerId)).map(toInvite) };
+}
+
+/** Confirms a workspace invite for the signed-in user whose email it was sent to. */
+export async function confirmInvite(ctx: AppContext, callerId: string, token: string): Promise<Invite> {
+  const { db } = ctx.database;
+  const row = await repo.findInviteByTokenHash(db, hashToken(token));
+  const me = await repo.findUserById(db, callerId);
+  if (!row || !me || row.kind !== 'workspace' || row.expiresAt.getTime() < Date.now()) throw notFound();
+  if (row.email.toLowerCase() !== me.email.toLowerCase()) throw notFound();
+  if (row.status === 'accepted') {
+    if (row.acceptedBy === callerId) return toInvite(row);
+    throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  }
+  if (!(await repo.markInviteAccepted(db, row.id, callerId))) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  return toInvite({ ...row, status: 'accepted' });
+}
+
+/** A redirect is followed only to an allowed portal origin. */
+export function allowedRedirect(ctx: Pick<AppContext, 'env'>, value: string | undefined): URL | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && ctx.env.allowedRedirectOrigins.has(url.origin)) return url;
+  } catch {
+    // not a URL
+  }
+  return null;
+}
+
+function invalidRedirect(): never {
+  throw new AppError(400, ErrorCode.BAD_REQUEST, undefined, { fieldErrors: { redirect: ['This redirect address is not allowed'] } });
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/** Field validator messages of SPEC §5, word for word (the trailing '.' on INVALID_NUMBER included). */
+export const VALIDATION_MESSAGES = {
+  MIN_NOT_REACHED: 'Minimum chars not reached',
+  MAX_EXCEEDED: 'Maximum chars exceeded',
+  INVALID_EMAIL: 'Email is not valid',
+  INVALID_NUMBER: 'Value is not valid.',
+  NO_LOWERCASE: 'At least one lowercase letter is required',
+  NO_UPPERCASE: 'At least one uppercase letter is required',
+  NO_NUMBER: 'At least one number is required',
+  NO_MATCH: 'Has to be same',
+  REQUIRED: 'This field is required',
+} as const;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+/** A rule returns the failing key or null. */
+export type Rule = (value: string) => ValidationKey | null;
+
+const EMAIL_PATTERN = /^\S+@\S+$/;
+const DIGITS_PATTERN = /^\d+$/;
+const PHONE_PATTERN = /^\+?\d{7,15}$/;
+const EMAIL_MAX = 254;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+
+// Code points, not UTF-16 units, so an emoji or astral letter counts as one character.
+function charCount(value: string): number {
+  return [...value].length;
+}
+
+export const rules: {
+  required: Rule;
+  email: Rule;
+  number: Rule;
+  lowercase: Rule;
+  uppercase: Rule;
+  digit: Rule;
+  length: (min?: number, max?: number) => Rule;
+  match: (other: string) => Rule;
+} = {
+  required: (value) => (value.trim() === '' ? 'REQUIRED' : null),
+  email: (value) => (EMAIL_PATTERN.test(value) ? null : 'INVALID_EMAIL'),
+  number: (value) => (DIGITS_PATTERN.test(value) ? null : 'INVALID_NUMBER'),
+  // Unicode case classes, consistent with lettersOnly keeping any Unicode letter.
+  lowercase: (value) => (/\p{Ll}/u.test(value) ? null : 'NO_LOWERCASE'),
+  uppercase: (value) => (/\p{Lu}/u.test(value) ? null : 'NO_UPPERCASE'),
+  digit: (value) => (/\d/.test(value) ? null : 'NO_NUMBER'),
+  length:
+    (min = 0, max = Infinity) =>
+    (value) => {
+      const n = charCount(value);
+      if (n < min) return 'MIN_NOT_REACHED';
+      if (n > max) return 'MAX_EXCEEDED';
+      return null;
+    },
+  match: (other) => (value) => (value === other ? null : 'NO_MATCH'),
+};
+
+/** Runs rules in order; returns the first failing message text (SPEC: the first message is shown) or null. */
+export function firstError(value: string, list: Rule[]): string | null {
+  for (const rule of list) {
+    const key = rule(value);
+    if (key !== null) return VALIDATION_MESSAGES[key];
+  }
+  return null;
+}
+
+export const PASSWORD_RULES: Rule[] = [
+  rules.lowercase,
+  rules.uppercase,
+  rules.digit,
+  rules.length(PASSWORD_MIN),
+];
+
+export const transforms: {
+  lowercase(v: string): string;
+  uppercase(v: string): string;
+  stripSpaces(v: string): string;
+  digitsOnly(v: string): string;
+  lettersOnly(v: string): string;
+} = {
+  lowercase: (v) => v.toLowerCase(),
+  uppercase: (v) => v.toUpperCase(),
+  // All whitespace, so pasted tabs and non-breaking spaces go too.
+  stripSpaces: (v) => v.replace(/\s+/g, ''),
+  digitsOnly: (v) => v.replace(/\D+/g, ''),
+  lettersOnly: (v) => v.replace(/\P{L}+/gu, ''),
+};
+
+// A missing key reaches z.string() as undefined; show the form's REQUIRED text rather than
+// zod's type message, and keep zod's message for genuinely wrong types.
+function requiredString(): z.ZodString {
+  return z.string({
+    error: (iss) => (iss.input === undefined ? VALIDATION_MESSAGES.REQUIRED : undefined),
+  });
+}
+
+function addIssue(ctx: z.RefinementCtx<string>, value: string, key: ValidationKey): void {
+  ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES[key], input: value });
+}
+
+/** zod helpers carrying SPEC messages, so the server's fieldErrors show the same texts as forms. */
+export function zText(opts: { min?: number; max?: number; required?: boolean } = {}): z.ZodString {
+  const { min = 0, max = Infinity, required = true } = opts;
+  const length = rules.length(min, max);
+  const base = required ? requiredString() : z.string();
+  return base.trim().superRefine((value, ctx) => {
+    if (value === '') {
+      // An optional field left empty is valid whatever its min.
+      if (required) addIssue(ctx, value, 'REQUIRED');
+      return;
+    }
+    const key = length(value);
+    if (key !== null) addIssue(ctx, value, key);
+  });
+}
+
+export const zEmail: z.ZodString = requiredString()
+  .trim()
+  .toLowerCase()
+  .superRefine((value, ctx) => {
+    if (value === '') {
+      addIssue(ctx, value, 'REQUIRED');
+      return;
+    }
+    const invalid = rules.email(value);
+    if (invalid !== null) addIssue(ctx, value, invalid);
+    const tooLong = rules.length(0, EMAIL_MAX)(value);
+    if (tooLong !== null) addIssue(ctx, value, tooLong);
+  });
+
+// Not trimmed: spaces are legitimate password characters.
+export const zPassword: z.ZodString = requiredString().superRefine((value, ctx) => {
+  for (const rule of PASSWORD_RULES) {
+    const key = rule(value);
+    if (key !== null) addIssue(ctx, value, key);
+  }
+  const tooLong = rules.length(0, PASSWORD_MAX)(value);
+  if (tooLong !== null) addIssue(ctx, value, tooLong);
+});
+
+export const zDigits: z.ZodString = requiredString()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') {
+      addIssue(ctx, value, 'REQUIRED');
+      return;
+    }
+    const key = rules.number(value);
+    if (key !== null) addIssue(ctx, value, key);
+  });
+
+export const zPhone: z.ZodString = requiredString()
+  .overwrite(transforms.stripSpaces)
+  .superRefine((value, ctx) => {
+    if (value === '') {
+      addIssue(ctx, value, 'REQUIRED');
+      return;
+    }
+    if (!PHONE_PATTERN.test(value)) addIssue(ctx, value, 'INVALID_NUMBER');
+  });

@@ -63,6 +63,12 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     log: logger,
   };
   app.decorate('ctx', ctx);
+  // Every route the app registers, so the access suite can walk them all.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   await ensureReferenceData(ctx);
 
   const cspOrigins = [...new Set([env.apiBase, env.ssoUrl].map((u) => new URL(u).origin))];
@@ -86,6 +92,8 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(fastifyFormbody, { bodyLimit: 16_384 });
   await app.register(fastifyRateLimit, {
     global: false,
+    // After body parsing, so a limit can key on the email being tried.
+    hook: 'preHandler',
     redis: env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined,
     nameSpace: 'portal-rl:',
     skipOnError: true,

@@ -21,5 +21,6 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    routeTable: Array<{ method: string; url: string }>;
   }
 }

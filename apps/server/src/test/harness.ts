@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { TokenPair } from '@portal/contract';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { practitioners, users } from '../db/schema';
+import { loadEnv, type Env } from '../env';
+
+export const TEST_PASSWORD = 'Test-password-1';
+let passwordHash: Promise<string> | null = null;
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * One app per test file on its own database: in-memory PGlite by default, the run's PostgreSQL
+ * database when TEST_DATABASE_URL is set. Data is made unique per test, never truncated.
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}) {
+  const url = inject('databaseUrl');
+  const database: Database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir: 'memory://' });
+  await database.migrate();
+  const env: Env = loadEnv({ NODE_ENV: 'test', PORT: '3000', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...envOverrides });
+  const app = await buildApp({ env, database, logger: pino({ level: 'silent' }) });
+  await app.ready();
+  return {
+    app,
+    env,
+    database,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof createTestApp>>;
+
+export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0, 8)}@test.example`;
+
+/** A user straight in the database, signed in through the token service. */
+export async function createUser(
+  h: Harness,
+  opts: { email?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean } = {},
+) {
+  passwordHash ??= hash(TEST_PASSWORD);
+  const email = opts.email ?? uniqueEmail();
+  const [user] = await h.db
+    .insert(users)
+    .values({ email, firstName: 'Test', lastName: 'User', phoneNumber: '+27215550000', passwordHash: await passwordHash, role: opts.role ?? 'practitioner', isActive: opts.isActive ?? true })
+    .returning();
+  if (opts.practitionerStatus) {
+    await h.db.insert(practitioners).values({ userId: user!.id, status: opts.practitionerStatus, categoryId: 2 });
+  }
+  const tokens: TokenPair = await h.app.ctx.tokens.startSession(user!);
+  return { user: user!, tokens, auth: { authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+/** The cookie the sign-on set, decoded. */
+export function authCookie(h: Harness, setCookie: string | string[] | undefined): TokenPair | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const mine = all.find((c) => c.startsWith(`${h.env.cookieName}=`));
+  if (!mine) return null;
+  const value = decodeURIComponent(mine.slice(h.env.cookieName.length + 1).split(';')[0]!);
+  return value ? (JSON.parse(value) as TokenPair) : null;
+}
+
+export function form(values: Record<string, string>) {
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(values).toString() };
+}

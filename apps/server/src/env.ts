@@ -60,6 +60,12 @@ const EnvSchema = z.object({
 
 export type Env = ReturnType<typeof loadEnv>;
 
+/** Reads ./.env at the repository root into process.env when present (existing variables win). */
+export function loadDotEnv() {
+  const file = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -73,6 +79,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
   return {
     ...e,
+    DATA_DIR: path.resolve(REPO_ROOT, e.DATA_DIR),
+    WEB_DIST: path.resolve(REPO_ROOT, e.WEB_DIST),
     production,
     portalUrl,
     apiBase: stripSlash(e.API_BASE ?? `${portalUrl}/api`),

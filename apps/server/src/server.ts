@@ -1,10 +1,11 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { loadEnv } from './env';
+import { loadDotEnv, loadEnv } from './env';
 import { createLogger } from './logger';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/seed';
 
 const startedAt = performance.now();
+loadDotEnv();
 const env = loadEnv();
 const logger = createLogger(env);
 

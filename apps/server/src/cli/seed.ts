@@ -1,9 +1,10 @@
 import { openDatabase } from '../db/client';
-import { loadEnv } from '../env';
+import { loadDotEnv, loadEnv } from '../env';
 import { ensureReferenceData } from '../modules/demo/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../modules/demo/seed';
 
 /** `npm run seed`: the reference data and the demo accounts, on an empty or an existing database. */
+loadDotEnv();
 const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo-portal-1';
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, never a downloaded browser. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh context (axe needs a page from a context); page errors fail the journey. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** Signs in through the sign-on pages, starting from a portal address. */
+export async function signIn(page: Page, email: string, startPath = '/') {
+  await page.goto(`${baseUrl()}${startPath}`);
+  if (!page.url().includes('/sso/sign-in')) {
+    await page.goto(`${baseUrl()}/sso/sign-in?redirect=${encodeURIComponent(`${baseUrl()}${startPath}`)}`);
+  }
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+export async function cookieValue(context: BrowserContext, name: string) {
+  const cookies = await context.cookies();
+  return cookies.find((c) => c.name === name)?.value ?? null;
+}

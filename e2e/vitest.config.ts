@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['journeys/**/*.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // One browser and one server: journeys run one file at a time.
+    fileParallelism: false,
+  },
+});

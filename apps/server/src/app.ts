@@ -19,7 +19,9 @@ import { createVerifier, loadSigningKeys } from './modules/auth/keys';
 import { createTokenService } from './modules/auth/tokens';
 import { legalRoutes } from './modules/legal/routes';
 import { createMailer } from './modules/mail/mailer';
+import { patientRoutes } from './modules/patient/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { systemRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
@@ -119,6 +121,8 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(systemRoutes);
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(portalRoutes, { prefix: '/api/portal' });
+  await app.register(sessionRoutes, { prefix: '/api/portal/sessions' });
+  await app.register(patientRoutes, { prefix: '/api/patient' });
   await app.register(legalRoutes, { prefix: '/api/legal' });
   if (env.serveSso) await app.register(ssoRoutes, { prefix: '/sso' });
 

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   DEFAULT_LOCALE: z.string().default('en-ZA'),
   CURRENCY: z.string().length(3).default('ZAR'),
+  /** The data-request fee the practitioner owes the provider, in minor units (SPEC §9 leaves the amount open). */
+  DATA_REQUEST_FEE_CENTS: z.coerce.number().int().min(0).default(25000),
   CONTACT_URL: z.url().default('https://www.example.com/contact'),
   DEMO_DATA: bool,
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),

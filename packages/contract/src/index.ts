@@ -4,3 +4,4 @@ export * from './common';
 export * from './validators';
 export * from './account';
 export * from './portal';
+export * from './sessions';

@@ -19,6 +19,8 @@ export const users = pgTable(
     /** 'practitioner' or 'patient': the scope the sign-on puts in the access token. */
     role: text('role').notNull().default('practitioner'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Demo data: a synthetic person, labelled so wherever shown. */
+    synthetic: boolean('synthetic').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -192,4 +194,142 @@ export const analyticsEvents = pgTable(
     forwardedAt: timestamp('forwarded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('analytics_events_name_idx').on(t.name, t.createdAt)],
+);
+
+/** A patient's session with a practitioner (SPEC §3, §4): 1 requested, 2 accepted, 3 declined, 4 completed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    bookingTime: timestamp('booking_time', { withTimezone: true, mode: 'date' }).notNull(),
+    requestedByPractitioner: boolean('requested_by_practitioner').notNull().default(false),
+    rescheduledByPractitioner: boolean('rescheduled_by_practitioner').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('sessions_practitioner_status_idx').on(t.practitionerId, t.status, t.createdAt.desc(), t.id),
+    index('sessions_practitioner_created_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    index('sessions_patient_idx').on(t.patientId, t.createdAt.desc()),
+    check('sessions_status_check', sql`${t.status} in (1, 2, 3, 4)`),
+  ],
+);
+
+/** A kit the provider ships: its sample label, collections and where it is in the lab's steps. */
+export const kits = pgTable(
+  'kits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sampleLabel: text('sample_label').notNull(),
+    practitionerId: uuid('practitioner_id').references(() => practitioners.id, { onDelete: 'set null' }),
+    patientId: uuid('patient_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A kit serves one session at most: the unique index enforces it. */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('in_stock'),
+    collectionIds: integer('collection_ids').array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('kits_sample_label_idx').on(t.sampleLabel),
+    uniqueIndex('kits_session_idx').on(t.sessionId),
+    index('kits_practitioner_idx').on(t.practitionerId),
+    check('kits_status_check', sql`${t.status} in ('in_stock', 'assigned', 'sample_received', 'processing', 'results_available')`),
+  ],
+);
+
+/** The lab's raw genotype file for a kit (consumer format), and whether it is synthetic demo data. */
+export const genotypeFiles = pgTable(
+  'genotype_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    synthetic: boolean('synthetic').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('genotype_files_kit_idx').on(t.kitId)],
+);
+
+/** Results computed from a kit's genotype file by the genetics module. */
+export const results = pgTable(
+  'results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    data: jsonb('data').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    computedAt: createdAt(),
+  },
+  (t) => [index('results_kit_idx').on(t.kitId)],
+);
+
+/** One data request per session (the unique index); the patient confirms or declines it. */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('data_requests_session_idx').on(t.sessionId),
+    check('data_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'declined')`),
+  ],
+);
+
+/** Money owed between practitioner and provider; amounts in minor units (cents). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    dataRequestId: uuid('data_request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_practitioner_idx').on(t.practitionerId, t.createdAt.desc()),
+    uniqueIndex('transactions_data_request_idx').on(t.dataRequestId),
+  ],
+);
+
+/** A questionnaire collection (SPEC §3) with its questions. */
+export const questionnaires = pgTable('questionnaires', {
+  id: integer('id').primaryKey(),
+  category: text('category').notNull(),
+  description: text('description').notNull(),
+  questions: jsonb('questions').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A patient's answers to one questionnaire. */
+export const questionnaireResponses = pgTable(
+  'questionnaire_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionnaireId: integer('questionnaire_id').notNull().references(() => questionnaires.id),
+    answers: jsonb('answers').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('questionnaire_responses_patient_idx').on(t.patientId, t.questionnaireId)],
 );

@@ -1,7 +1,8 @@
 import { PRACTITIONER_CATEGORIES } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { collections, languages, practitionerCategories, specializations } from '../../db/schema';
+import { collections, languages, practitionerCategories, questionnaires, specializations } from '../../db/schema';
 import { ensureTosVersions } from '../account/service';
+import { QUESTIONNAIRES } from './questionnaires';
 
 /** South Africa's official languages, which patients of the provider speak. */
 const LANGUAGES = [
@@ -27,5 +28,6 @@ export async function ensureReferenceData(ctx: Pick<AppContext, 'database'>) {
   await db.insert(languages).values(LANGUAGES.map((name, i) => ({ id: i + 1, name }))).onConflictDoNothing();
   await db.insert(specializations).values(SPECIALIZATIONS.map((name, i) => ({ id: i + 1, name }))).onConflictDoNothing();
   await db.insert(collections).values(COLLECTIONS).onConflictDoNothing();
+  await db.insert(questionnaires).values(QUESTIONNAIRES).onConflictDoNothing();
   await ensureTosVersions(ctx);
 }

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count, sql } from 'drizzle-orm';
 import { PractitionerStatus } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { seedDemoSessions } from './demo-sessions';
 import { practitionerLanguages, practitioners, practitionerSpecializations, tosAcceptances, tosDocuments, users } from '../../db/schema';
 
 export const DEMO_PASSWORD = 'Demo-portal-1';
@@ -49,6 +50,8 @@ export async function seedDemo(db: Db) {
     })
     .onConflictDoNothing()
     .returning();
+  const adaPractice = adaP ?? (await db.query.practitioners.findFirst({ where: (t, { eq }) => eq(t.userId, ada.id) }))!;
+  await seedDemoSessions(db, adaPractice.id, passwordHash);
   if (adaP) {
     await db.insert(practitionerLanguages).values([{ practitionerId: adaP.id, languageId: 2 }, { practitionerId: adaP.id, languageId: 1 }]).onConflictDoNothing();
     await db.insert(practitionerSpecializations).values([{ practitionerId: adaP.id, specializationId: 1 }, { practitionerId: adaP.id, specializationId: 8 }]).onConflictDoNothing();

@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ERROR_TEXTS, LIMITS, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
+import { ERROR_TEXTS, ErrorCode, LIMITS, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
 import { users } from '../../db/schema';
+import { errorBody } from '../../plugins/errors';
 import { allowedRedirect } from '../account/service';
 import { findUserByEmail } from '../account/repository';
 import { messagePage, signInPage, signUpPage, SSO_CSS } from './views';
@@ -46,6 +47,11 @@ export async function ssoRoutes(app: FastifyInstance) {
   const refused = (reply: FastifyReply) => html(reply, messagePage('Sign in', REDIRECT_REFUSED, { href: '/sso/sign-in', label: 'Sign in' }), 400);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/sso/api/')) {
+      if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, 'Too many attempts, please wait a minute and try again'));
+      request.log.error({ err }, 'sign-on error');
+      return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
+    }
     if (err.statusCode === 429) {
       return html(reply, messagePage('Too many attempts', 'Too many sign-in attempts. Please wait a minute and try again.', { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
     }
@@ -62,6 +68,14 @@ export async function ssoRoutes(app: FastifyInstance) {
     return ctx.keys.jwks;
   });
 
+  const signInLimit = {
+    rateLimit: {
+      max: env.SIGN_IN_RATE_LIMIT,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => `sign-in:${req.ip}:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase().slice(0, 254)}`,
+    },
+  };
+
   const RedirectQuery = z.object({ redirect: z.string().max(2048).optional(), email: z.string().max(254).optional() });
 
   app.get('/sign-in', async (req, reply) => {
@@ -71,15 +85,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return html(reply, signInPage({ redirect: redirect?.toString(), email: q.data.email }));
   });
 
-  app.post('/sign-in', {
-    config: {
-      rateLimit: {
-        max: env.SIGN_IN_RATE_LIMIT,
-        timeWindow: '1 minute',
-        keyGenerator: (req: FastifyRequest) => `sign-in:${req.ip}:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase().slice(0, 254)}`,
-      },
-    },
-  }, async (req, reply) => {
+  app.post('/sign-in', { config: signInLimit }, async (req, reply) => {
     const parsed = SignInBody.safeParse(req.body);
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const redirect = redirectOf(raw.redirect);
@@ -128,6 +134,31 @@ export async function ssoRoutes(app: FastifyInstance) {
     }
     setAuthCookie(reply, await ctx.tokens.startSession(user));
     return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
+  });
+
+  /**
+   * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
+   * the cookie. Same checks and limits as the form.
+   */
+  app.post('/api/token', { config: signInLimit }, async (req, reply) => {
+    const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
+    if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
+    const user = await findUserByEmail(ctx.database.db, parsed.data.email);
+    const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
+    if (!user || !ok) return reply.status(401).send(errorBody(ErrorCode.UNAUTHENTICATED, INVALID_CREDENTIALS));
+    if (!user.isActive) return reply.status(403).send(errorBody(ErrorCode.USER_DEACTIVATED, ERROR_TEXTS['400409']));
+    return ctx.tokens.startSession(user);
+  });
+
+  app.post('/api/patients', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } } }, async (req, reply) => {
+    const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
+    if (!parsed.success) {
+      return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
+    }
+    const { password, ...rest } = parsed.data;
+    const [user] = await ctx.database.db.insert(users).values({ ...rest, passwordHash: await hash(password), role: 'patient' }).onConflictDoNothing().returning();
+    if (!user) return reply.status(409).send(errorBody(ErrorCode.EMAIL_TAKEN, ERROR_TEXTS['409000'], { fieldErrors: { email: [ERROR_TEXTS['409000']] } }));
+    return reply.status(201).send(await ctx.tokens.startSession(user));
   });
 
   app.get('/sign-out', async (req, reply) => {

@@ -1,0 +1,265 @@
+/**
+ * Polygenic scoring of one component: PGS Catalog scoring files (format v2.0) against a consumer
+ * raw genotype file (23andMe-like). Pure functions, no I/O.
+ */
+
+/** One row of a PGS scoring file. `otherAllele` is null where the source did not give it. */
+export interface ScoringVariant {
+  rsid: string;
+  chr: string | null;
+  position: number | null;
+  effectAllele: string;
+  otherAllele: string | null;
+  weight: number;
+}
+
+/** A parsed PGS scoring file: its `#key=value` header lines and its variants in file order. */
+export interface ScoringFile {
+  header: Record<string, string>;
+  variants: ScoringVariant[];
+}
+
+/** One line of a consumer raw genotype file (positions are informative only: matching is by rsID). */
+export interface RawGenotype {
+  rsid: string;
+  chromosome: string;
+  position: number | null;
+  genotype: string;
+}
+
+/** A parsed consumer raw genotype file. */
+export interface RawGenotypeFile {
+  variants: Map<string, RawGenotype>;
+  /** The `#` comment lines, without the leading '#'. */
+  comments: string[];
+  /** True when the file says it is synthetic demo data, so callers can label the patient as such. */
+  synthetic: boolean;
+  /** Non-comment lines that could not be read (too few columns); duplicates keep their first line. */
+  skippedLines: number;
+}
+
+/** Why a variant did or did not contribute to the score. Only 'called' counts towards the 75% rule. */
+export type VariantStatus = 'called' | 'no-call' | 'ambiguous' | 'allele-mismatch';
+
+/** How one scoring-file variant matched the patient's genotype. */
+export interface VariantMatch {
+  status: VariantStatus;
+  /** Copies of the effect allele (0, 1 or 2; 0 or 1 when haploid); null unless called. */
+  dosage: number | null;
+  /** 2 for a diploid call, 1 for a haploid one (male X, Y, MT); null unless called. */
+  ploidy: 1 | 2 | null;
+  /** Which strand the genotype matched on; null unless called. */
+  strand: 'forward' | 'reverse' | null;
+}
+
+/** One row of the portal's genotype table (headers: Effects & Alleles, Genotype, Effect Allele, Effect Weight). */
+export interface GenotypeRow {
+  rsid: string;
+  gene: string | null;
+  /** e.g. "CASR rs1801725: T/G (T raises)"; '?' stands for an other allele the source did not give. */
+  effectsAndAlleles: string;
+  effectAllele: string;
+  otherAllele: string | null;
+  /** The patient's genotype as written in the raw file, or null when the rsID is absent. */
+  genotype: string | null;
+  effectWeight: number;
+  dosage: number | null;
+  ploidy: 1 | 2 | null;
+  strand: 'forward' | 'reverse' | null;
+  status: VariantStatus;
+}
+
+/** The score of one component for one patient, before any reference comparison. */
+export interface ComponentScore {
+  /** Σ weight × dosage over called variants; null when the component is not processed. */
+  score: number | null;
+  processed: boolean;
+  calledCount: number;
+  totalCount: number;
+  rows: GenotypeRow[];
+}
+
+/** Fewer than this share of a component's variants called → NOT_PROCESSED (README / SPEC). */
+export const MIN_CALL_RATE = 0.75;
+
+const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
+const BASE = /^[ACGT]$/;
+
+/** The complementary base (A<->T, C<->G), or the input unchanged when it is not a base. */
+export function complement(base: string): string {
+  return COMPLEMENT[base] ?? base;
+}
+
+/** A/T and C/G SNPs read the same on both strands, so their strand cannot be checked by letters. */
+export function isPalindromic(a: string, b: string | null): boolean {
+  return b !== null && BASE.test(a) && COMPLEMENT[a] === b;
+}
+
+/** Parses a PGS Catalog scoring file (v2.0): '#key=value' header, '##' section lines, then a TSV table. */
+export function parseScoringFile(text: string): ScoringFile {
+  const header: Record<string, string> = {};
+  const variants: ScoringVariant[] = [];
+  let columns: string[] | null = null;
+  for (const rawLine of stripBom(text).split(/\r?\n/)) {
+    const line = rawLine.trimEnd();
+    if (line === '') continue;
+    if (line.startsWith('#')) {
+      const m = /^#([^#=][^=]*)=(.*)$/.exec(line);
+      if (m && columns === null) header[m[1]!.trim()] = m[2]!.trim();
+      continue;
+    }
+    const cells = line.split('\t').map((c) => c.trim());
+    if (columns === null) {
+      columns = cells;
+      for (const required of ['rsID', 'effect_allele', 'effect_weight']) {
+        if (!columns.includes(required)) throw new Error(`scoring file: missing column ${required}`);
+      }
+      continue;
+    }
+    const get = (name: string): string => {
+      const i = columns!.indexOf(name);
+      return i < 0 ? '' : (cells[i] ?? '');
+    };
+    const weight = Number(get('effect_weight'));
+    if (get('effect_weight') === '' || !Number.isFinite(weight)) {
+      throw new Error(`scoring file: bad effect_weight for ${get('rsID')}`);
+    }
+    const rsid = get('rsID').toLowerCase();
+    if (!/^rs\d+$/.test(rsid)) throw new Error(`scoring file: bad rsID '${get('rsID')}'`);
+    const position = get('chr_position');
+    variants.push({
+      rsid,
+      chr: get('chr_name') || null,
+      position: position === '' ? null : Number(position),
+      effectAllele: get('effect_allele').toUpperCase(),
+      otherAllele: get('other_allele').toUpperCase() || null,
+      weight,
+    });
+  }
+  if (columns === null) throw new Error('scoring file: no column header line');
+  return { header, variants };
+}
+
+/**
+ * Parses a consumer raw genotype file: '#' comments, then rsid, chromosome, position, genotype
+ * (tab- or comma-separated, optionally quoted, optional header row). AncestryDNA-style files with
+ * allele1 and allele2 in two columns are joined into one genotype. The first line of a repeated
+ * rsID wins, since vendors repeat a probe only by mistake.
+ */
+export function parseRawGenotypes(text: string): RawGenotypeFile {
+  const variants = new Map<string, RawGenotype>();
+  const comments: string[] = [];
+  let skippedLines = 0;
+  for (const rawLine of stripBom(text).split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line === '') continue;
+    if (line.startsWith('#')) {
+      comments.push(line.slice(1).trim());
+      continue;
+    }
+    const cells = line.split(line.includes('\t') ? '\t' : ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
+    if (cells.length < 4) {
+      skippedLines++;
+      continue;
+    }
+    const [id, chromosome, pos, a1, a2] = cells as [string, string, string, string, string | undefined];
+    // A header row names its columns; its position cell is not a number.
+    if (/^rsid$/i.test(id) || !/^\d*$/.test(pos)) continue;
+    const genotype = cells.length >= 5 && a1.length === 1 && (a2 ?? '').length === 1 ? a1 + a2 : a1;
+    const rsid = id.toLowerCase();
+    if (variants.has(rsid)) continue;
+    variants.set(rsid, { rsid, chromosome, position: pos === '' ? null : Number(pos), genotype });
+  }
+  const synthetic = comments.some((c) => /synthetic/i.test(c));
+  return { variants, comments, synthetic, skippedLines };
+}
+
+/**
+ * Matches one scoring-file variant against a raw genotype: forward strand first, then the
+ * complement; palindromic (A/T, C/G) variants are never matched. When the scoring file has no
+ * other allele, a genotype holding the effect allele matches forward, one holding only the
+ * effect allele's complement is 'ambiguous' (reverse strand or a palindromic other allele, which
+ * letters cannot tell apart), and one holding neither is a forward homozygote for the other allele.
+ */
+export function matchVariant(variant: Pick<ScoringVariant, 'effectAllele' | 'otherAllele'>, genotype: string | null | undefined): VariantMatch {
+  const notCalled = (status: VariantStatus): VariantMatch => ({ status, dosage: null, ploidy: null, strand: null });
+  const e = variant.effectAllele;
+  const o = variant.otherAllele;
+  if (isPalindromic(e, o)) return notCalled('ambiguous');
+  if (genotype == null) return notCalled('no-call');
+  const g = genotype.trim().toUpperCase();
+  // '--', '00', '0', '.' and half-calls such as 'A-' are no-calls.
+  if (g === '' || /[-0.]/.test(g)) return notCalled('no-call');
+  if (!/^[ACGT]{1,2}$/.test(g) || !BASE.test(e) || (o !== null && (!BASE.test(o) || o === e))) {
+    return notCalled('allele-mismatch');
+  }
+  const alleles = g.split('');
+  const ploidy = alleles.length === 1 ? 1 : 2;
+  const called = (strand: 'forward' | 'reverse', observed: string[]): VariantMatch => ({
+    status: 'called',
+    dosage: observed.filter((a) => a === e).length,
+    ploidy,
+    strand,
+  });
+  if (o !== null) {
+    const allowed = new Set([e, o]);
+    if (alleles.every((a) => allowed.has(a))) return called('forward', alleles);
+    const flipped = alleles.map(complement);
+    if (flipped.every((a) => allowed.has(a))) return called('reverse', flipped);
+    return notCalled('allele-mismatch');
+  }
+  const hasEffect = alleles.includes(e);
+  const hasComplement = alleles.includes(complement(e));
+  if (hasEffect && hasComplement) return notCalled('ambiguous');
+  if (hasEffect) return called('forward', alleles);
+  if (hasComplement) return notCalled('ambiguous');
+  // Neither the effect allele nor its complement: a single other base is a forward homozygote
+  // (dosage 0 on either strand); two different other bases cannot come from one biallelic SNP.
+  return new Set(alleles).size === 1 ? called('forward', alleles) : notCalled('allele-mismatch');
+}
+
+/**
+ * Scores one component: Σ effect_weight × effect-allele dosage over called variants, refused
+ * (processed false, score null) when fewer than 75% of the file's variants are called or the
+ * file is empty. The denominator is every variant in the file, palindromic ones included, as
+ * in the PGS Catalog calculator's overlap check: the score must cover most of what was published.
+ */
+export function scoreComponent(
+  file: ScoringFile,
+  raw: RawGenotypeFile,
+  genes: ReadonlyMap<string, string> = new Map(),
+): ComponentScore {
+  let sum = 0;
+  let calledCount = 0;
+  const rows: GenotypeRow[] = file.variants.map((v) => {
+    const genotype = raw.variants.get(v.rsid)?.genotype ?? null;
+    const m = matchVariant(v, genotype);
+    if (m.status === 'called') {
+      calledCount++;
+      sum += v.weight * (m.dosage ?? 0);
+    }
+    const gene = genes.get(v.rsid) ?? null;
+    const direction = v.weight > 0 ? 'raises' : v.weight < 0 ? 'lowers' : 'no effect';
+    return {
+      rsid: v.rsid,
+      gene,
+      effectsAndAlleles: `${gene ? `${gene} ` : ''}${v.rsid}: ${v.effectAllele}/${v.otherAllele ?? '?'} (${v.effectAllele} ${direction})`,
+      effectAllele: v.effectAllele,
+      otherAllele: v.otherAllele,
+      genotype,
+      effectWeight: v.weight,
+      dosage: m.dosage,
+      ploidy: m.ploidy,
+      strand: m.strand,
+      status: m.status,
+    };
+  });
+  const totalCount = file.variants.length;
+  // 0.75 × a small integer is exact in binary, so exactly 75% (e.g. 3 of 4) passes.
+  const processed = totalCount > 0 && calledCount >= MIN_CALL_RATE * totalCount;
+  return { score: processed ? sum : null, processed, calledCount, totalCount, rows };
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

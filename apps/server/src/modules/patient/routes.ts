@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DataRequest, ErrorCode, IdParams, ListedPractitioner, RequestSessionBody, isBookingTimeAllowed, zId } from '@portal/contract';
+import { AppError, notFound } from '../../lib/errors';
+import { caller } from '../../plugins/auth';
+import * as repo from '../sessions/repository';
+
+const tags = ['patient'];
+const PatientSession = z.object({
+  id: zId, status: z.number().int(), bookingTime: z.string(), createdAt: z.string(), practitionerID: zId, dataRequest: DataRequest.nullable(),
+});
+
+/** What the provider's mobile app calls for a patient (token scope 'patient'). */
+export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx.database;
+  const config = { auth: ['patient' as const] };
+
+  const toPatientSession = async (s: repo.SessionRow) => {
+    const dr = await repo.findDataRequest(db, s.id);
+    return {
+      id: s.id, status: s.status, bookingTime: s.bookingTime.toISOString(), createdAt: s.createdAt.toISOString(), practitionerID: s.practitionerId,
+      dataRequest: dr ? { id: dr.id, status: dr.status as 'pending', createdAt: dr.createdAt.toISOString(), answeredAt: dr.answeredAt?.toISOString() ?? null } : null,
+    };
+  };
+
+  app.get('/practitioners/', {
+    config,
+    schema: { tags, summary: 'Practitioners listed for patients', querystring: z.strictObject({ search: z.string().trim().max(100).optional() }), response: { 200: z.object({ results: z.array(ListedPractitioner) }) } },
+  }, async (req) => ({ results: await repo.listedPractitioners(db, { search: req.query.search }) }));
+
+  app.post('/sessions/', {
+    config,
+    schema: { tags, summary: 'Request a session with a listed practitioner, 1 to 7 days from now', body: RequestSessionBody, response: { 201: PatientSession } },
+  }, async (req, reply) => {
+    const bookingTime = new Date(req.body.bookingTime);
+    if (!isBookingTimeAllowed(bookingTime)) throw new AppError(400, ErrorCode.BOOKING_DATE_OUT_OF_RANGE, undefined, { fieldErrors: { bookingTime: ['Min date is 1 day from now, max date is 7 days from now'] } });
+    const practitioner = await repo.findListedPractitioner(db, req.body.practitionerId);
+    if (!practitioner) throw notFound();
+    const session = await repo.insertSession(db, { patientId: caller(req).userId, practitionerId: practitioner.id, bookingTime });
+    return reply.status(201).send(await toPatientSession(session));
+  });
+
+  app.get('/sessions/', {
+    config,
+    schema: { tags, summary: "The patient's sessions", response: { 200: z.object({ results: z.array(PatientSession) }) } },
+  }, async (req) => ({ results: await Promise.all((await repo.sessionsOfPatient(db, caller(req).userId)).map(toPatientSession)) }));
+
+  app.get('/sessions/:id', {
+    config,
+    schema: { tags, summary: 'One of the patient’s sessions', params: IdParams, response: { 200: PatientSession } },
+  }, async (req) => {
+    const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
+    if (!s) throw notFound();
+    return toPatientSession(s);
+  });
+
+  for (const [action, status] of [['confirm', 'confirmed'], ['decline', 'declined']] as const) {
+    app.post(`/sessions/:id/data-request/${action}`, {
+      config,
+      schema: { tags, summary: `${action === 'confirm' ? 'Confirm' : 'Decline'} the practitioner's data request`, params: IdParams, response: { 200: DataRequest } },
+    }, async (req) => {
+      const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
+      if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
+      const answered = await repo.answerDataRequest(db, s.id, status);
+      if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+      return { id: answered.id, status: answered.status as 'pending', createdAt: answered.createdAt.toISOString(), answeredAt: answered.answeredAt?.toISOString() ?? null };
+    });
+  }
+};

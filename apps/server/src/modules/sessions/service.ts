@@ -1,0 +1,173 @@
+import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type SessionDetail, type SessionSummary } from '@portal/contract';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { AnalyticsEvent } from '../analytics/analytics';
+import { findPractitionerByUser } from '../portal/repository';
+import * as repo from './repository';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toSummary(row: repo.SummaryRow): SessionSummary {
+  const s = row.session;
+  return {
+    id: s.id,
+    status: s.status as SessionSummary['status'],
+    bookingTime: s.bookingTime.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    userID: row.user.id,
+    user: row.user,
+    kitID: row.kitId,
+    requestedByPractitioner: s.requestedByPractitioner,
+    rescheduledByPractitioner: s.rescheduledByPractitioner,
+    dataRequest: row.dataRequest?.id
+      ? { id: row.dataRequest.id, status: row.dataRequest.status as 'pending', createdAt: row.dataRequest.createdAt!.toISOString(), answeredAt: iso(row.dataRequest.answeredAt) }
+      : null,
+  };
+}
+
+/** The caller's practitioner profile; without one, every session call is a 404. */
+export async function practitionerOf(ctx: AppContext, userId: string) {
+  const p = await findPractitionerByUser(ctx.database.db, userId);
+  if (!p) throw notFound();
+  return p;
+}
+
+export async function listSessions(ctx: AppContext, userId: string, q: Parameters<typeof repo.listForPractitioner>[2]) {
+  const p = await practitionerOf(ctx, userId);
+  const { rows, count } = await repo.listForPractitioner(ctx.database.db, p.id, q);
+  return { results: rows.map(toSummary), count, limit: q.limit, offset: q.offset };
+}
+
+export async function sessionCounts(ctx: AppContext, userId: string) {
+  const p = await practitionerOf(ctx, userId);
+  return repo.countsByStatus(ctx.database.db, p.id);
+}
+
+/** The session if the caller owns it, else 404 (the same for another's id and for none). */
+export async function ownedSession(ctx: AppContext, userId: string, sessionId: string) {
+  const p = await practitionerOf(ctx, userId);
+  const row = await repo.findOwned(ctx.database.db, p.id, sessionId);
+  if (!row) throw notFound();
+  return { practitioner: p, row };
+}
+
+const isDataAccessible = (row: repo.SummaryRow) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
+
+/**
+ * The session with its patient data only while it is accepted and the data request confirmed;
+ * otherwise the patient's results and questionnaires are not reachable and answer 404.
+ */
+async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
+  const owned = await ownedSession(ctx, userId, sessionId);
+  if (!isDataAccessible(owned.row)) throw notFound();
+  return owned;
+}
+
+interface ComponentLike { componentID: string; title: string; riskLevel: number }
+export function componentsOf(data: unknown): ComponentLike[] {
+  const swab = (data as { swab?: { minerals?: ComponentLike[]; vitamins?: ComponentLike[] } })?.swab;
+  return [...(swab?.minerals ?? []), ...(swab?.vitamins ?? [])];
+}
+
+export async function getSession(ctx: AppContext, userId: string, sessionId: string): Promise<SessionDetail> {
+  const { db } = ctx.database;
+  const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
+  const accessible = isDataAccessible(row);
+  const kit = await repo.kitWithCollections(db, sessionId);
+  const resultRows = accessible && kit ? await repo.resultsForKit(db, kit.id) : [];
+  const questionnaireRows = accessible ? await repo.questionnairesFor(db, row.user.id) : [];
+  const highlights: SessionDetail['highlights'] = [];
+  for (const r of resultRows) {
+    const full = await repo.findResult(db, kit!.id, r.id);
+    for (const c of componentsOf(full?.data)) {
+      if (c.riskLevel === 0 || c.riskLevel === 2) {
+        highlights.push({ kind: 'component', title: c.title, level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2], resultID: r.id, componentID: c.componentID });
+      }
+    }
+  }
+  return {
+    ...toSummary(row),
+    practitionerID: practitioner.id,
+    kit: kit as SessionDetail['kit'],
+    readiness: {
+      kitStatus: (kit?.status ?? null) as SessionDetail['readiness']['kitStatus'],
+      resultsAvailable: kit?.status === 'results_available' && resultRows.length > 0,
+      questionnairesCompleted: questionnaireRows.filter((q) => q.completedAt).length,
+      questionnairesTotal: questionnaireRows.length,
+      dataAccessible: accessible,
+    },
+    highlights,
+    results: resultRows.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt.toISOString() })),
+    questionnaires: questionnaireRows.map((q) => ({ id: q.id, category: q.category, completed: Boolean(q.completedAt) })),
+  };
+}
+
+/** Accept (1 → 2) or reject (1 → 3); a request already decided answers 400414. */
+export async function decide(ctx: AppContext, userId: string, sessionId: string, to: 2 | 3) {
+  const { practitioner } = await ownedSession(ctx, userId, sessionId);
+  const done = await repo.transition(ctx.database.db, practitioner.id, sessionId, SessionStatus.REQUESTED, to);
+  if (!done) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  if (to === SessionStatus.ACCEPTED) await ctx.analytics.track(AnalyticsEvent.SESSION_ACCEPTED, userId, { sessionId });
+  const { row } = await ownedSession(ctx, userId, sessionId);
+  return toSummary(row);
+}
+
+export async function requestData(ctx: AppContext, userId: string, sessionId: string) {
+  const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
+  if (row.dataRequest?.id) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
+  if (row.session.status !== SessionStatus.ACCEPTED) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  const created = await repo.insertDataRequest(ctx.database.db, {
+    sessionId, practitionerId: practitioner.id, feeCents: ctx.env.DATA_REQUEST_FEE_CENTS, currency: ctx.env.CURRENCY, dueDays: 14,
+  });
+  if (!created) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
+  return { id: created.id, status: created.status as 'pending', createdAt: created.createdAt.toISOString(), answeredAt: null };
+}
+
+export async function listResults(ctx: AppContext, userId: string, sessionId: string) {
+  await accessibleSession(ctx, userId, sessionId);
+  const kit = await repo.kitWithCollections(ctx.database.db, sessionId);
+  const rows = kit ? await repo.resultsForKit(ctx.database.db, kit.id) : [];
+  return { results: rows.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt.toISOString() })) };
+}
+
+export async function getResult(ctx: AppContext, userId: string, sessionId: string, resultId: string) {
+  await accessibleSession(ctx, userId, sessionId);
+  const kit = await repo.kitWithCollections(ctx.database.db, sessionId);
+  const row = kit ? await repo.findResult(ctx.database.db, kit.id, resultId) : undefined;
+  if (!row) throw notFound();
+  return { id: row.id, title: row.title, computedAt: row.computedAt.toISOString(), engineVersion: row.engineVersion, data: row.data as Record<string, unknown> };
+}
+
+export async function getComponent(ctx: AppContext, userId: string, sessionId: string, resultId: string, componentId: string) {
+  const result = await getResult(ctx, userId, sessionId, resultId);
+  const component = componentsOf(result.data).find((c) => c.componentID === componentId);
+  if (!component) throw notFound();
+  return { resultID: result.id, computedAt: result.computedAt, component: component as unknown as Record<string, unknown> };
+}
+
+export async function listQuestionnaires(ctx: AppContext, userId: string, sessionId: string) {
+  const { row } = await accessibleSession(ctx, userId, sessionId);
+  const rows = await repo.questionnairesFor(ctx.database.db, row.user.id);
+  return { results: rows.map(toQuestionnaire) };
+}
+
+export async function getQuestionnaire(ctx: AppContext, userId: string, sessionId: string, questionnaireId: number) {
+  const { results } = await listQuestionnaires(ctx, userId, sessionId);
+  const q = results.find((r) => r.id === questionnaireId);
+  if (!q) throw notFound();
+  return q;
+}
+
+function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number]) {
+  return {
+    id: q.id,
+    category: q.category,
+    description: q.description,
+    createdAt: q.createdAt.toISOString(),
+    updatedAt: q.updatedAt.toISOString(),
+    questions: (q.questions ?? []) as Array<{ id: string; text: string; type: string; options?: string[] }>,
+    answers: (q.answers ?? {}) as Record<string, string | string[]>,
+    completedAt: iso(q.completedAt),
+  };
+}

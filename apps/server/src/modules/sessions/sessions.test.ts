@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, kits, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
+import { createTestApp, createUser, type Harness } from '../../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createTestApp();
+  await h.db.insert(questionnaires).values({ id: 9001, category: 'Test lifestyle', description: 'Test questionnaire', questions: [{ id: 'q1', text: 'Do you smoke?', type: 'single', options: ['Yes', 'No'] }] }).onConflictDoNothing();
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+const inDays = (d: number) => new Date(Date.now() + d * DAY).toISOString();
+
+async function practitionerAndPatient() {
+  const doc = await createUser(h, { practitionerStatus: 2 });
+  const patient = await createUser(h, { role: 'patient' });
+  const me = await h.app.inject({ url: '/api/portal/me/', headers: doc.auth });
+  return { doc, patient, practitionerId: me.json().id as string };
+}
+
+async function requestSession(patientAuth: Record<string, string>, practitionerId: string, days = 2) {
+  return h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patientAuth, payload: { practitionerId, bookingTime: inDays(days) } });
+}
+
+describe('the patient side', () => {
+  it('lists accepted practitioners only', async () => {
+    const { patient, practitionerId } = await practitionerAndPatient();
+    const pending = await createUser(h, { practitionerStatus: 1 });
+    const pendingId = (await h.app.inject({ url: '/api/portal/me/', headers: pending.auth })).json().id;
+    const list = (await h.app.inject({ url: '/api/patient/practitioners/', headers: patient.auth })).json().results.map((p: { id: string }) => p.id);
+    expect(list).toContain(practitionerId);
+    expect(list).not.toContain(pendingId);
+    expect((await requestSession(patient.auth, pendingId)).statusCode).toBe(404);
+  });
+
+  it('books 1 to 7 days ahead; outside that answers 400415 and creates nothing', async () => {
+    const { patient, practitionerId } = await practitionerAndPatient();
+    for (const days of [8, 0.5, -1]) {
+      const res = await requestSession(patient.auth, practitionerId, days);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: '400415', message: 'Min date is 1 day from now, max date is 7 days from now' });
+    }
+    expect((await h.app.inject({ url: '/api/patient/sessions/', headers: patient.auth })).json().results).toHaveLength(0);
+    const ok = await requestSession(patient.auth, practitionerId, 6.9);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ status: 1, practitionerID: practitionerId, dataRequest: null });
+  });
+
+  it('practitioner tokens cannot use the patient API', async () => {
+    const { doc, practitionerId } = await practitionerAndPatient();
+    expect((await requestSession(doc.auth, practitionerId)).statusCode).toBe(401);
+  });
+});
+
+describe('sessions list', () => {
+  it('filters by status, searches by patient name and pages on the server', async () => {
+    const { doc, practitionerId } = await practitionerAndPatient();
+    const names = ['Zanele', 'Zodwa', 'Pieter'];
+    for (const firstName of names) {
+      const p = await createUser(h, { role: 'patient' });
+      await h.db.update(users).set({ firstName }).where(eq(users.id, p.user.id));
+      await requestSession(p.auth, practitionerId);
+    }
+    const all = await h.app.inject({ url: '/api/portal/sessions/?status=1&limit=2', headers: doc.auth });
+    expect(all.json()).toMatchObject({ count: 3, limit: 2, offset: 0 });
+    expect(all.json().results).toHaveLength(2);
+    const page2 = await h.app.inject({ url: '/api/portal/sessions/?status=1&limit=2&offset=2', headers: doc.auth });
+    expect(page2.json().results).toHaveLength(1);
+    const z = await h.app.inject({ url: '/api/portal/sessions/?search=z', headers: doc.auth });
+    expect(z.json().results.map((r: { user: { firstName: string } }) => r.user.firstName).sort()).toEqual(['Zanele', 'Zodwa']);
+    expect((await h.app.inject({ url: '/api/portal/sessions/?status=2', headers: doc.auth })).json().count).toBe(0);
+    expect((await h.app.inject({ url: '/api/portal/sessions/counts', headers: doc.auth })).json()).toEqual({ 1: 3, 2: 0, 3: 0, 4: 0 });
+    expect((await h.app.inject({ url: '/api/portal/sessions/?status=9', headers: doc.auth })).statusCode).toBe(400);
+    expect((await h.app.inject({ url: '/api/portal/sessions/?limit=101', headers: doc.auth })).statusCode).toBe(400);
+  });
+});
+
+describe('accept and reject', () => {
+  it('accepts once; the analytics event is recorded; a second decision is 400414', async () => {
+    const { doc, patient, practitionerId } = await practitionerAndPatient();
+    const id = (await requestSession(patient.auth, practitionerId)).json().id;
+    const ok = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+    expect(ok.json()).toMatchObject({ id, status: 2 });
+    const again = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/reject`, headers: doc.auth });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ code: '400414', message: 'User needs to progress properly through statuses' });
+    const events = await h.db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, doc.user.id));
+    expect(events.map((e) => e.name)).toEqual(['session accepted']);
+  });
+
+  it('accept racing reject on one request: exactly one wins', async () => {
+    const { doc, patient, practitionerId } = await practitionerAndPatient();
+    for (let i = 0; i < 5; i++) {
+      const id = (await requestSession(patient.auth, practitionerId)).json().id;
+      const [a, b] = await Promise.all([
+        h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth }),
+        h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/reject`, headers: doc.auth }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    }
+  });
+
+  it("another practitioner's session answers 404 like a missing one, and changes nothing", async () => {
+    const { patient, practitionerId } = await practitionerAndPatient();
+    const other = await createUser(h, { practitionerStatus: 2 });
+    const id = (await requestSession(patient.auth, practitionerId)).json().id;
+    for (const [method, url] of [['GET', `/api/portal/sessions/${id}`], ['POST', `/api/portal/sessions/${id}/accept`], ['POST', `/api/portal/sessions/${id}/reject`], ['POST', `/api/portal/sessions/${id}/data-request`], ['GET', `/api/portal/sessions/${id}/results`]] as const) {
+      const res = await h.app.inject({ method, url, headers: other.auth });
+      expect(res.statusCode, url).toBe(404);
+      const missing = await h.app.inject({ method, url: url.replace(id, '00000000-0000-4000-8000-000000000000'), headers: other.auth });
+      expect(missing.json(), url).toEqual(res.json());
+    }
+    const [row] = await h.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row!.status).toBe(1);
+  });
+});
+
+describe('data requests and patient data', () => {
+  it('one per session; the fee is due in 14 days; data opens only once confirmed and while accepted', async () => {
+    const { doc, patient, practitionerId } = await practitionerAndPatient();
+    const id = (await requestSession(patient.auth, practitionerId)).json().id;
+    const early = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth });
+    expect(early.json().error.code).toBe('400414');
+    await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+
+    const [kit] = await h.db.insert(kits).values({ sampleLabel: `T-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1] }).returning();
+    const data = { swab: { title: 'Nutrigenomics swab', minerals: [{ componentID: 'calcium', title: 'Calcium', riskLevel: 0 }], vitamins: [{ componentID: 'vitamin-d', title: 'Vitamin D', riskLevel: 1 }] } };
+    const [result] = await h.db.insert(results).values({ kitId: kit!.id, title: 'Nutrigenomics', data, engineVersion: 'test' }).returning();
+    await h.db.insert(questionnaireResponses).values({ patientId: patient.user.id, questionnaireId: 9001, answers: { q1: 'No' }, completedAt: new Date() });
+
+    const created = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().status).toBe('pending');
+    const twice = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth });
+    expect(twice.json().error).toMatchObject({ code: 'SESSION.050', message: 'You have already requested data for this user.' });
+    const [fee] = await h.db.select().from(transactions).where(eq(transactions.sessionId, id));
+    expect(fee!.kind).toBe('data_request_fee');
+    expect(Math.round((fee!.dueAt!.getTime() - fee!.createdAt.getTime()) / DAY)).toBe(14);
+
+    const waiting = await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: doc.auth });
+    expect(waiting.json()).toMatchObject({ dataRequest: { status: 'pending' }, readiness: { dataAccessible: false }, highlights: [] });
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/questionnaires`, headers: doc.auth })).statusCode).toBe(404);
+
+    const confirm = await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/confirm`, headers: patient.auth });
+    expect(confirm.json().status).toBe('confirmed');
+    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/decline`, headers: patient.auth })).json().error.code).toBe('400414');
+
+    const detail = (await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: doc.auth })).json();
+    expect(detail.readiness).toEqual({ kitStatus: 'results_available', resultsAvailable: true, questionnairesCompleted: 1, questionnairesTotal: expect.any(Number), dataAccessible: true });
+    expect(detail.highlights).toEqual([{ kind: 'component', title: 'Calcium', level: 'Decreased', resultID: result!.id, componentID: 'calcium' }]);
+    expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics' }] });
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).json().results).toHaveLength(1);
+    const comp = await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/vitamin-d`, headers: doc.auth });
+    expect(comp.json().component).toMatchObject({ title: 'Vitamin D' });
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/nothing`, headers: doc.auth })).statusCode).toBe(404);
+    const q = await h.app.inject({ url: `/api/portal/sessions/${id}/questionnaires/9001`, headers: doc.auth });
+    expect(q.json()).toMatchObject({ category: 'Test lifestyle', answers: { q1: 'No' } });
+
+    // Completed: the patient's data is out of reach again.
+    await h.db.update(sessions).set({ status: 4 }).where(eq(sessions.id, id));
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}`, headers: doc.auth })).statusCode).toBe(404);
+  });
+
+  it('concurrent data requests create exactly one request and one fee', async () => {
+    const { doc, patient, practitionerId } = await practitionerAndPatient();
+    const id = (await requestSession(patient.auth, practitionerId)).json().id;
+    await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+    const codes = (await Promise.all([1, 2, 3].map(() => h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth })))).map((r) => r.statusCode);
+    expect(codes.sort()).toEqual([201, 409, 409]);
+    expect(await h.db.select().from(transactions).where(eq(transactions.sessionId, id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { zId } from './common';
+import { LIMITS } from './enums';
+
+export const SessionStatusValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** SPEC §3 'Session user'. */
+export const SessionUser = z.object({
+  id: zId,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  isActive: z.boolean(),
+  /** A synthetic demo patient: the portal labels it so. */
+  synthetic: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const DataRequestStatus = z.enum(['pending', 'confirmed', 'declined']);
+export type DataRequestStatus = z.infer<typeof DataRequestStatus>;
+export const DataRequest = z.object({ id: zId, status: DataRequestStatus, createdAt: z.string(), answeredAt: z.string().nullable() });
+export type DataRequest = z.infer<typeof DataRequest>;
+
+export const KitStatus = z.enum(['in_stock', 'assigned', 'sample_received', 'processing', 'results_available']);
+export type KitStatus = z.infer<typeof KitStatus>;
+export const KIT_STATUS_LABELS: Record<KitStatus, string> = {
+  in_stock: 'In stock',
+  assigned: 'Assigned',
+  sample_received: 'Sample received',
+  processing: 'Processing',
+  results_available: 'Results available',
+};
+export const Kit = z.object({
+  id: zId,
+  sampleLabel: z.string(),
+  status: KitStatus,
+  collections: z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string() })),
+});
+export type Kit = z.infer<typeof Kit>;
+
+/** A row of the sessions list. */
+export const SessionSummary = z.object({
+  id: zId,
+  status: SessionStatusValue,
+  bookingTime: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  userID: zId,
+  user: SessionUser,
+  kitID: zId.nullable(),
+  requestedByPractitioner: z.boolean(),
+  rescheduledByPractitioner: z.boolean(),
+  dataRequest: DataRequest.nullable(),
+});
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+export const SessionListQuery = z.strictObject({
+  status: z.coerce.number().int().min(1).max(4).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type SessionListQuery = z.infer<typeof SessionListQuery>;
+
+export const SessionCounts = z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int() });
+
+export const Readiness = z.object({
+  kitStatus: KitStatus.nullable(),
+  resultsAvailable: z.boolean(),
+  questionnairesCompleted: z.number().int(),
+  questionnairesTotal: z.number().int(),
+  /** Results, questionnaires and reports open only while accepted with a confirmed data request. */
+  dataAccessible: z.boolean(),
+});
+
+export const Highlight = z.object({
+  kind: z.enum(['component', 'pharmacogene']),
+  title: z.string(),
+  level: z.string(),
+  resultID: zId.nullable(),
+  componentID: z.string().nullable(),
+});
+
+/** SPEC §3 'Session' with what the Overview shows. */
+export const SessionDetail = SessionSummary.extend({
+  practitionerID: zId,
+  kit: Kit.nullable(),
+  readiness: Readiness,
+  highlights: z.array(Highlight),
+  results: z.array(z.object({ id: zId, title: z.string(), computedAt: z.string() })),
+  questionnaires: z.array(z.object({ id: z.number().int(), category: z.string(), completed: z.boolean() })),
+});
+export type SessionDetail = z.infer<typeof SessionDetail>;
+
+export const RequestSessionBody = z.strictObject({
+  practitionerId: zId,
+  bookingTime: z.iso.datetime({ offset: true }),
+});
+
+/** SPEC §5 and §9: a booking is at least 1 and at most 7 days from now. */
+export function isBookingTimeAllowed(bookingTime: Date, now = new Date()): boolean {
+  const day = 86_400_000;
+  const delta = bookingTime.getTime() - now.getTime();
+  return delta >= LIMITS.bookingMinDays * day && delta <= LIMITS.bookingMaxDays * day;
+}
+
+export const ListedPractitioner = z.object({
+  id: zId,
+  firstName: z.string(),
+  lastName: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  languages: z.array(z.string()),
+  specializations: z.array(z.string()),
+});

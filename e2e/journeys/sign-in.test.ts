@@ -38,7 +38,7 @@ describe('signing in with the demo accounts', () => {
     // Session mode of the sidebar under a session's address.
     await page.goto(`${baseUrl()}/sessions/00000000-0000-4000-8000-000000000001/`);
     for (const name of ['Overview', 'Results', 'Reports', 'Questionnaires', 'Ask AI']) {
-      await expect.poll(() => nav.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+      await expect.poll(() => nav.getByRole('link', { name, exact: true }).count(), { message: name }).toBe(1);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -142,9 +142,10 @@ describe('tokens and leaving', () => {
 
   it('the public pages show the real legal texts', async () => {
     const { context, page } = await newPage(browser);
-    for (const [path, title] of [['/privacy-policy', 'Privacy Policy'], ['/terms-and-conditions', 'Terms & Conditions'], ['/portal-terms-and-conditions', 'Portal Terms & Conditions']]) {
+    const pages: Array<[string, string]> = [['/privacy-policy', 'Privacy Policy'], ['/terms-and-conditions', 'Terms & Conditions'], ['/portal-terms-and-conditions', 'Portal Terms & Conditions']];
+    for (const [path, title] of pages) {
       await page.goto(`${baseUrl()}${path}`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), path).toBe(title);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { message: path }).toBe(title);
       expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(5);
       await expectAccessible(page, path);
     }

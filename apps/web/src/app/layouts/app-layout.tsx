@@ -1,0 +1,159 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { LIMITS, MESSAGES, errorText } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo';
+import { PageLoader } from '../../components/page-loader';
+import { paths, routes } from '../../config/paths';
+import { useMe } from '../../features/account/api/get-me';
+import { useSignOut } from '../../features/account/hooks/use-sign-out';
+import { Sidebar } from '../../features/navigation/components/sidebar';
+import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
+import { TermsModal } from '../../features/terms/components/terms-modal';
+import { t } from '../../i18n/i18n';
+import { isSignedIn } from '../../lib/auth-cookie';
+import { goToSignIn } from '../../lib/sign-on';
+import { useSessionStore } from '../../store/session-store';
+import { useSystemStore } from '../../store/system-store';
+import { useUserStore } from '../../store/user-store';
+
+const stripSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * SPEC §4's guard for every signed-in route: no scoped token means the sign-on login (with a way
+ * back here); a signed-in user without a practitioner profile, or whose profile could not be
+ * loaded, goes to onboarding.
+ */
+export function ProtectedLayout() {
+  const { key } = useLocation();
+  // Re-checked on each navigation, so a sign-out in another tab is noticed on the next click.
+  const signedIn = useMemo(() => isSignedIn(), [key]);
+  useEffect(() => {
+    if (!signedIn) goToSignIn();
+  }, [signedIn]);
+  if (!signedIn) return <PageLoader />;
+  return <SignedInShell />;
+}
+
+function SignedInShell() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const practitioner = usePractitionerMe();
+  const showError = useSystemStore((s) => s.showError);
+  const sidebarOpened = useSystemStore((s) => s.sidebarOpened);
+  const toggleSidebar = useSystemStore((s) => s.toggleSidebar);
+  const closeSidebar = useSystemStore((s) => s.closeSidebar);
+  const setLoaded = useUserStore((s) => s.setLoaded);
+  const setSessionsChange = useSessionStore((s) => s.setSessionsChange);
+  const { signOut, isPending: signingOut } = useSignOut();
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarBreakpoint}px)`) ?? false;
+
+  const route = stripSlash(pathname);
+  const onOnboarding = route === routes.onboarding;
+  // An invite is for the account, not the practice: someone without a practice yet must still be
+  // able to confirm it, so this page is spared the onboarding redirect.
+  const spared = onOnboarding || route === routes.confirmInvite;
+  const noProfile = practitioner.isError || (practitioner.isSuccess && practitioner.data === null);
+  const mustOnboard = noProfile && !spared;
+
+  useEffect(() => {
+    if (mustOnboard) void navigate(paths.onboarding(), { replace: true });
+  }, [mustOnboard, navigate]);
+
+  useEffect(() => {
+    if (me.isSuccess && practitioner.isSuccess) {
+      setLoaded(true);
+      setSessionsChange(false);
+    }
+  }, [me.isSuccess, practitioner.isSuccess, setLoaded, setSessionsChange]);
+
+  useEffect(() => {
+    if (me.error) showError(errorText(me.error, MESSAGES.getUserFailed));
+  }, [me.error, showError]);
+
+  useEffect(() => {
+    closeSidebar();
+  }, [pathname, closeSidebar]);
+
+  // Drop the signed-in user's data once the shell is gone after a sign-out. Not earlier: clearing
+  // the cache under mounted queries would refetch them, now without a token.
+  useEffect(
+    () => () => {
+      if (!isSignedIn()) queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  const settled = !me.isPending && !practitioner.isPending;
+  const ready = settled && !mustOnboard;
+  const withNavbar = !onOnboarding;
+
+  let terms = null;
+  if (me.data && !me.data.tosAccepted) terms = <TermsModal key="account" kind="account" />;
+  else if (me.data && practitioner.data && !practitioner.data.tosAccepted) terms = <TermsModal key="portal" kind="portal" />;
+
+  return (
+    <AppShell
+      padding="md"
+      header={withNavbar && narrow ? { height: 56 } : undefined}
+      navbar={
+        withNavbar
+          ? {
+              width: LIMITS.sidebarWidth,
+              // Half a pixel over, so that at every whole width either the desktop or the mobile rules apply.
+              breakpoint: LIMITS.sidebarBreakpoint + 0.5,
+              collapsed: { mobile: !sidebarOpened },
+            }
+          : undefined
+      }
+    >
+      {withNavbar && narrow && (
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm">
+            <Burger
+              opened={sidebarOpened}
+              onClick={toggleSidebar}
+              size="sm"
+              aria-label={sidebarOpened ? t('nav.close') : t('nav.open')}
+              aria-expanded={sidebarOpened}
+              aria-controls="portal-sidebar"
+            />
+            <Logo size={28} />
+          </Group>
+        </AppShell.Header>
+      )}
+      {withNavbar && (
+        <AppShell.Navbar
+          id="portal-sidebar"
+          aria-label={t('nav.label')}
+          miw={LIMITS.sidebarMinWidth}
+          // Off-screen on narrow screens until opened: keep it out of the tab order and the reading order.
+          inert={narrow && !sidebarOpened}
+        >
+          <Sidebar
+            user={me.data}
+            practitioner={practitioner.data}
+            onLogout={() => void signOut()}
+            logoutPending={signingOut}
+            onClose={narrow ? closeSidebar : undefined}
+            onNavigate={closeSidebar}
+          />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {ready ? (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <PageLoader />
+        )}
+      </AppShell.Main>
+      {terms}
+    </AppShell>
+  );
+}

@@ -1,0 +1,16 @@
+import { NotAvailable } from '../../components/not-available';
+import { Page } from '../../components/page';
+import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
+import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
+import { t } from '../../i18n/i18n';
+
+export function DiscountCodesPage() {
+  const { data: practitioner } = usePractitionerMe();
+  return (
+    <Page title={t('title.discountCodes')}>
+      <AcceptanceGate practitioner={practitioner}>
+        <NotAvailable />
+      </AcceptanceGate>
+    </Page>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Tos } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { termsKeys } from './keys';
+
+/** The latest account Terms & Conditions (public). */
+export function getAccountTos(): Promise<Tos> {
+  return apiRequest<Tos>('/account/tos', { auth: false });
+}
+
+export const accountTosQueryOptions = () => queryOptions({ queryKey: termsKeys.latest('account'), queryFn: getAccountTos });
+
+export function useAccountTos(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountTosQueryOptions(), ...options });
+}

@@ -1,0 +1,76 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES, errorText } from '@portal/contract';
+import { Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { AppModal } from '../../../components/app-modal';
+import { NewTabHint } from '../../../components/new-tab-hint';
+import { PageLoader } from '../../../components/page-loader';
+import { LazyPdfViewer } from '../../../components/pdf-viewer-lazy';
+import { paths } from '../../../config/paths';
+import { t } from '../../../i18n/i18n';
+import { useSystemStore } from '../../../store/system-store';
+import { useAcceptAccountTos } from '../api/accept-account-tos';
+import { useAcceptPortalTos } from '../api/accept-portal-tos';
+import { useAccountTos } from '../api/get-account-tos';
+import { usePortalTos } from '../api/get-portal-tos';
+import { useTosDocument } from '../api/get-tos-document';
+import type { TermsKind } from '../api/keys';
+
+/**
+ * SPEC §4: the blocking terms modal. It shows the latest terms (account or portal) as a PDF and
+ * cannot be dismissed: no close button, no overlay click, no Escape; only Accept ends it.
+ */
+export function TermsModal({ kind }: { kind: TermsKind }) {
+  const showError = useSystemStore((s) => s.showError);
+  const accountTos = useAccountTos({ enabled: kind === 'account' });
+  const portalTos = usePortalTos({ enabled: kind === 'portal' });
+  const record = kind === 'account' ? accountTos : portalTos;
+  const documentQuery = useTosDocument(record.data?.tosURI);
+  const acceptAccount = useAcceptAccountTos();
+  const acceptPortal = useAcceptPortalTos();
+  const accept = kind === 'account' ? acceptAccount : acceptPortal;
+
+  const loadError = record.error ?? documentQuery.error;
+  // The same text as a web page: readable by screen readers, which a rendered PDF page is not.
+  const htmlVersion = kind === 'account' ? paths.termsAndConditions() : paths.portalTermsAndConditions();
+  useEffect(() => {
+    if (loadError) showError(errorText(loadError, MESSAGES.tosFileFailed));
+  }, [loadError, showError]);
+
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onError: (error) => showError(errorText(error, MESSAGES.acceptTosFailed)),
+    });
+
+  return (
+    <AppModal
+      opened
+      onClose={() => undefined}
+      size="terms"
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={record.data?.title ?? t('terms.loading')}
+    >
+      <Stack gap="md">
+        <Text>{t('terms.intro')}</Text>
+        <Anchor component={Link} to={htmlVersion} target="_blank" c="blue.8" size="sm">
+          {t('terms.htmlVersion')}
+          <NewTabHint />
+        </Anchor>
+        {documentQuery.data && record.data ? (
+          <Suspense fallback={<PageLoader />}>
+            <LazyPdfViewer data={documentQuery.data} title={record.data.title} />
+          </Suspense>
+        ) : (
+          !loadError && <PageLoader />
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onAccept} loading={accept.isPending} disabled={!record.data}>
+            {t('terms.accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

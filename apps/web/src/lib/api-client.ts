@@ -1,0 +1,162 @@
+import { ERROR_TEXTS, ErrorCode, type TokenPair } from '@portal/contract';
+import { config } from '../config/env';
+import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie';
+import { goToSignIn } from './sign-on';
+
+/** A failed call, read from the `{error:{...}}` body the API answers with (SPEC §7). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly params: Record<string, unknown> | null;
+  readonly fieldErrors: Record<string, string[]> | null;
+  // Shadows Error.cause on purpose: the API's `cause` is a short string, not a chained error.
+  override readonly cause: string | null;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    params?: Record<string, unknown> | null;
+    fieldErrors?: Record<string, string[]> | null;
+    cause?: string | null;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.params = init.params ?? null;
+    this.fieldErrors = init.fieldErrors ?? null;
+    this.cause = init.cause ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token (default). Public calls such as refresh and logout turn it off. */
+  auth?: boolean;
+  /** 'arrayBuffer' for binary documents (the terms PDF). */
+  responseType?: 'json' | 'arrayBuffer';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function urlOf(path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${config.apiBase}${path}`;
+}
+
+/** The bearer token goes only to our own API, never to an absolute address elsewhere. */
+function isOwnApi(url: string): boolean {
+  const base = new URL(config.apiBase, window.location.origin).href.replace(/\/?$/, '/');
+  return new URL(url, window.location.origin).href.startsWith(base);
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): the caller's fallback text applies.
+  }
+  const e = (body as { error?: Record<string, unknown> } | null)?.error;
+  return new ApiError({
+    status: response.status,
+    code: typeof e?.code === 'string' || typeof e?.code === 'number' ? String(e.code) : '',
+    message: typeof e?.message === 'string' ? e.message : '',
+    params: (e?.params as Record<string, unknown> | null | undefined) ?? null,
+    fieldErrors: (e?.fieldErrors as Record<string, string[]> | null | undefined) ?? null,
+    cause: typeof e?.cause === 'string' ? e.cause : null,
+  });
+}
+
+async function send(url: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.responseType === 'arrayBuffer' ? '*/*' : 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // Cancellation is TanStack Query's business, not a failure to show.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: ErrorCode.UNEXPECTED, message: ERROR_TEXTS['0'] });
+  }
+}
+
+async function parse<T>(response: Response, options: RequestOptions): Promise<T> {
+  if (options.responseType === 'arrayBuffer') return (await response.arrayBuffer()) as T;
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** SPEC §8: 400410 ends the session everywhere: drop the cookie and sign in again. */
+function endSession(): void {
+  clearAuthCookie();
+  goToSignIn();
+}
+
+let refreshing: Promise<TokenPair> | null = null;
+
+/**
+ * One refresh at a time: concurrent 401s share it, because the server rotates the refresh token
+ * and treats a second use of the old one as theft (it revokes the whole family).
+ */
+function refreshTokens(refreshToken: string): Promise<TokenPair> {
+  refreshing ??= (async () => {
+    try {
+      const pair = await apiRequest<TokenPair>('/account/refresh-token', { method: 'POST', body: { token: refreshToken }, auth: false });
+      writeAuthCookie(pair);
+      return pair;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * The one way the portal calls the API: JSON in, the unwrapped body out, an ApiError on failure.
+ * On a 401 it refreshes once, saves the new pair in the cookie and retries once.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = urlOf(path);
+  const useAuth = (options.auth ?? true) && isOwnApi(url);
+  const started = useAuth ? readAuthCookie() : null;
+
+  let response = await send(url, options, started?.accessToken ?? null);
+
+  if (response.status === 401 && useAuth && started) {
+    const first = await readError(response);
+    if (first.code === ErrorCode.SESSION_EXPIRED) {
+      endSession();
+      throw first;
+    }
+    const current = readAuthCookie();
+    let accessToken: string;
+    if (current && current.refreshToken !== started.refreshToken) {
+      // Another tab (or a concurrent call here) refreshed meanwhile: its new token is ours to use.
+      accessToken = current.accessToken;
+    } else {
+      accessToken = (await refreshTokens(started.refreshToken)).accessToken;
+    }
+    // The retry is final: a second 401 is reported, not refreshed again.
+    response = await send(url, options, accessToken);
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    if (error.code === ErrorCode.SESSION_EXPIRED) endSession();
+    throw error;
+  }
+  return parse<T>(response, options);
+}

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM build script without types
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
+import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,4 +60,9 @@ try {
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+// Pharmaco reports: a filtered report query over 50,000 rows (p99 under 30 ms); PostgreSQL too with BENCH_DATABASE_URL.
+const pgx = [await benchPgxReport()];
+if (process.env.BENCH_DATABASE_URL) pgx.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchPgxReport({ url })));
+for (const r of pgx) printPgxBench(r);
+if (!pgx.every(pgxBudgetMet)) process.exitCode = 1;
 if (bundle.initialJsKiB > INITIAL_JS_BUDGET_KIB) process.exitCode = 1;

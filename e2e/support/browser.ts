@@ -35,6 +35,8 @@ export async function signIn(page: Page, email: string, startPath = '/') {
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
+  // Let transitions (a modal fading in) finish: mid-fade colours are not what a person reads.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);

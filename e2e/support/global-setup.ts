@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The admin API's token of this server (npm run admin). */
+    adminToken: string;
   }
 }
 
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const adminToken = randomBytes(24).toString('base64url');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SIGN_IN_RATE_LIMIT: '100',
+    ADMIN_TOKEN: adminToken,
   };
   let dropDb: (() => Promise<void>) | null = null;
   if (process.env.TEST_DATABASE_URL) {
@@ -87,6 +91,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('adminToken', adminToken);
 
   return async () => {
     child.kill('SIGTERM');

@@ -14,13 +14,22 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAnalytics } from './modules/analytics/analytics';
 import { accountRoutes } from './modules/account/routes';
+import { askAiRoutes } from './modules/ask-ai/routes';
+import { createAudit } from './modules/audit/audit';
+import { adminRoutes } from './modules/admin/routes';
+import { courseRoutes } from './modules/course/routes';
 import { ensureReferenceData } from './modules/demo/reference-data';
 import { createVerifier, loadSigningKeys } from './modules/auth/keys';
 import { createTokenService } from './modules/auth/tokens';
+import { journalRoutes, sessionJournalRoutes } from './modules/journals/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { createMailer } from './modules/mail/mailer';
 import { patientRoutes } from './modules/patient/routes';
+import { pgxAdminRoutes } from './modules/pharmacogenomics/admin-routes';
+import { pgxPortalRoutes, pgxSessionRoutes } from './modules/pharmacogenomics/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { acceptanceGuard } from './modules/practice/acceptance-guard';
+import { practiceRoutes, profileImageRoutes } from './modules/practice/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -62,6 +71,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     tokens: createTokenService(database.db, keys, { issuer: env.jwtIssuer, audience: env.JWT_AUDIENCE }),
     mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger }),
     analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
+    audit: createAudit(database.db, { key: env.AUDIT_KEY }),
     log: logger,
   };
   app.decorate('ctx', ctx);
@@ -81,7 +91,8 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", ...cspOrigins],
         workerSrc: ["'self'", 'blob:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Profile pictures come from the API, which may sit on another origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...cspOrigins],
         formAction: ["'self'", ...cspOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: env.production ? [] : null,
@@ -106,6 +117,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db, verify });
+  await app.register(acceptanceGuard, { db: database.db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -121,7 +133,17 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(systemRoutes);
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(portalRoutes, { prefix: '/api/portal' });
+  await app.register(practiceRoutes, { prefix: '/api/portal' });
+  await app.register(profileImageRoutes, { prefix: '/api/account' });
+  await app.register(courseRoutes, { prefix: '/api/portal/course' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(pgxAdminRoutes, { prefix: '/api/admin/pgx' });
   await app.register(sessionRoutes, { prefix: '/api/portal/sessions' });
+  await app.register(pgxSessionRoutes, { prefix: '/api/portal/sessions' });
+  await app.register(pgxPortalRoutes, { prefix: '/api/portal/pgx' });
+  await app.register(sessionJournalRoutes, { prefix: '/api/portal/sessions' });
+  await app.register(askAiRoutes, { prefix: '/api/portal/sessions' });
+  await app.register(journalRoutes, { prefix: '/api/portal/journals' });
   await app.register(patientRoutes, { prefix: '/api/patient' });
   await app.register(legalRoutes, { prefix: '/api/legal' });
   if (env.serveSso) await app.register(ssoRoutes, { prefix: '/sso' });

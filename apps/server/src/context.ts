@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Analytics } from './modules/analytics/analytics';
+import type { Audit } from './modules/audit/audit';
 import type { TokenKeys, Verify } from './modules/auth/keys';
 import type { TokenService } from './modules/auth/tokens';
 import type { Mailer } from './modules/mail/mailer';
@@ -15,6 +16,7 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   analytics: Analytics;
+  audit: Audit;
   log: FastifyBaseLogger;
 }
 

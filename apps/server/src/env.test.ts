@@ -10,7 +10,7 @@ describe('env', () => {
 
   it('names the cookie per environment and keeps demo data out of production', () => {
     expect(loadEnv({ APP_ENV: 'dev' }).cookieName).toBe('portal_auth_dev');
-    const prod = loadEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal', PORTAL_URL: 'https://portal.example.com', ALLOWED_REDIRECT_ORIGINS: 'https://admin.example.com/' });
+    const prod = loadEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal', AUDIT_KEY: 'a-production-secret-key', PORTAL_URL: 'https://portal.example.com', ALLOWED_REDIRECT_ORIGINS: 'https://admin.example.com/' });
     expect(prod).toMatchObject({ cookieName: 'portal_auth', demoData: false, production: true });
     expect([...prod.allowedRedirectOrigins]).toEqual(['https://portal.example.com', 'https://admin.example.com']);
   });
@@ -19,5 +19,6 @@ describe('env', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
     expect(() => loadEnv({ APP_ENV: 'production' })).toThrow(/DATABASE_URL: required/);
+    expect(() => loadEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toThrow(/AUDIT_KEY: required/);
   });
 });

@@ -48,6 +48,14 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Practitioner Portal <no-reply@localhost>'),
   REDIS_URL: optionalString,
+  /** An OpenAI-compatible endpoint for Ask AI (hosted, or local such as Ollama or vLLM); empty uses the built-in engine. */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Ask AI questions per practitioner per minute. */
+  AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Seals the audit trail's hash chain; production must set its own secret. */
+  AUDIT_KEY: z.string().min(16).default('local-audit-key-not-a-secret'),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   DEFAULT_LOCALE: z.string().default('en-ZA'),
   CURRENCY: z.string().length(3).default('ZAR'),
@@ -55,6 +63,8 @@ const EnvSchema = z.object({
   DATA_REQUEST_FEE_CENTS: z.coerce.number().int().min(0).default(25000),
   CONTACT_URL: z.url().default('https://www.example.com/contact'),
   DEMO_DATA: bool,
+  /** The provider staff's bearer token for /api/admin (npm run admin); see modules/admin/admin-auth.ts. */
+  ADMIN_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).max(512).optional()),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   SERVE_WEB: bool,
   SERVE_SSO: bool,
@@ -78,6 +88,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const portalUrl = stripSlash(e.PORTAL_URL ?? `http://localhost:${e.PORT}`);
   const production = e.APP_ENV === 'production';
   if (production && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  DATABASE_URL: required when APP_ENV=production');
+  if (production && !source.AUDIT_KEY) throw new Error('Invalid configuration:\n  AUDIT_KEY: required when APP_ENV=production');
   const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
   return {
     ...e,

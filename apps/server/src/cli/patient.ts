@@ -14,6 +14,7 @@ Commands:
   sessions                                          your sessions
   confirm-data   --session ID                       confirm the practitioner's data request
   decline-data   --session ID                       decline it
+  journal        --session ID                       read the notes your practitioner submitted
 
 Options for every command: --email E --password P (or PATIENT_EMAIL, PATIENT_PASSWORD),
 --url URL of the portal (or PORTAL_URL; default http://localhost:3000).`;
@@ -66,7 +67,7 @@ async function signIn() {
 
 async function main() {
   const [command] = positionals;
-  if (!command || values.help) {
+  if (!command || values.help || command === 'help') {
     console.log(USAGE);
     return;
   }
@@ -109,6 +110,18 @@ async function main() {
       const action = command === 'confirm-data' ? 'confirm' : 'decline';
       const r = await call<{ status: string }>('POST', `/api/patient/sessions/${need(values.session, '--session')}/data-request/${action}`, undefined, token);
       console.log(`Data request ${r.status}.`);
+      return;
+    }
+    case 'journal': {
+      const token = await signIn();
+      type Entry = { description: string; submittedAt: string | null };
+      const j = await call<{ entry: Entry | null; addenda: Entry[] }>('GET', `/api/patient/sessions/${need(values.session, '--session')}/journal`, undefined, token);
+      if (!j.entry) {
+        console.log('Your practitioner has not submitted notes for this session yet.');
+        return;
+      }
+      console.log(`Notes submitted ${j.entry.submittedAt}:\n\n${j.entry.description}`);
+      for (const a of j.addenda) console.log(`\nAddendum ${a.submittedAt}:\n\n${a.description}`);
       return;
     }
     default:

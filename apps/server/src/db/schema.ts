@@ -333,3 +333,8 @@ export const questionnaireResponses = pgTable(
   },
   (t) => [uniqueIndex('questionnaire_responses_patient_idx').on(t.patientId, t.questionnaireId)],
 );
+export * from './schema-journals';
+export * from './schema-practice';
+export * from './schema-pgx';
+export * from './schema-audit';
+export * from './schema-ask-ai';

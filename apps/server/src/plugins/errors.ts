@@ -41,7 +41,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests, please try again later'));
+      // The rate limiter throws the body its route built (with the wait in its message): keep it.
+      const built = (err as unknown as Partial<ApiErrorBody>).error;
+      return reply.status(429).send(built?.code ? { error: built } : errorBody(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests, please try again later'));
     }
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { TokenPair } from '@portal/contract';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { practitioners, users } from '../db/schema';
+import { courseCertificates, courseTestAttempts, practitioners, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 
 export const TEST_PASSWORD = 'Test-password-1';
@@ -40,10 +40,13 @@ export type Harness = Awaited<ReturnType<typeof createTestApp>>;
 
 export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0, 8)}@test.example`;
 
-/** A user straight in the database, signed in through the token service. */
+/**
+ * A user straight in the database, signed in through the token service. An accepted practitioner
+ * (status 2) has passed the course's test unless `testPassed: false`, so they are listed for patients.
+ */
 export async function createUser(
   h: Harness,
-  opts: { email?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean } = {},
+  opts: { email?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean; testPassed?: boolean } = {},
 ) {
   passwordHash ??= hash(TEST_PASSWORD);
   const email = opts.email ?? uniqueEmail();
@@ -52,7 +55,14 @@ export async function createUser(
     .values({ email, firstName: 'Test', lastName: 'User', phoneNumber: '+27215550000', passwordHash: await passwordHash, role: opts.role ?? 'practitioner', isActive: opts.isActive ?? true })
     .returning();
   if (opts.practitionerStatus) {
-    await h.db.insert(practitioners).values({ userId: user!.id, status: opts.practitionerStatus, categoryId: 2 });
+    const [p] = await h.db.insert(practitioners).values({ userId: user!.id, status: opts.practitionerStatus, categoryId: 2 }).returning();
+    if (opts.testPassed ?? opts.practitionerStatus === 2) {
+      const [attempt] = await h.db
+        .insert(courseTestAttempts)
+        .values({ practitionerId: p!.id, courseVersion: 1, answers: {}, correct: 1, total: 1, percent: 100, passed: true })
+        .returning();
+      await h.db.insert(courseCertificates).values({ practitionerId: p!.id, attemptId: attempt!.id, courseVersion: 1, percent: 100 });
+    }
   }
   const tokens: TokenPair = await h.app.ctx.tokens.startSession(user!);
   return { user: user!, tokens, auth: { authorization: `Bearer ${tokens.accessToken}` } };

@@ -76,10 +76,12 @@ describe('the signed-in shell', () => {
 
   it('loads the user and practitioner, then shows the page and sets the loaded flag', async () => {
     signIn();
+    handlers[`GET ${config.apiBase}/portal/sessions/?status=1&limit=10&offset=0`] = json({ results: [], count: 0, limit: 10, offset: 0 });
+    handlers[`GET ${config.apiBase}/portal/sessions/counts`] = json({ 1: 0, 2: 0, 3: 0, 4: 0 });
     renderAt('/sessions');
     expect(await h1()).toHaveTextContent('Sessions');
     await waitFor(() => expect(document.title).toBe('Sessions | Practitioner Portal'));
-    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /Pending sessions/ })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation')).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(useUserStore.getState().loaded).toBe(true);
   });

@@ -18,6 +18,7 @@ const PrivacyPolicyPage = lazyNamed(() => import('./routes/legal'), 'PrivacyPoli
 const TermsAndConditionsPage = lazyNamed(() => import('./routes/legal'), 'TermsAndConditionsPage');
 const PortalTermsAndConditionsPage = lazyNamed(() => import('./routes/legal'), 'PortalTermsAndConditionsPage');
 const NotFoundPage = lazyNamed(() => import('./routes/not-found'), 'NotFoundPage');
+const AttributionsPage = lazyNamed(() => import('./routes/attributions'), 'AttributionsPage');
 
 const OnboardingPage = lazyNamed(() => import('./routes/onboarding'), 'OnboardingPage');
 const SessionsPage = lazyNamed(() => import('./routes/sessions'), 'SessionsPage');
@@ -66,6 +67,7 @@ export const routeObjects: RouteObject[] = [
           { path: routes.privacyPolicy, element: <PrivacyPolicyPage /> },
           { path: routes.termsAndConditions, element: <TermsAndConditionsPage /> },
           { path: routes.portalTermsAndConditions, element: <PortalTermsAndConditionsPage /> },
+          { path: routes.attributions, element: <AttributionsPage /> },
         ],
       },
       {

@@ -9,6 +9,7 @@ export const routes = {
   privacyPolicy: '/privacy-policy',
   termsAndConditions: '/terms-and-conditions',
   portalTermsAndConditions: '/portal-terms-and-conditions',
+  attributions: '/attributions',
   onboarding: '/onboarding',
   sessions: '/sessions',
   session: '/sessions/:id',
@@ -41,6 +42,8 @@ export const paths = {
   privacyPolicy: () => routes.privacyPolicy,
   termsAndConditions: () => routes.termsAndConditions,
   portalTermsAndConditions: () => routes.portalTermsAndConditions,
+  /** Sources and licences of the pharmacogenomic knowledge base (CPIC, PharmCAT). */
+  attributions: () => routes.attributions,
   onboarding: () => routes.onboarding,
   sessions: () => routes.sessions,
   /** The session details page ('Session Details'). */

@@ -3,12 +3,20 @@ import { messagesEn, type MessageKey } from './messages.en';
 
 export type { MessageKey };
 
-/** Looks a text up in the catalogue and fills its `{name}` placeholders. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text: string = messagesEn[key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+/**
+ * A lookup for one catalogue: the text of a key with its `{name}` placeholders filled. Features
+ * whose pages load lazily keep their texts in catalogues of their own, out of the first download.
+ */
+export function translator<C extends Record<string, string>>(catalogue: C) {
+  return (key: keyof C, params?: Record<string, string | number>): string => {
+    const text: string = catalogue[key]!;
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  };
 }
+
+/** The portal's shared texts. */
+export const t: (key: MessageKey, params?: Record<string, string | number>) => string = translator(messagesEn);
 
 export function documentTitle(title: string): string {
   return t('app.documentTitle', { title });

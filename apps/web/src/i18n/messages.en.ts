@@ -127,6 +127,20 @@ export const messagesEn = {
 
   'textArea.count': '{count} characters',
   'textArea.countMax': '{count} of {max} characters',
+
+
+
+
+
+
+
+
+
+
+  // Pharmaco reports (issue 5): the pages' own texts load with them (features/reports/messages.ts).
+  'title.attributions': 'Attributions',
+  'public.attributions': 'Attributions',
+
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;

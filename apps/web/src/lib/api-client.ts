@@ -39,8 +39,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the bearer token (default). Public calls such as refresh and logout turn it off. */
   auth?: boolean;
-  /** 'arrayBuffer' for binary documents (the terms PDF). */
-  responseType?: 'json' | 'arrayBuffer';
+  /** 'arrayBuffer' for binary documents (the terms PDF); 'response' hands back the open Response (a stream). */
+  responseType?: 'json' | 'arrayBuffer' | 'response';
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -94,6 +94,7 @@ async function send(url: string, options: RequestOptions, accessToken: string | 
 
 async function parse<T>(response: Response, options: RequestOptions): Promise<T> {
   if (options.responseType === 'arrayBuffer') return (await response.arrayBuffer()) as T;
+  if (options.responseType === 'response') return response as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
-import { dataRequests, genotypeFiles, kits, questionnaireResponses, results, sessions, transactions, users } from '../../db/schema';
+import { importDemoCallSet } from '../pharmacogenomics/demo';
+import { dataRequests, genotypeFiles, journalEntries, kits, questionnaireResponses, results, sessions, transactions, users } from '../../db/schema';
 
 const DAY = 86_400_000;
 
@@ -15,17 +16,19 @@ interface DemoPatient {
   kit?: 'assigned' | 'sample_received' | 'processing' | 'results_available';
   bookingInDays: number;
   createdDaysAgo: number;
+  /** Journal note: a draft on an accepted session, the submitted note on a completed one. */
+  journal?: string;
 }
 
 /** Synthetic patients of the demo practice, one or more in every session status. */
 export const DEMO_PATIENTS: DemoPatient[] = [
-  { key: 'thandi.nkosi', firstName: 'Thandi', lastName: 'Nkosi', status: 2, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: 2, createdDaysAgo: 9 },
+  { key: 'thandi.nkosi', firstName: 'Thandi', lastName: 'Nkosi', status: 2, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: 2, createdDaysAgo: 9, journal: 'Draft (synthetic demo): vitamin D and calcium scores discussed; review the statin against the SLCO1B1 result before the next visit.' },
   { key: 'pieter.vanwyk', firstName: 'Pieter', lastName: 'van Wyk', status: 2, dataRequest: 'pending', kit: 'processing', bookingInDays: 3, createdDaysAgo: 6 },
   { key: 'aisha.patel', firstName: 'Aisha', lastName: 'Patel', status: 2, kit: 'assigned', bookingInDays: 4, createdDaysAgo: 3 },
   { key: 'lerato.mokoena', firstName: 'Lerato', lastName: 'Mokoena', status: 1, bookingInDays: 2, createdDaysAgo: 1 },
   { key: 'sipho.dlamini', firstName: 'Sipho', lastName: 'Dlamini', status: 1, bookingInDays: 5, createdDaysAgo: 0 },
   { key: 'emma.botha', firstName: 'Emma', lastName: 'Botha', status: 3, bookingInDays: 1, createdDaysAgo: 12 },
-  { key: 'johan.smit', firstName: 'Johan', lastName: 'Smit', status: 4, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: -10, createdDaysAgo: 30 },
+  { key: 'johan.smit', firstName: 'Johan', lastName: 'Smit', status: 4, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: -10, createdDaysAgo: 30, journal: 'Synthetic demo note. We went through your nutrigenomic results together. Your magnesium score is in the average band; keep the magnesium-rich foods we discussed. Book a follow-up in three months.' },
 ];
 
 const ANSWERS: Record<number, Record<string, string | string[]>> = {
@@ -79,6 +82,7 @@ export async function seedDemoSessions(db: Db, practitionerId: string, passwordH
         await db.insert(genotypeFiles).values({ kitId: kit!.id, content: r.file, synthetic: true });
         await db.insert(results).values({ kitId: kit!.id, title: r.title, data: r.data, engineVersion: r.engineVersion });
       }
+      await importDemoCallSet(db, p.key, kit!.id);
     }
     if (p.dataRequest) {
       const requestedAt = new Date(created.getTime() + DAY);
@@ -90,6 +94,13 @@ export async function seedDemoSessions(db: Db, practitionerId: string, passwordH
         practitionerId, kind: 'data_request_fee', description: 'Data-request fee', amountCents: 25000, currency: 'ZAR',
         sessionId: session!.id, dataRequestId: dr!.id, dueAt: new Date(requestedAt.getTime() + 14 * DAY), createdAt: requestedAt,
         paidAt: p.status === 4 ? new Date(requestedAt.getTime() + 7 * DAY) : null,
+      });
+    }
+    if (p.journal) {
+      const at = p.status === 4 ? new Date(created.getTime() + 5 * DAY) : new Date();
+      await db.insert(journalEntries).values({
+        sessionId: session!.id, practitionerId, description: p.journal, status: p.status === 4 ? 'Submitted' : 'Saved',
+        createdAt: at, updatedAt: at, submittedAt: p.status === 4 ? at : null,
       });
     }
     if (p.dataRequest === 'confirmed') {

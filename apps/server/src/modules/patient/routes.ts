@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DataRequest, ErrorCode, IdParams, ListedPractitioner, RequestSessionBody, isBookingTimeAllowed, zId } from '@portal/contract';
+import { DataRequest, ErrorCode, IdParams, ListedPractitioner, RequestSessionBody, SessionJournal, isBookingTimeAllowed, zId } from '@portal/contract';
+import { patientJournal } from '../journals/service';
 import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
 import * as repo from '../sessions/repository';
+import { AuditRow } from '../sessions/routes';
+import { toAuditRow } from '../sessions/service';
 
 const tags = ['patient'];
 const PatientSession = z.object({
@@ -55,16 +58,35 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     return toPatientSession(s);
   });
 
+  app.get('/sessions/:id/journal', {
+    config,
+    schema: { tags, summary: 'The journal notes the practitioner submitted for this session', params: IdParams, response: { 200: SessionJournal } },
+  }, async (req) => {
+    const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
+    if (!s) throw notFound();
+    return patientJournal(ctx, s.id);
+  });
+
+  app.get('/access-history', {
+    config,
+    schema: { tags, summary: 'Who looked at or changed my data (POPIA s23)', response: { 200: z.object({ results: z.array(AuditRow) }) } },
+  }, async (req) => {
+    const me = caller(req).userId;
+    return { results: (await ctx.audit.history({ patientId: me })).map((r) => toAuditRow(r, me, me)) };
+  });
+
   for (const [action, status] of [['confirm', 'confirmed'], ['decline', 'declined']] as const) {
     app.post(`/sessions/:id/data-request/${action}`, {
       config,
       schema: { tags, summary: `${action === 'confirm' ? 'Confirm' : 'Decline'} the practitioner's data request`, params: IdParams, response: { 200: DataRequest } },
     }, async (req) => {
-      const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
-      if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
-      const answered = await repo.answerDataRequest(db, s.id, status);
-      if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
-      return { id: answered.id, status: answered.status as 'pending', createdAt: answered.createdAt.toISOString(), answeredAt: answered.answeredAt?.toISOString() ?? null };
+      return ctx.audit.around(req, { action, category: 'data request', sessionId: req.params.id }, async () => {
+        const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
+        if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
+        const answered = await repo.answerDataRequest(db, s.id, status);
+        if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+        return { id: answered.id, status: answered.status as 'pending', createdAt: answered.createdAt.toISOString(), answeredAt: answered.answeredAt?.toISOString() ?? null };
+      });
     });
   }
 };

@@ -151,7 +151,7 @@ export async function findDataRequest(db: Db, sessionId: string) {
   return row;
 }
 
-/** Practitioners patients can find: accepted ones. */
+/** Practitioners patients can find: accepted ones that have passed the onboarding course's test (SPEC §1, §6). */
 export async function listedPractitioners(db: Db, filter: { search?: string; id?: string } = {}) {
   const term = filter.search ? `%${escapeLike(filter.search)}%` : null;
   const res = await db.execute(sql`
@@ -162,6 +162,7 @@ export async function listedPractitioners(db: Db, filter: { search?: string; id?
     join ${users} u on u.id = p.user_id
     left join practitioner_categories c on c.id = p.category_id
     where p.status = 2 and u.is_active
+      and exists (select 1 from course_certificates cc where cc.practitioner_id = p.id)
       ${term ? sql`and (u.first_name ilike ${term} or u.last_name ilike ${term})` : sql``}
       ${filter.id ? sql`and p.id = ${filter.id}` : sql``}
     order by u.last_name, u.first_name

@@ -5,6 +5,10 @@ import { caller } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['sessions'];
+export const AuditRow = z.object({
+  id: z.number().int(), at: z.string(), action: z.string(), category: z.string(), outcome: z.string(), sourceIp: z.string().nullable(),
+  actor: z.string(), sessionID: zId.nullable(), detail: z.string().nullable(),
+});
 const ResultRef = z.object({ id: zId, title: z.string(), computedAt: z.string() });
 const ResultParams = z.strictObject({ id: zId, resultId: zId });
 const ComponentParams = z.strictObject({ id: zId, resultId: zId, componentId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
@@ -30,37 +34,41 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id', {
     schema: { tags, summary: 'One session with its kit, readiness and highlights', params: IdParams, response: { 200: SessionDetail } },
-  }, async (req) => service.getSession(ctx, caller(req).userId, req.params.id));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'session', sessionId: req.params.id }, () => service.getSession(ctx, caller(req).userId, req.params.id)));
 
   app.post('/:id/accept', {
     schema: { tags, summary: 'Accept a requested session', params: IdParams, response: { 200: SessionSummary } },
-  }, async (req) => service.decide(ctx, caller(req).userId, req.params.id, 2));
+  }, async (req) => ctx.audit.around(req, { action: 'accept', category: 'session', sessionId: req.params.id }, () => service.decide(ctx, caller(req).userId, req.params.id, 2)));
 
   app.post('/:id/reject', {
     schema: { tags, summary: 'Reject a requested session (cannot be undone)', params: IdParams, response: { 200: SessionSummary } },
-  }, async (req) => service.decide(ctx, caller(req).userId, req.params.id, 3));
+  }, async (req) => ctx.audit.around(req, { action: 'reject', category: 'session', sessionId: req.params.id }, () => service.decide(ctx, caller(req).userId, req.params.id, 3)));
 
   app.post('/:id/data-request', {
     schema: { tags, summary: "Request the patient's data through their app (one per session)", params: IdParams, response: { 201: DataRequest } },
-  }, async (req, reply) => reply.status(201).send(await service.requestData(ctx, caller(req).userId, req.params.id)));
+  }, async (req, reply) => reply.status(201).send(await ctx.audit.around(req, { action: 'request', category: 'data request', sessionId: req.params.id }, () => service.requestData(ctx, caller(req).userId, req.params.id))));
 
   app.get('/:id/results', {
     schema: { tags, summary: "The patient's genetic results", params: IdParams, response: { 200: z.object({ results: z.array(ResultRef) }) } },
-  }, async (req) => service.listResults(ctx, caller(req).userId, req.params.id));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'results', sessionId: req.params.id }, () => service.listResults(ctx, caller(req).userId, req.params.id)));
 
   app.get('/:id/results/:resultId', {
     schema: { tags, summary: 'One result with its components', params: ResultParams, response: { 200: ResultRef.extend({ engineVersion: z.string(), data: z.record(z.string(), z.unknown()) }) } },
-  }, async (req) => service.getResult(ctx, caller(req).userId, req.params.id, req.params.resultId));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'results', sessionId: req.params.id, detail: `result ${req.params.resultId}` }, () => service.getResult(ctx, caller(req).userId, req.params.id, req.params.resultId)));
 
   app.get('/:id/results/:resultId/components/:componentId', {
     schema: { tags, summary: 'One result component with its genotype table', params: ComponentParams, response: { 200: z.object({ resultID: zId, computedAt: z.string(), component: z.record(z.string(), z.unknown()) }) } },
-  }, async (req) => service.getComponent(ctx, caller(req).userId, req.params.id, req.params.resultId, req.params.componentId));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'component', sessionId: req.params.id, detail: `result ${req.params.resultId} component ${req.params.componentId}` }, () => service.getComponent(ctx, caller(req).userId, req.params.id, req.params.resultId, req.params.componentId)));
+
+  app.get('/:id/access-history', {
+    schema: { tags, summary: "Who looked at or changed this patient's data through the caller's practice", params: IdParams, response: { 200: z.object({ results: z.array(AuditRow) }) } },
+  }, async (req) => service.accessHistory(ctx, caller(req).userId, req.params.id));
 
   app.get('/:id/questionnaires', {
     schema: { tags, summary: "The patient's questionnaires with answers", params: IdParams, response: { 200: z.object({ results: z.array(Questionnaire) }) } },
-  }, async (req) => service.listQuestionnaires(ctx, caller(req).userId, req.params.id));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'questionnaires', sessionId: req.params.id }, () => service.listQuestionnaires(ctx, caller(req).userId, req.params.id)));
 
   app.get('/:id/questionnaires/:questionnaireId', {
     schema: { tags, summary: 'One questionnaire with answers', params: QuestionnaireParams, response: { 200: Questionnaire } },
-  }, async (req) => service.getQuestionnaire(ctx, caller(req).userId, req.params.id, req.params.questionnaireId));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'questionnaires', sessionId: req.params.id, detail: `questionnaire ${req.params.questionnaireId}` }, () => service.getQuestionnaire(ctx, caller(req).userId, req.params.id, req.params.questionnaireId)));
 };

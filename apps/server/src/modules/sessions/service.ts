@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
 import { findPractitionerByUser } from '../portal/repository';
+import { pharmacogeneHighlights } from '../pharmacogenomics/service';
 import * as repo from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -58,7 +59,7 @@ const isDataAccessible = (row: repo.SummaryRow) => row.session.status === Sessio
  * The session with its patient data only while it is accepted and the data request confirmed;
  * otherwise the patient's results and questionnaires are not reachable and answer 404.
  */
-async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
+export async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
   const owned = await ownedSession(ctx, userId, sessionId);
   if (!isDataAccessible(owned.row)) throw notFound();
   return owned;
@@ -86,6 +87,7 @@ export async function getSession(ctx: AppContext, userId: string, sessionId: str
       }
     }
   }
+  if (accessible && kit) highlights.push(...(await pharmacogeneHighlights(db, kit.id)));
   return {
     ...toSummary(row),
     practitionerID: practitioner.id,
@@ -170,4 +172,17 @@ function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[n
     answers: (q.answers ?? {}) as Record<string, string | string[]>,
     completedAt: iso(q.completedAt),
   };
+}
+
+/** The access history of the session's patient, as far as the caller's practice is concerned. */
+export async function accessHistory(ctx: AppContext, userId: string, sessionId: string) {
+  const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
+  const rows = await ctx.audit.history({ patientId: row.user.id, practitionerId: practitioner.id });
+  return { results: rows.map((r) => toAuditRow(r, userId)) };
+}
+
+/** An audit row as people read it: the actor is 'you', 'the patient' or 'another user', never an identifier of someone else. */
+export function toAuditRow(r: Awaited<ReturnType<AppContext['audit']['history']>>[number], viewerId: string, patientId?: string) {
+  const actor = r.actorUserId === viewerId ? 'you' : r.actorUserId && r.actorUserId === (patientId ?? r.patientId) ? 'the patient' : 'another user';
+  return { id: r.id, at: r.at.toISOString(), action: r.action, category: r.category, outcome: r.outcome, sourceIp: r.sourceIp, actor, sessionID: r.sessionId, detail: r.detail };
 }

@@ -57,6 +57,8 @@ describe('errors', () => {
 describe('access', () => {
   const PUBLIC = new Set([
     'POST /api/account/refresh-token', 'POST /api/account/logout', 'GET /api/account/tos', 'GET /api/legal/:file', 'GET /api/legal/:slug/:file',
+    // Addressed by a random id: a profile picture (an <img> sends no token) and a certificate's verification.
+    'GET /api/account/profile-images/:id', 'GET /api/portal/course/certificates/:id',
   ]);
 
   it('every API route except the public ones needs a bearer token', async () => {

@@ -50,6 +50,9 @@ export function PublicLayout() {
             <Anchor component={Link} to={paths.portalTermsAndConditions()} size="sm" c="blue.8">
               {t('public.portalTermsAndConditions')}
             </Anchor>
+            <Anchor component={Link} to={paths.attributions()} size="sm" c="blue.8">
+              {t('public.attributions')}
+            </Anchor>
             <Anchor href={config.contactUrl} target="_blank" rel="noopener noreferrer" size="sm" c="blue.8">
               {t('public.contactUs')}
               <NewTabHint />

@@ -1,11 +1,77 @@
-import { NotAvailable } from '../../components/not-available';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconHourglass, IconInfoCircle } from '@tabler/icons-react';
+import { PractitionerStatus, errorText } from '@portal/contract';
+import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { routes } from '../../config/paths';
+import { useCourse } from '../../features/course/api/get-course';
+import { CourseCard } from '../../features/course/components/course-card';
+import { CourseOverview } from '../../features/course/components/course-overview';
+import { CourseTestView } from '../../features/course/components/course-test';
+import { LessonView } from '../../features/course/components/lesson-view';
+import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
+import { DemoTour } from '../../features/tour/components/demo-tour';
+import { useTourStore } from '../../features/tour/tour-store';
 import { t } from '../../i18n/i18n';
+import { ot } from '../../features/onboarding/messages';
+import { tt } from '../../features/tour/messages';
+import { ct } from '../../features/course/messages';
 
+/**
+ * /courses lists the courses; /course is the onboarding course itself: the overview, a lesson
+ * (?lesson=ID) or the test (?view=test). Non-accepted practitioners land here (SPEC §4), so the
+ * page also says where the review stands and offers the demo tour again.
+ */
 export function CoursePage() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const course = useCourse();
+  const practitioner = usePractitionerMe();
+  const openTour = useTourStore((s) => s.open);
+  const list = pathname.replace(/\/+$/, '') === routes.courses;
+  const lessonId = params.get('lesson');
+  const view = params.get('view');
+
+  const status = practitioner.data?.status;
+  const banner =
+    status === PractitionerStatus.CREATED ? (
+      <Alert color="blue" variant="light" c="dark.8" icon={<IconHourglass aria-hidden="true" />}>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{ot('review.banner')}</Text>
+          <Button size="xs" variant="white" onClick={openTour}>
+            {ot('review.tour')}
+          </Button>
+        </Group>
+      </Alert>
+    ) : status === PractitionerStatus.DECLINED ? (
+      <Alert color="red" variant="light" c="dark.8" icon={<IconInfoCircle aria-hidden="true" />} title={ot('review.declinedHeading')}>
+        {ot('review.declined')}
+      </Alert>
+    ) : null;
+
+  let content;
+  if (course.isPending) content = <PageLoader />;
+  else if (course.isError) content = <Text>{errorText(course.error, ct('course.loadFailed'))}</Text>;
+  else if (list) content = <CourseCard course={course.data} />;
+  else if (lessonId) content = <LessonView key={lessonId} lessonId={lessonId} />;
+  else if (view === 'test') content = <CourseTestView course={course.data} />;
+  else content = <CourseOverview course={course.data} />;
+
   return (
     <Page title={t('title.course')}>
-      <NotAvailable />
+      <Stack gap="lg">
+        {banner}
+        {status === PractitionerStatus.ACCEPTED && !lessonId && view !== 'test' && (
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={openTour}>
+              {tt('tour.reopen')}
+            </Button>
+          </Group>
+        )}
+        {content}
+      </Stack>
+      <DemoTour />
     </Page>
   );
 }

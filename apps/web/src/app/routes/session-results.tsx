@@ -1,11 +1,22 @@
-import { NotAvailable } from '../../components/not-available';
+import { useParams } from 'react-router';
 import { Page } from '../../components/page';
+import { ResultsView } from '../../features/sessions/components/result-view';
+import { SessionContext } from '../../features/sessions/components/session-context';
+import { SessionGate } from '../../features/sessions/components/session-gate';
 import { t } from '../../i18n/i18n';
 
 export function SessionResultsPage() {
+  const { id = '' } = useParams();
   return (
     <Page title={t('title.genotypeResults')}>
-      <NotAvailable />
+      <SessionGate id={id} requireData>
+        {(session) => (
+          <>
+            <SessionContext session={session} />
+            <ResultsView sessionId={id} />
+          </>
+        )}
+      </SessionGate>
     </Page>
   );
 }

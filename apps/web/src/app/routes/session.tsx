@@ -1,15 +1,17 @@
-import { useLocation } from 'react-router';
-import { NotAvailable } from '../../components/not-available';
+import { useLocation, useParams } from 'react-router';
 import { Page } from '../../components/page';
+import { SessionGate } from '../../features/sessions/components/session-gate';
+import { SessionOverview } from '../../features/sessions/components/session-overview';
 import { t } from '../../i18n/i18n';
 
 /** /sessions/:id is 'Session Details'; the same page at /sessions/:id/ is the 'Overview' (SPEC §2). */
 export function SessionPage() {
   const { pathname } = useLocation();
+  const { id = '' } = useParams();
   const title = pathname.endsWith('/') ? t('title.overview') : t('title.sessionDetails');
   return (
     <Page title={title}>
-      <NotAvailable />
+      <SessionGate id={id}>{(session) => <SessionOverview session={session} />}</SessionGate>
     </Page>
   );
 }

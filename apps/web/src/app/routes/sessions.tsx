@@ -1,11 +1,11 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
+import { SessionsList } from '../../features/sessions/components/sessions-list';
 import { t } from '../../i18n/i18n';
 
 export function SessionsPage() {
   return (
     <Page title={t('title.sessions')}>
-      <NotAvailable />
+      <SessionsList />
     </Page>
   );
 }

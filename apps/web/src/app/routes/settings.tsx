@@ -1,36 +1,97 @@
-import { Stack, Table, Text } from '@mantine/core';
-import { NotAvailable } from '../../components/not-available';
+import { Tabs, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
 import { useMe } from '../../features/account/api/get-me';
+import { useCategories } from '../../features/practitioner/api/get-categories';
+import { useLanguages } from '../../features/practitioner/api/get-languages';
+import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
+import { useSpecializations } from '../../features/practitioner/api/get-specializations';
+import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
+import { ProfileImageUpload } from '../../features/practitioner/components/profile-image-upload';
+import { AddressesSection } from '../../features/settings/components/addresses-section';
+import { AvailabilitySection } from '../../features/settings/components/availability-section';
+import { PaymentSection } from '../../features/settings/components/payment-section';
+import { PracticeSection } from '../../features/settings/components/practice-section';
+import { ProfileSection } from '../../features/settings/components/profile-section';
+import { WarehouseSection } from '../../features/settings/components/warehouse-section';
 import { t } from '../../i18n/i18n';
+import { st, type SettingsMessageKey } from '../../features/settings/messages';
 
-/** For now only the signed-in user's own details, read-only; practice settings come later. */
+const TABS = ['profile', 'practice', 'addresses', 'availability', 'payment', 'warehouse'] as const;
+type Tab = (typeof TABS)[number];
+const LABELS: Record<Tab, SettingsMessageKey> = {
+  profile: 'settings.tab.profile',
+  practice: 'settings.tab.practice',
+  addresses: 'settings.tab.addresses',
+  availability: 'settings.tab.availability',
+  payment: 'settings.tab.payment',
+  warehouse: 'settings.tab.warehouse',
+};
+
+/**
+ * /settings: profile (PUT /account/me/), practice (PUT /portal/me/, languages, specializations),
+ * addresses, availability; payment details and the warehouse need an accepted practice (SPEC §4).
+ * The open section is in the address (?tab=), so a reload keeps it.
+ */
 export function SettingsPage() {
-  const { data: user } = useMe();
+  const [params, setParams] = useSearchParams();
+  const me = useMe();
+  const practitioner = usePractitionerMe();
+  const categories = useCategories();
+  const languages = useLanguages();
+  const specializations = useSpecializations();
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'profile';
+
+  const user = me.data;
+  const p = practitioner.data;
+  const name = user ? `${user.firstName} ${user.lastName}` : '';
+  const ready = (loaded: boolean, node: () => ReactNode) => (loaded ? node() : <PageLoader />);
+
   return (
     <Page title={t('title.settings')}>
-      <NotAvailable />
-      {user && (
-        <Stack gap="xs">
-          <Text>{t('settings.intro')}</Text>
-          <Table variant="vertical" withTableBorder maw={560}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={180}>{t('settings.name')}</Table.Th>
-                <Table.Td>{`${user.firstName} ${user.lastName}`}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('settings.email')}</Table.Th>
-                <Table.Td>{user.email}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('settings.phone')}</Table.Th>
-                <Table.Td>{user.phoneNumber || t('common.notSet')}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
+      <Tabs
+        value={tab}
+        onChange={(v) => v && setParams(v === 'profile' ? {} : { tab: v }, { replace: true })}
+        keepMounted={false}
+        variant="outline"
+      >
+        <Tabs.List aria-label={st('settings.tabsLabel')}>
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {st(LABELS[key])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="lg">
+          {ready(Boolean(user), () => <ProfileSection user={user!} picture={<ProfileImageUpload current={user!.profileImage} name={name} />} />)}
+        </Tabs.Panel>
+        <Tabs.Panel value="practice" pt="lg">
+          {!p ? (
+            <Text>{st('settings.noPractice')}</Text>
+          ) : (
+            ready(Boolean(categories.data && languages.data && specializations.data), () => (
+              <PracticeSection practitioner={p} categories={categories.data!} languages={languages.data!} specializations={specializations.data!} />
+            ))
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="addresses" pt="lg">
+          {p ? <AddressesSection /> : <Text>{st('settings.noPractice')}</Text>}
+        </Tabs.Panel>
+        <Tabs.Panel value="availability" pt="lg">
+          {p ? <AvailabilitySection /> : <Text>{st('settings.noPractice')}</Text>}
+        </Tabs.Panel>
+        <Tabs.Panel value="payment" pt="lg">
+          <AcceptanceGate practitioner={p}>
+            <PaymentSection />
+          </AcceptanceGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="warehouse" pt="lg">
+          <AcceptanceGate practitioner={p}>{p && <WarehouseSection practitioner={p} />}</AcceptanceGate>
+        </Tabs.Panel>
+      </Tabs>
     </Page>
   );
 }

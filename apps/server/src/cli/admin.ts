@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { PRACTITIONER_STATUS_LABELS, errorText, type PractitionerStatus } from '@portal/contract';
+import { loadDotEnv, loadEnv } from '../env';
+import { adminTokenPath, readOrCreateLocalToken } from '../modules/admin/admin-auth';
+import { PGX_USAGE, runPgxCommand } from '../modules/pharmacogenomics/admin-cli';
+
+/**
+ * `npm run admin -- COMMAND`: the provider's staff review new practices from the terminal, through
+ * the admin API of a running portal (/api/admin), with the admin token.
+ */
+const USAGE = `Usage: npm run admin -- practitioners|pgx COMMAND [options]
+
+Commands:
+  practitioners list [--status created|accepted|declined]   practices, newest first
+  practitioners accept EMAIL                                accept a practice awaiting review and mail the practitioner
+  practitioners decline EMAIL                               decline it and mail the practitioner
+${PGX_USAGE}
+
+Options: --url URL of the portal (or PORTAL_URL; default http://localhost:3000),
+--token TOKEN (or ADMIN_TOKEN; locally, without either, the token the server keeps in DATA_DIR/admin-token).`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string' }, token: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' },
+    kit: { type: 'string' }, outside: { type: 'string' }, label: { type: 'string' },
+  },
+});
+
+loadDotEnv();
+const base = (values.url ?? process.env.PORTAL_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+class CliError extends Error {}
+
+function adminToken(): string {
+  const given = values.token ?? process.env.ADMIN_TOKEN;
+  if (given) return given;
+  const env = loadEnv();
+  if (env.production) throw new CliError('Set ADMIN_TOKEN (or pass --token): the admin token of the portal.');
+  // The same file the local server reads: whichever of the two starts first creates it.
+  const token = readOrCreateLocalToken(env.DATA_DIR);
+  if (!token) throw new CliError(`No admin token: set ADMIN_TOKEN, or check ${adminTokenPath(env.DATA_DIR)}.`);
+  return token;
+}
+
+async function call<T>(method: string, path: string, token: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  } catch {
+    throw new CliError(`Cannot reach the portal at ${base}: is it running (npm start)?`);
+  }
+  const data = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string } })?.error;
+    if (res.status === 401) throw new CliError(`The portal refused the admin token (HTTP 401). ${err?.message ?? ''}`.trim());
+    throw new CliError(`${errorText(err)} (HTTP ${res.status})`);
+  }
+  return data as T;
+}
+
+interface Practice {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: PractitionerStatus;
+  category: string | null;
+  hpcsaNumber: string | null;
+  testPassed: boolean;
+  createdAt: string;
+}
+
+const STATUS_BY_NAME: Record<string, number> = { created: 1, accepted: 2, declined: 3, '1': 1, '2': 2, '3': 3 };
+const line = (p: Practice) =>
+  `${p.email.padEnd(32)} ${`${p.firstName} ${p.lastName}`.padEnd(24)} ${PRACTITIONER_STATUS_LABELS[p.status].padEnd(15)} ${(p.category ?? '-').padEnd(24)} HPCSA ${(p.hpcsaNumber ?? '-').padEnd(10)} test ${p.testPassed ? 'passed' : 'not passed'}`;
+
+async function findByEmail(email: string, token: string) {
+  const { results } = await call<{ results: Practice[] }>('GET', `/api/admin/practitioners/?email=${encodeURIComponent(email)}`, token);
+  if (!results[0]) throw new CliError(`No practice is registered for ${email}.`);
+  return results[0];
+}
+
+async function main() {
+  const [area, command, email] = positionals;
+  if (!area || values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (area === 'pgx') {
+    return runPgxCommand(command, email, { base, token: adminToken(), kit: values.kit, outside: values.outside, label: values.label, fail: (m) => new CliError(m) });
+  }
+  if (area !== 'practitioners') throw new CliError(`Unknown command '${area}'.\n\n${USAGE}`);
+  const token = adminToken();
+  switch (command) {
+    case 'list': {
+      let q = '?limit=100';
+      if (values.status) {
+        const status = STATUS_BY_NAME[values.status.toLowerCase()];
+        if (!status) throw new CliError(`--status must be created, accepted or declined.\n\n${USAGE}`);
+        q += `&status=${status}`;
+      }
+      const { results, count } = await call<{ results: Practice[]; count: number }>('GET', `/api/admin/practitioners/${q}`, token);
+      if (!results.length) console.log('No practices.');
+      for (const p of results) console.log(line(p));
+      if (count > results.length) console.log(`… and ${count - results.length} more.`);
+      return;
+    }
+    case 'accept':
+    case 'decline': {
+      if (!email) throw new CliError(`EMAIL is required.\n\n${USAGE}`);
+      const practice = await findByEmail(email, token);
+      const updated = await call<Practice>('POST', `/api/admin/practitioners/${practice.id}/${command}`, token);
+      console.log(`${command === 'accept' ? 'Accepted' : 'Declined'}: ${line(updated)}`);
+      console.log(`${updated.firstName} ${updated.lastName} has been told by email.`);
+      return;
+    }
+    default:
+      throw new CliError(`Unknown command 'practitioners ${command ?? ''}'.\n\n${USAGE}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof CliError ? err.message : err);
+  process.exitCode = 1;
+});

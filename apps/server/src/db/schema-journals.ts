@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { practitioners, sessions } from './schema';
+
+/**
+ * Journal notes (SPEC §3): one entry per session, 'Saved' (a draft) until 'Submitted' to the
+ * patient, which completes the session; after that only addenda (entries with parent_id) are added.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('Saved'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // One main entry per session; addenda hang off it.
+    uniqueIndex('journal_entries_session_main_idx').on(t.sessionId).where(sql`${t.parentId} is null`),
+    index('journal_entries_practitioner_idx').on(t.practitionerId, t.updatedAt.desc(), t.id),
+    index('journal_entries_parent_idx').on(t.parentId),
+    check('journal_entries_status_check', sql`${t.status} in ('Saved', 'Submitted')`),
+  ],
+);

@@ -1,0 +1,17 @@
+import type { AppContext } from '../../context';
+import { passedPractitionerIds } from '../course/service';
+import type { ReviewFilter } from '../practice/repository';
+import * as practice from '../practice/service';
+
+/** The provider's side of a practice's life: the review queue and the decision. */
+export async function listPractitioners(ctx: AppContext, filter: ReviewFilter) {
+  const page = await practice.listForReview(ctx, filter);
+  const passed = await passedPractitionerIds(ctx, page.results.map((r) => r.id));
+  return { ...page, results: page.results.map((r) => ({ ...r, testPassed: passed.has(r.id) })) };
+}
+
+export async function review(ctx: AppContext, practitionerId: string, decision: practice.ReviewDecision) {
+  await practice.review(ctx, practitionerId, decision);
+  const [row] = (await listPractitioners(ctx, { id: practitionerId, limit: 1, offset: 0 })).results;
+  return row!;
+}

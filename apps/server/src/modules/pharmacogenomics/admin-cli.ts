@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `npm run admin -- pgx …`: the provider's pharmacogenomics administration from the terminal,
+ * through the admin API of a running portal (/api/admin/pgx). Wired into src/cli/admin.ts.
+ */
+export const PGX_USAGE = `  pgx import-calls --kit LABEL FILE [--outside FILE]   import a kit's PharmCAT calls-only TSV (and outside calls) and build its report
+  pgx load-cpic FILE [--label TEXT]                    load a newer CPIC recommendation table (TSV or CPIC JSON); flags changed reports
+  pgx load-brands FILE                                 load a brand-name list (TSV: generic_name, market US|ZA, brand_name)
+  pgx knowledge-bases                                  knowledge-base versions, newest (current) first`;
+
+interface Options {
+  base: string;
+  token: string;
+  kit?: string;
+  outside?: string;
+  label?: string;
+  /** The CLI's own error type, so messages print without a stack. */
+  fail: (message: string) => Error;
+}
+
+function read(file: string | undefined, what: string, o: Options): string {
+  if (!file) throw o.fail(`${what} is required.`);
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8');
+  } catch {
+    throw o.fail(`Cannot read ${file}.`);
+  }
+}
+
+async function post<T>(o: Options, pathName: string, body: unknown, method = 'POST'): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${o.base}/api/admin/pgx${pathName}`, {
+      method,
+      headers: { authorization: `Bearer ${o.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw o.fail(`Cannot reach the portal at ${o.base}: is it running (npm start)?`);
+  }
+  const data = (await res.json().catch(() => null)) as { error?: { message?: string; fieldErrors?: Record<string, string[]> } } | null;
+  if (!res.ok) {
+    if (res.status === 401) throw o.fail('The portal refused the admin token (HTTP 401).');
+    const lines = Object.values(data?.error?.fieldErrors ?? {}).flat();
+    throw o.fail(`${data?.error?.message ?? 'The portal refused the request'} (HTTP ${res.status})${lines.map((l) => `\n  ${l}`).join('')}`);
+  }
+  return data as T;
+}
+
+export async function runPgxCommand(command: string | undefined, file: string | undefined, o: Options): Promise<void> {
+  switch (command) {
+    case 'import-calls': {
+      if (!o.kit) throw o.fail(`--kit LABEL is required.\n\n${PGX_USAGE}`);
+      const calls = read(file, 'FILE (the calls-only TSV)', o);
+      const outsideCalls = o.outside ? read(o.outside, '--outside FILE', o) : undefined;
+      const r = await post<{ sampleLabel: string; genesCalled: number; rows: number; knowledgeBase: string; pharmcatVersion: string | null }>(o, '/calls', { kit: o.kit, calls, outsideCalls });
+      console.log(`Imported the calls of kit ${r.sampleLabel}${r.pharmcatVersion ? ` (PharmCAT ${r.pharmcatVersion})` : ''}: ${r.genesCalled} genes called, ${r.rows} report rows built with ${r.knowledgeBase}.`);
+      return;
+    }
+    case 'load-cpic': {
+      const table = read(file, 'FILE (the recommendation table)', o);
+      const r = await post<{ version: string; label: string; recommendations: number; loaded: boolean; reports: { rebuilt: number; flagged: number; unchanged: number } }>(o, '/knowledge-bases', { table, label: o.label });
+      if (!r.loaded) {
+        console.log(`This table is already loaded as ${r.version} (${r.label}); nothing changed.`);
+        return;
+      }
+      console.log(`Loaded ${r.version} (${r.label}): ${r.recommendations} recommendations; it is now the current knowledge base.`);
+      console.log(`Reports: ${r.reports.unchanged} unchanged (moved to it), ${r.reports.flagged} would change (their sessions are flagged for the practitioner), ${r.reports.rebuilt} built.`);
+      return;
+    }
+    case 'load-brands': {
+      const list = read(file, 'FILE (the brand-name list)', o);
+      const r = await post<{ us: number | null; za: number | null }>(o, '/brand-names', { list });
+      console.log(`Loaded brand names: ${r.us === null ? 'US list unchanged' : `${r.us} US`}, ${r.za === null ? 'South African list unchanged' : `${r.za} South African`}.`);
+      return;
+    }
+    case 'knowledge-bases': {
+      const { results } = await post<{ results: Array<{ version: string; label: string; source: string; loadedAt: string; recommendationCount: number; current: boolean }> }>(o, '/knowledge-bases', undefined, 'GET');
+      for (const k of results) console.log(`${k.current ? '*' : ' '} ${k.version}  ${k.loadedAt.slice(0, 19)}  ${String(k.recommendationCount).padStart(5)} recommendations  ${k.source.padEnd(7)}  ${k.label}`);
+      return;
+    }
+    default:
+      throw o.fail(`Unknown command 'pgx ${command ?? ''}'.\n\n${PGX_USAGE}`);
+  }
+}

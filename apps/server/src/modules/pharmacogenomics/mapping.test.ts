@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { PGX_MESSAGES } from '@portal/contract';
+import { CallsError, metabolizerSpeedOf, parseCalls } from './calls';
+import { loadCatalogue, readPgxFile } from './catalogue';
+import { shippedKnowledgeBase } from './knowledge-base';
+import { actionableGenes, buildReportRows, compareRows, diseasePhenotypeOf, implicationFor, matchRecommendations, phenotypeCategoryOf } from './mapping';
+import { parseTsvRecords } from './tsv';
+
+const catalogue = loadCatalogue();
+const kb = shippedKnowledgeBase();
+
+const EXAMPLES = {
+  'pharmcat.example': { calls: 'pharmcat/pharmcat.example.report.tsv', outside: 'pharmcat/pharmcat.example.outsideCall.tsv' },
+  'pharmcat.example2': { calls: 'pharmcat/pharmcat.example2.report.tsv', outside: null },
+} as const;
+type Example = keyof typeof EXAMPLES;
+
+const callsOf = (example: Example) => {
+  const e = EXAMPLES[example];
+  return parseCalls(catalogue, readPgxFile(e.calls), e.outside ? readPgxFile(e.outside) : null);
+};
+
+/** PharmCAT's own report for the example (derived from its report JSON). */
+const reportGenes = (example: Example) => parseTsvRecords(readPgxFile('pharmcat/derived/gene_calls_examples.tsv')).records.filter((r) => r['example'] === example);
+const reportRecommendations = (example: Example) =>
+  parseTsvRecords(readPgxFile('pharmcat/derived/cpic_recommendations_from_examples.tsv')).records.filter((r) => r['example'] === example);
+
+describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces PharmCAT’s own report', (example) => {
+  it('gives every gene the diplotype, allele functions, phenotype and activity score PharmCAT reports', () => {
+    const { calls, pharmcatVersion } = callsOf(example);
+    expect(pharmcatVersion).toBe('v3.1.0-2-g0b250f81');
+    const expected = reportGenes(example);
+    expect(calls.map((c) => c.gene)).toEqual(expected.map((r) => r['gene']));
+    for (const r of expected) {
+      const c = calls.find((x) => x.gene === r['gene'])!;
+      // The report writes a missing function as 'None' and a missing second haplotype (MT-RNR1) as ''.
+      const f = (allele: string | null, fn: string | null) => (allele === null ? '' : (fn ?? 'None'));
+      expect(
+        {
+          call_source: c.source, diplotype: c.label, allele1: c.allele1 ?? '', allele1_function: f(c.allele1, c.allele1Function),
+          allele2: c.allele2 ?? '', allele2_function: f(c.allele2, c.allele2Function), phenotype: c.phenotype, activity_score: c.activityScore,
+        },
+        r['gene'],
+      ).toEqual({
+        call_source: r['call_source'], diplotype: r['diplotype'], allele1: r['allele1'], allele1_function: r['allele1_function'],
+        allele2: r['allele2'], allele2_function: r['allele2_function'], phenotype: r['phenotype'], activity_score: r['activity_score'],
+      });
+    }
+  });
+
+  it('finds exactly the CPIC recommendations PharmCAT reports, and no others', () => {
+    const { calls } = callsOf(example);
+    const key = (x: { drug: string; population: string; classification: string; recommendation: string; implications: string }) =>
+      JSON.stringify([x.drug, x.population, x.classification, x.recommendation, x.implications]);
+    const expected = reportRecommendations(example).map((r) =>
+      key({ drug: r['drug']!, population: r['population']!, classification: r['classification']!, recommendation: r['recommendation']!, implications: r['implications']! }),
+    );
+    const got = matchRecommendations(kb, calls).map(key);
+    expect(got.sort()).toEqual(expected.sort());
+  });
+});
+
+describe('parsing calls as the lab delivers them', () => {
+  const header = 'Gene\tSource Diplotype\tPhenotype\tActivity Score\tHaplotype 1\tHaplotype 1 Function\tHaplotype 1 Activity Value\tHaplotype 2\tHaplotype 2 Function\tHaplotype 2 Activity Value\tOutside Call';
+  const line = (...cells: string[]) => cells.join('\t');
+
+  it('refuses genes, alleles, phenotypes and activity scores outside PharmCAT’s phenotype list, with line numbers', () => {
+    const tsv = [
+      header,
+      line('CYP2C19', '*2/*99', 'Poor Metabolizer', '', '*2', 'No function', '', '*99', 'No function', '', 'no'),
+      line('CYP2C9', '*1/*1', 'Normal Metabolizer', '7.5', '*1', 'Normal function', '1.0', '*1', 'Normal function', '1.0', 'no'),
+      line('SLCO1B1', '*1/*1', 'Slow Function', '', '*1', 'Normal function', '', '*1', 'Normal function', '', 'no'),
+      line('XYZ1', '*1/*1', '', '', '*1', '', '', '*1', '', '', 'no'),
+    ].join('\n');
+    const err = (() => {
+      try {
+        parseCalls(catalogue, tsv);
+      } catch (e) {
+        return e as CallsError;
+      }
+    })();
+    expect(err).toBeInstanceOf(CallsError);
+    expect(err!.problems.join('\n')).toMatch(/line 2: '\*99' is not a named allele of CYP2C19/);
+    expect(err!.problems.join('\n')).toMatch(/line 3: Activity score '7.5' is not one of CYP2C9's CPIC activity scores/);
+    expect(err!.problems.join('\n')).toMatch(/line 4: Phenotype 'Slow Function' is not one of SLCO1B1's CPIC phenotypes/);
+    expect(err!.problems.join('\n')).toMatch(/line 5: XYZ1 is not a gene PharmCAT calls/);
+  });
+
+  it('needs PharmCAT’s header', () => {
+    expect(() => parseCalls(catalogue, 'gene,diplotype\nCYP2C19,*1/*1')).toThrow(CallsError);
+  });
+
+  it('derives HLA allele statuses from an outside call, and leaves an unnamed allele unassigned', () => {
+    const tsv = [header, line('CYP2C19', '*1/*1', 'Normal Metabolizer', '', '*1', 'Normal function', '', '*1', 'Normal function', '', 'no')].join('\n');
+    const { calls } = parseCalls(catalogue, tsv, 'HLA-B\t*57:01/*44:02\nMT-RNR1\t1555A>G\n');
+    expect(calls.find((c) => c.gene === 'HLA-B')).toMatchObject({ source: 'OUTSIDE', phenotype: '*15:02 negative;*57:01 positive;*58:01 negative' });
+    expect(calls.find((c) => c.gene === 'MT-RNR1')).toMatchObject({ source: 'OUTSIDE', allele1Function: 'Unassigned function', phenotype: 'n/a' });
+    expect(calls.find((c) => c.gene === 'CYP2D6')).toMatchObject({ source: 'NONE', phenotype: 'No Result', activityScore: 'No Result' });
+  });
+
+  it('takes several diplotypes of one gene as one call only when they lead to the same lookup', () => {
+    const same = [
+      header,
+      line('CYP2C19', '*1/*2', 'Intermediate Metabolizer', '', '*1', 'Normal function', '', '*2', 'No function', '', 'no'),
+      line('CYP2C19', '*1/*3', 'Intermediate Metabolizer', '', '*1', 'Normal function', '', '*3', 'No function', '', 'no'),
+    ].join('\n');
+    expect(parseCalls(catalogue, same).calls.find((c) => c.gene === 'CYP2C19')!.diplotype).toBe('*1/*2 OR *1/*3');
+    const differ = same.replace('*1/*3\tIntermediate Metabolizer', '*1/*3\tPoor Metabolizer');
+    expect(() => parseCalls(catalogue, differ)).toThrow(/several possible diplotypes/);
+  });
+});
+
+describe('the demo variation', () => {
+  it('stays within the phenotypes PharmCAT lists', () => {
+    const { calls, pharmcatVersion } = parseCalls(catalogue, readPgxFile('demo/variation.calls.tsv'), readPgxFile('demo/variation.outsideCall.tsv'));
+    expect(pharmcatVersion).toBeNull();
+    const of = (g: string) => calls.find((c) => c.gene === g)!;
+    expect([of('CYP2C19').phenotype, of('CYP2C9').phenotype, of('CYP2C9').activityScore, of('CYP2D6').source, of('HLA-B').phenotype]).toEqual([
+      'Intermediate Metabolizer', 'Intermediate Metabolizer', '1.0', 'OUTSIDE', '*15:02 negative;*57:01 negative;*58:01 positive',
+    ]);
+  });
+});
+
+describe('metabolizer speed', () => {
+  it('uses SPEC’s speeds and CPIC’s ultrarapid and indeterminate for enzymes, function terms for transporters, nothing for the rest', () => {
+    const def = (g: string) => catalogue.get(g);
+    expect(metabolizerSpeedOf(def('CYP2C19'), 'Ultrarapid Metabolizer')).toBe('ultrarapid');
+    expect(metabolizerSpeedOf(def('CYP2C19'), 'Rapid Metabolizer')).toBe('rapid');
+    expect(metabolizerSpeedOf(def('CYP2C19'), 'Likely Intermediate Metabolizer')).toBe('intermediate');
+    expect(metabolizerSpeedOf(def('CYP2D6'), 'Poor Metabolizer')).toBe('poor');
+    expect(metabolizerSpeedOf(def('CYP2D6'), 'Indeterminate')).toBe('indeterminate');
+    expect(metabolizerSpeedOf(def('SLCO1B1'), 'Decreased Function')).toBe('decreased function');
+    expect(metabolizerSpeedOf(def('SLCO1B1'), 'Possible Decreased Function')).toBe('decreased function');
+    expect(metabolizerSpeedOf(def('G6PD'), 'Deficient')).toBeNull();
+    expect(metabolizerSpeedOf(def('G6PD'), 'Indeterminate')).toBeNull();
+    expect(metabolizerSpeedOf(def('HLA-B'), '*57:01 positive')).toBeNull();
+  });
+});
+
+describe('report rows', () => {
+  const rows = buildReportRows(kb, callsOf('pharmcat.example2').calls, catalogue);
+
+  it('has one row per matching recommendation of each drug-gene pair, with SPEC’s columns', () => {
+    const clopidogrel = rows.filter((r) => r.genericName === 'clopidogrel');
+    expect(clopidogrel.map((r) => r.specialtyPopulation)).toEqual(['CVI ACS PCI', 'CVI non-ACS non-PCI', 'NVI']);
+    expect(clopidogrel[0]).toMatchObject({
+      gene: 'CYP2C19', category: ['Blood and clotting'], therapeuticClass: ['Antiplatelet'], atcCodes: ['B01AC04'],
+      phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', sampleGenotype: '*2/*2', genotypeAllele: '*2 (No function) / *2 (No function)',
+      refAllele: null, altAllele: '*2', variantHaplotype: '*2 (No function)', classification: 'Strong', matched: true,
+      diseasePhenotype: 'Acute coronary syndrome or PCI (cardiovascular)', guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948',
+      pmids: ['21716271', '23698643', '35034351'],
+    });
+  });
+
+  it('grades a pair only with the level CPIC gives it, and says not graded (empty) otherwise', () => {
+    expect(rows.find((r) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1] });
+    expect(rows.find((r) => r.genericName === 'clopidogrel')).toMatchObject({ cpicLevel: null, levelOfEvidence: [] });
+    expect(rows.find((r) => r.genericName === 'hydralazine')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2] });
+  });
+
+  it('says so where the phenotype has no recommendation, or the gene was not called', () => {
+    const codeine = rows.find((r) => r.genericName === 'codeine' && r.gene === 'CYP2D6')!;
+    expect(codeine).toMatchObject({ matched: false, recommendation: null, note: PGX_MESSAGES.geneNotCalled, phenotype: 'No Result' });
+    const amikacin = rows.find((r) => r.genericName === 'amikacin')!;
+    expect(amikacin).toMatchObject({ gene: 'MT-RNR1', matched: false, cpicLevel: 'A', note: PGX_MESSAGES.geneNotCalled });
+    const variation = parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example2.report.tsv').replace('*2/*2\tPoor Metabolizer', '*1/*2\tIntermediate Metabolizer').replace(/\*2\tNo function\t\t\*2\tNo function\t\tno\t6\tno\t\*2\/\*2\tPoor Metabolizer/, '*1\tNormal function\t\t*2\tNo function\t\tno\t6\tno\t*1/*2\tIntermediate Metabolizer'));
+    const im = buildReportRows(kb, variation.calls, catalogue).filter((r) => r.gene === 'CYP2C19' && r.genericName === 'clopidogrel');
+    expect(im).toEqual([expect.objectContaining({ matched: false, phenotype: 'Intermediate Metabolizer', note: PGX_MESSAGES.noRecommendation, metabolizerSpeed: 'intermediate' })]);
+  });
+
+  it('names a reference haplotype only where the data does, and variants by their function', () => {
+    const ex1 = buildReportRows(kb, callsOf('pharmcat.example').calls, catalogue);
+    // CYP2C19*38 is the reference sequence: a normal-function call has no variant.
+    expect(ex1.find((r) => r.gene === 'CYP2C19')).toMatchObject({ sampleGenotype: '*38/*38', refAllele: null, variantHaplotype: 'none', altAllele: 'none' });
+    expect(ex1.find((r) => r.gene === 'CYP2D6')).toMatchObject({ variantHaplotype: '*3 (No function)', altAllele: '*3' });
+    expect(ex1.find((r) => r.gene === 'VKORC1')).toMatchObject({ refAllele: 'rs9923231 reference (C)', variantHaplotype: 'none' });
+    expect(ex1.find((r) => r.gene === 'HLA-B' && r.genericName === 'abacavir')).toMatchObject({ refAllele: null, variantHaplotype: '*15:02, *57:01' });
+    expect(ex1.find((r) => r.gene === 'CYP4F2')).toMatchObject({ variantHaplotype: null, altAllele: null });
+  });
+
+  it('leaves brand names to a loaded list and unknown ATC codes unlabelled', () => {
+    expect(rows.find((r) => r.genericName === 'toluidine blue')).toMatchObject({ category: [], therapeuticClass: [], atcCodes: [] });
+  });
+
+  it('derives phenotype category and disease only from what the data says', () => {
+    const rec = kb.recommendations.find((r) => r.drug === 'abacavir')!;
+    expect(phenotypeCategoryOf(rec, implicationFor(rec.implications, 'HLA-B'))).toBe('Toxicity');
+    expect(phenotypeCategoryOf({ ...rec, dosingInfo: true }, null)).toBe('Dosage');
+    expect(phenotypeCategoryOf({ ...rec, dosingInfo: false, alternateDrug: false }, 'Nothing about kinds here')).toBeNull();
+    expect(diseasePhenotypeOf('general', 'Normal Metabolizer', 'Normal metabolism')).toBeNull();
+    expect(diseasePhenotypeOf('general', 'Uncertain Susceptibility', 'susceptible to malignant hyperthermia (MH)')).toBe('Malignant hyperthermia');
+    expect(implicationFor('CYP2C19: A | CYP2D6: B', 'CYP2D6')).toBe('B');
+    expect(implicationFor('No gene prefix here', 'NAT2')).toBe('No gene prefix here');
+  });
+
+  it('tells added, removed and changed rows apart', () => {
+    const changed = rows.map((r) => (r.genericName === 'codeine' ? { ...r, recommendation: 'changed' } : r)).filter((r) => r.genericName !== 'warfarin');
+    expect(compareRows(rows, [...changed, { ...rows[0]!, genericName: 'newdrug' }])).toEqual({ added: 1, removed: rows.filter((r) => r.genericName === 'warfarin').length, changed: 1 });
+  });
+});
+
+describe('actionable genes', () => {
+  it('picks the genes whose non-normal phenotype changes prescribing', () => {
+    expect(actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).map((g) => g.gene)).toEqual(['CYP2D6', 'HLA-B', 'NAT2']);
+    const ex2 = actionableGenes(kb, callsOf('pharmcat.example2').calls, catalogue);
+    expect(ex2.map((g) => g.gene)).toEqual(['CYP2B6', 'CYP2C19', 'NAT2']);
+    expect(ex2.find((g) => g.gene === 'CYP2C19')).toMatchObject({ phenotype: 'Poor Metabolizer' });
+    expect(ex2.find((g) => g.gene === 'CYP2C19')!.drugs).toContain('clopidogrel');
+  });
+});

@@ -1,0 +1,215 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { EVIDENCE_TO_CPIC_LEVEL, PGX_ATTRIBUTION, PGX_MESSAGES, PGX_NOT_GRADED, PGX_NOT_STATED, type PgxDiseases, type PgxReportRow } from '@portal/contract';
+import type { RowFilters } from './repository';
+
+/** The printable pharmaco report of one view: A4, one block per row, then sources and attribution. */
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN_X = 48;
+const MARGIN_TOP = 56;
+const MARGIN_BOTTOM = 64;
+const WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
+const LINE = 1.4;
+
+const TEXT = rgb(0.12, 0.13, 0.16);
+const MUTED = rgb(0.38, 0.41, 0.46);
+const ACCENT = rgb(0.1, 0.33, 0.55);
+const RULE = rgb(0.82, 0.84, 0.87);
+
+export interface PrintableReport {
+  patient: { firstName: string; lastName: string; synthetic: boolean };
+  kit: { sampleLabel: string };
+  knowledgeBase: { version: string; label: string };
+  builtAt: Date;
+  filters: RowFilters;
+  rows: PgxReportRow[];
+  diseases: PgxDiseases | null;
+}
+
+interface Style {
+  font: PDFFont;
+  size: number;
+  color: ReturnType<typeof rgb>;
+}
+
+function wrap(text: string, style: Style, maxWidth: number): string[] {
+  const width = (s: string) => style.font.widthOfTextAtSize(s, style.size);
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(/ +/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (width(candidate) <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    while (width(word) > maxWidth) {
+      const chars = Array.from(word);
+      let cut = 1;
+      while (cut < chars.length && width(chars.slice(0, cut + 1).join('')) <= maxWidth) cut++;
+      lines.push(chars.slice(0, cut).join(''));
+      word = chars.slice(cut).join('');
+    }
+    line = word;
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
+const list = (v: string[]) => (v.length ? v.join(', ') : PGX_NOT_STATED);
+
+export function describeFilters(filters: RowFilters): string[] {
+  const out: string[] = [];
+  if (filters.quick) {
+    out.push('Quick view (view 1)');
+    if (filters.quick.category.length) out.push(`Category: ${filters.quick.category.join(', ')}`);
+    if (filters.quick.class.length) out.push(`Class: ${filters.quick.class.join(', ')}`);
+    if (filters.quick.name) out.push(`Name: ${filters.quick.name}`);
+  }
+  if (filters.custom) {
+    const c = filters.custom;
+    out.push('Custom filtering (view 2)');
+    if (c.phenotypeCategory.length) out.push(`Phenotype category: ${c.phenotypeCategory.join(', ')}`);
+    if (c.specialtyPopulation.length) out.push(`Specialty population: ${c.specialtyPopulation.join(', ')}`);
+    if (c.levelOfEvidence.length) out.push(`Level of evidence: ${c.levelOfEvidence.map((l) => `${l} (CPIC ${EVIDENCE_TO_CPIC_LEVEL[l]})`).join(', ')}`);
+    if (c.diseasePhenotype.length) out.push(`Disease phenotype: ${c.diseasePhenotype.join(', ')}`);
+  }
+  return out;
+}
+
+export async function renderReportPdf(report: PrintableReport, _opts: { view: '1' | '2' }): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const charset = new Set(regular.getCharacterSet().filter((cp) => bold.getCharacterSet().includes(cp)));
+  // The standard fonts carry Latin-1 only: '≥' and the like become close ASCII, anything else '?'.
+  const clean = (text: string) => {
+    let out = '';
+    for (const ch of text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-')) {
+      const cp = ch.codePointAt(0) ?? 0x3f;
+      out += /\s/.test(ch) ? ' ' : charset.has(cp) ? ch : '?';
+    }
+    return out;
+  };
+
+  const s = {
+    title: { font: bold, size: 18, color: TEXT },
+    meta: { font: regular, size: 9, color: MUTED },
+    heading: { font: bold, size: 12, color: ACCENT },
+    rowTitle: { font: bold, size: 10.5, color: TEXT },
+    body: { font: regular, size: 9, color: TEXT },
+    label: { font: bold, size: 9, color: TEXT },
+    small: { font: regular, size: 8, color: MUTED },
+  } satisfies Record<string, Style>;
+
+  let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  let cursor = PAGE_HEIGHT - MARGIN_TOP;
+  const newPage = () => {
+    page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    cursor = PAGE_HEIGHT - MARGIN_TOP;
+  };
+  const ensure = (h: number) => {
+    if (cursor - h < MARGIN_BOTTOM && cursor < PAGE_HEIGHT - MARGIN_TOP) newPage();
+  };
+  const line = (text: string, style: Style, indent = 0) => {
+    ensure(style.size * LINE);
+    page.drawText(text, { x: MARGIN_X + indent, y: cursor - style.size, font: style.font, size: style.size, color: style.color });
+    cursor -= style.size * LINE;
+  };
+  const para = (text: string, style: Style, indent = 0) => {
+    for (const l of wrap(clean(text), style, WIDTH - indent)) line(l, style, indent);
+  };
+  /** 'Label: value' with the label in bold, wrapped. */
+  const field = (label: string, value: string) => {
+    const labelText = clean(`${label}: `);
+    const labelWidth = bold.widthOfTextAtSize(labelText, s.label.size);
+    const lines = wrap(clean(value), s.body, WIDTH - labelWidth);
+    ensure(s.body.size * LINE);
+    page.drawText(labelText, { x: MARGIN_X, y: cursor - s.label.size, font: bold, size: s.label.size, color: TEXT });
+    lines.forEach((l, i) => {
+      if (i > 0) ensure(s.body.size * LINE);
+      page.drawText(l, { x: MARGIN_X + labelWidth, y: cursor - s.body.size, font: regular, size: s.body.size, color: TEXT });
+      cursor -= s.body.size * LINE;
+    });
+  };
+  const gap = (h: number) => {
+    cursor = Math.max(cursor - h, MARGIN_BOTTOM);
+  };
+  const rule = () => page.drawLine({ start: { x: MARGIN_X, y: cursor }, end: { x: PAGE_WIDTH - MARGIN_X, y: cursor }, thickness: 0.6, color: RULE });
+
+  // Title block.
+  para('Pharmaco report', s.title);
+  gap(2);
+  const name = `${report.patient.firstName} ${report.patient.lastName}`;
+  para(`Patient: ${name}${report.patient.synthetic ? ' (synthetic demo data)' : ''} - kit ${report.kit.sampleLabel}`, s.meta);
+  para(`Knowledge base: ${report.knowledgeBase.label} (${report.knowledgeBase.version}); report built ${report.builtAt.toISOString().slice(0, 10)}; printed ${new Date().toISOString().slice(0, 10)}`, s.meta);
+  para(describeFilters(report.filters).join(' - '), s.meta);
+  para(`${report.rows.length} row${report.rows.length === 1 ? '' : 's'}`, s.meta);
+  gap(6);
+  para(PGX_MESSAGES.disclaimer, s.small);
+  gap(8);
+  rule();
+  gap(10);
+
+  if (report.rows.length === 0) para(PGX_MESSAGES.noResults, s.body);
+  for (const r of report.rows) {
+    ensure(s.rowTitle.size * LINE * 4);
+    para(`${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}`, s.rowTitle);
+    field('Category / class', `${list(r.category)} / ${list(r.class)}`);
+    field('US name / SA name', `${r.usName ?? 'not loaded'} / ${r.saName ?? 'not loaded'}`);
+    field('Sample genotype', `${dash(r.sampleGenotype)}; alleles ${dash(r.genotypeAllele)}; reference ${dash(r.refAllele)}; alternative ${dash(r.altAllele)}; variant haplotype ${dash(r.variantHaplotype)}`);
+    field('Metabolizer speed / activity score', `${dash(r.metabolizerSpeed)} / ${dash(r.activityScore)}`);
+    field(
+      'Phenotype category / population / disease',
+      `${r.phenotypeCategory ?? PGX_NOT_STATED} / ${r.specialtyPopulation ?? PGX_NOT_STATED} / ${r.diseasePhenotype ?? PGX_NOT_STATED}`,
+    );
+    field(
+      'Classification / level of evidence',
+      `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel})` : PGX_NOT_GRADED}`,
+    );
+    if (r.implication) field('Implication', r.implication);
+    if (r.recommendation) field('Recommendation', r.recommendation);
+    if (r.note) field('Note', r.note);
+    if (r.guidelineName || r.guidelineUrl) field('Guideline', [r.guidelineName, r.guidelineUrl].filter(Boolean).join(' - '));
+    if (r.pmids.length) field('PMIDs', r.pmids.join(', '));
+    gap(6);
+    rule();
+    gap(8);
+  }
+
+  if (report.diseases) {
+    ensure(60);
+    para('Diseases', s.heading);
+    gap(4);
+    if (report.diseases.results.length === 0) para('The selected rows name no disease phenotype.', s.body);
+    for (const d of report.diseases.results) field(d.diseasePhenotype, `${d.rows} row${d.rows === 1 ? '' : 's'}; ${d.drugs.join(', ')} (${d.genes.join(', ')})`);
+    if (report.diseases.notStated) para(`${report.diseases.notStated} selected row${report.diseases.notStated === 1 ? '' : 's'} name no disease phenotype.`, s.small);
+    gap(10);
+  }
+
+  ensure(120);
+  para('Sources', s.heading);
+  gap(4);
+  const { cpic, pharmcat } = PGX_ATTRIBUTION;
+  para(`${cpic.name}, ${cpic.licence}. ${cpic.release}. Primary source: ${cpic.primarySource}. Guidelines: ${cpic.guidelinesUrl}. ${cpic.note}`, s.small);
+  gap(4);
+  para(`${pharmcat.name}, ${pharmcat.licence} (${pharmcat.licenceUrl}). ${pharmcat.release}. ${pharmcat.note}`, s.small);
+  gap(4);
+  para(PGX_MESSAGES.saNameNote, s.small);
+
+  const pages = pdf.getPages();
+  pages.forEach((p, i) => {
+    p.drawLine({ start: { x: MARGIN_X, y: 46 }, end: { x: PAGE_WIDTH - MARGIN_X, y: 46 }, thickness: 0.5, color: RULE });
+    const footer = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(footer, { x: PAGE_WIDTH - MARGIN_X - regular.widthOfTextAtSize(footer, 8), y: 32, font: regular, size: 8, color: MUTED });
+    p.drawText(clean(`Pharmaco report - ${name} - ${report.kit.sampleLabel}`), { x: MARGIN_X, y: 32, font: regular, size: 8, color: MUTED });
+  });
+  pdf.setTitle(`Pharmaco report - ${name}`);
+  pdf.setCreator('Practitioner Portal');
+  pdf.setProducer('Practitioner Portal (pdf-lib)');
+  pdf.setLanguage('en-ZA');
+  return pdf.save({ useObjectStreams: false });
+}

@@ -1,0 +1,322 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
+import { auditEvents, kits, pgxReportRows, pgxReports, sessions } from '../../db/schema';
+import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { readPgxFile } from './catalogue';
+import { runPgxCommand } from './admin-cli';
+import { importCalls, loadBrandNames, loadCpicTable } from './service';
+
+const ADMIN_TOKEN = 'test-admin-token-pgx-0123456789abcdef';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createTestApp({ ADMIN_TOKEN });
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+const EX1 = readPgxFile('pharmcat/pharmcat.example.report.tsv');
+const EX1_OUTSIDE = readPgxFile('pharmcat/pharmcat.example.outsideCall.tsv');
+const EX2 = readPgxFile('pharmcat/pharmcat.example2.report.tsv');
+const TABLE = readPgxFile('pharmcat/derived/cpic_recommendations_from_examples.tsv');
+
+/** A practitioner with an accepted session whose patient confirmed the data request, and its kit. */
+async function openSession(opts: { confirm?: boolean } = {}) {
+  const doc = await createUser(h, { practitionerStatus: 2 });
+  const patient = await createUser(h, { role: 'patient' });
+  const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id as string;
+  const booked = await h.app.inject({
+    method: 'POST', url: '/api/patient/sessions/', headers: patient.auth,
+    payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * DAY).toISOString() },
+  });
+  const id = booked.json().id as string;
+  await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+  const [kit] = await h.db.insert(kits).values({ sampleLabel: `PGX-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [2] }).returning();
+  await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth });
+  if (opts.confirm ?? true) await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/confirm`, headers: patient.auth });
+  return { doc, patient, id, kit: kit!, url: `/api/portal/sessions/${id}/reports` };
+}
+
+const get = (url: string, headers: Record<string, string>) => h.app.inject({ url, headers });
+
+describe('importing calls', () => {
+  it('imports a kit’s PharmCAT calls and outside calls and builds its report', async () => {
+    const s = await openSession();
+    const result = await importCalls(h.db, { sampleLabel: s.kit.sampleLabel }, EX1, EX1_OUTSIDE);
+    expect(result).toMatchObject({ kitId: s.kit.id, pharmcatVersion: 'v3.1.0-2-g0b250f81', genesCalled: 22 });
+    expect(result.rows).toBeGreaterThan(100);
+    const stored = await h.db.select().from(pgxReportRows).where(eq(pgxReportRows.kitId, s.kit.id));
+    expect(stored).toHaveLength(result.rows);
+    expect(new Set(stored.map((r) => r.kbVersion))).toEqual(new Set([result.knowledgeBase]));
+  });
+
+  it('refuses calls outside PharmCAT’s phenotype list and keeps what was there', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const bad = EX2.replace('*2/*2\tPoor Metabolizer', '*2/*2\tSlow Metabolizer');
+    await expect(importCalls(h.db, { id: s.kit.id }, bad)).rejects.toMatchObject({ statusCode: 400, extra: { fieldErrors: { file: [expect.stringMatching(/Slow Metabolizer/)] } } });
+    await expect(importCalls(h.db, { sampleLabel: 'NO-SUCH-KIT' }, EX2)).rejects.toMatchObject({ statusCode: 404 });
+    const summary = (await get(s.url, s.doc.auth)).json();
+    expect(summary.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19')).toMatchObject({ diplotype: '*2/*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor' });
+  });
+});
+
+describe('the report API', () => {
+  it('answers the summary: knowledge base, gene calls and the values each filter offers', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
+    const res = await get(s.url, s.doc.auth);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ sessionId: s.id, kit: { id: s.kit.id, sampleLabel: s.kit.sampleLabel }, update: null, brandNames: { us: expect.any(Number), za: expect.any(Number) } });
+    expect(body.report.genes.find((g: { gene: string }) => g.gene === 'CYP2D6')).toMatchObject({ source: 'OUTSIDE', diplotype: '*1/*3', activityScore: '1.0', metabolizerSpeed: 'intermediate' });
+    expect(body.facets.levelOfEvidence).toEqual([1, 2, 3, 4]);
+    expect(body.facets.category).toContain('Blood and clotting');
+    expect(body.facets.class).toContain('Proton pump inhibitor');
+    expect(body.facets.phenotypeCategory).toEqual(expect.arrayContaining(['Dosage', 'Toxicity', 'not stated']));
+    expect(body.facets.specialtyPopulation).toEqual(expect.arrayContaining(['general', 'adults', 'CVI ACS PCI']));
+  });
+
+  it('quick view (1) needs a filter, then filters by category, class and name on the server', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const none = await get(`${s.url}/rows?view=1`, s.doc.auth);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.quickMinimum]);
+
+    const cyp2c19 = (await get(`${s.url}/rows?view=1&name=CYP2C19`, s.doc.auth)).json();
+    expect(cyp2c19.count).toBeGreaterThan(10);
+    expect(cyp2c19.results.every((r: PgxReportRow) => r.gene === 'CYP2C19')).toBe(true);
+    const clopidogrel = cyp2c19.results.find((r: PgxReportRow) => r.genericName === 'clopidogrel');
+    expect(clopidogrel).toMatchObject({ phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', classification: 'Strong', levelOfEvidence: [], cpicLevel: null, saName: null });
+
+    const ppi = (await get(`${s.url}/rows?view=1&class=${encodeURIComponent('Proton pump inhibitor')}`, s.doc.auth)).json();
+    expect(ppi.results.map((r: PgxReportRow) => r.genericName).sort()).toEqual(['lansoprazole', 'omeprazole', 'pantoprazole']);
+    expect(ppi.results.find((r: PgxReportRow) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1], phenotypeCategory: 'Dosage' });
+
+    const two = (await get(`${s.url}/rows?view=1&category=${encodeURIComponent('Blood and clotting')}&category=${encodeURIComponent('Nervous system')}&name=warfarin`, s.doc.auth)).json();
+    expect(two.results.map((r: PgxReportRow) => `${r.genericName}/${r.gene}`)).toEqual(['warfarin/CYP2C9', 'warfarin/CYP4F2', 'warfarin/VKORC1']);
+    expect(two.results[0].note).toBe(PGX_MESSAGES.noRecommendationText);
+
+    const paged = (await get(`${s.url}/rows?view=1&name=CYP2C19&limit=5&offset=5`, s.doc.auth)).json();
+    expect(paged).toMatchObject({ count: cyp2c19.count, limit: 5, offset: 5 });
+    expect(paged.results.map((r: PgxReportRow) => r.id)).toEqual(cyp2c19.results.slice(5, 10).map((r: PgxReportRow) => r.id));
+    expect((await get(`${s.url}/rows?view=1&name=CYP2C19&unknown=1`, s.doc.auth)).statusCode).toBe(400);
+    expect((await get(`${s.url}/rows?view=3&name=x`, s.doc.auth)).statusCode).toBe(400);
+  });
+
+  it('custom filtering (2) needs two configured variables for results and three for diseases', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
+    const one = await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity`, s.doc.auth);
+    expect(one.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.resultsMinimum]);
+
+    const rows = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=general`, s.doc.auth)).json();
+    expect(rows.count).toBeGreaterThan(0);
+    expect(rows.results.every((r: PgxReportRow) => r.phenotypeCategory === 'Toxicity' && r.specialtyPopulation === 'general')).toBe(true);
+
+    const graded = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth)).json();
+    expect(graded.results.length).toBeGreaterThan(0);
+    expect(graded.results.every((r: PgxReportRow) => r.levelOfEvidence.includes(1))).toBe(true);
+    expect(graded.results.map((r: PgxReportRow) => r.gene)).toContain('SLCO1B1');
+
+    const notStated = (await get(`${s.url}/rows?view=2&phenotypeCategory=${encodeURIComponent('not stated')}&levelOfEvidence=1&levelOfEvidence=3`, s.doc.auth)).json();
+    expect(notStated.results.every((r: PgxReportRow) => r.phenotypeCategory === null && (r.levelOfEvidence.includes(1) || r.levelOfEvidence.includes(3)))).toBe(true);
+
+    const twoOnly = await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general`, s.doc.auth);
+    expect(twoOnly.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.diseasesMinimum]);
+    const diseases = (await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth)).json();
+    expect(diseases.results).toEqual([expect.objectContaining({ diseasePhenotype: 'Myopathy', genes: expect.arrayContaining(['SLCO1B1']) })]);
+    expect(diseases.notStated).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prints the current view as a PDF', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const res = await get(`${s.url}/pdf?view=1&name=CYP2C19`, s.doc.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pharmaco-report-PGX-/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`${s.url}/pdf?view=1`, s.doc.auth)).statusCode).toBe(400);
+    const custom = await get(`${s.url}/pdf?view=2&phenotypeCategory=Dosage&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth);
+    expect(custom.statusCode).toBe(200);
+  });
+
+  it('shows actionable pharmacogenes among the Overview highlights', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
+    const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
+    expect(detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene')).toEqual([
+      { kind: 'pharmacogene', title: 'CYP2D6', level: 'Intermediate Metabolizer', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'HLA-B', level: '*15:02 positive, *57:01 positive', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer', resultID: null, componentID: null },
+    ]);
+  });
+});
+
+describe('the same access rules as results', () => {
+  it('owner only, accepted session, confirmed data request: otherwise 404 like a missing session', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const other = await createUser(h, { practitionerStatus: 2 });
+    const urls = [s.url, `${s.url}/rows?view=1&name=CYP2C19`, `${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, `${s.url}/pdf?view=1&name=x`];
+    for (const url of urls) {
+      const res = await get(url, other.auth);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual((await get(url.replace(s.id, '00000000-0000-4000-8000-000000000000'), other.auth)).json());
+      expect((await h.app.inject({ url })).statusCode, url).toBe(401);
+      expect((await get(url, s.patient.auth)).statusCode, url).toBe(401);
+    }
+    expect((await h.app.inject({ method: 'POST', url: `${s.url}/update`, headers: other.auth })).statusCode).toBe(404);
+
+    const pending = await openSession({ confirm: false });
+    await importCalls(h.db, { id: pending.kit.id }, EX2);
+    expect((await get(pending.url, pending.doc.auth)).statusCode).toBe(404);
+    expect((await get(`/api/portal/sessions/${pending.id}`, pending.doc.auth)).json().highlights).toEqual([]);
+
+    await h.db.update(sessions).set({ status: 4 }).where(eq(sessions.id, s.id));
+    expect((await get(s.url, s.doc.auth)).statusCode).toBe(404);
+    expect((await get(`${s.url}/rows?view=1&name=CYP2C19`, s.doc.auth)).statusCode).toBe(404);
+  });
+
+  it('every read of the report, allowed or denied, is in the audit trail, and so is the lab’s import', async () => {
+    const s = await openSession();
+    const r = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX2 } });
+    expect(r.statusCode).toBe(200);
+    await get(s.url, s.doc.auth);
+    await get(`${s.url}/rows?view=1&name=CYP2C19`, s.doc.auth);
+    const other = await createUser(h, { practitionerStatus: 2 });
+    await get(s.url, other.auth);
+    const events = await h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, s.id)).orderBy(auditEvents.id);
+    const mine = events.filter((e) => e.category === 'pharmacogenomic report').map((e) => `${e.action} ${e.outcome} ${e.detail ?? ''}`.trim());
+    expect(mine).toEqual([`import allowed calls of kit ${s.kit.sampleLabel}`, 'read allowed', 'read allowed rows, view 1', 'read denied 404 400404']);
+  });
+
+  it('a session without calls answers an empty report', async () => {
+    const s = await openSession();
+    const body = (await get(s.url, s.doc.auth)).json();
+    expect(body).toMatchObject({ report: null, update: null, kit: { id: s.kit.id } });
+    expect((await get(`${s.url}/rows?view=1&name=x`, s.doc.auth)).statusCode).toBe(404);
+  });
+});
+
+describe('a newer knowledge base', () => {
+  it('flags the sessions whose report it would change, and moves the others to it', async () => {
+    const changedKit = await openSession();
+    const sameKit = await openSession();
+    const first = await importCalls(h.db, { id: changedKit.kit.id }, EX1, EX1_OUTSIDE);
+    await importCalls(h.db, { id: sameKit.kit.id }, EX2);
+
+    // A newer table where CPIC rewords codeine for CYP2D6 intermediate metabolizers (example 1 only).
+    const newer = TABLE.replace('Use codeine label recommended age- or weight-specific dosing.', 'Use codeine label recommended age- or weight-specific dosing (reworded).');
+    expect(newer).not.toBe(TABLE);
+    const load = await loadCpicTable(h.db, newer, 'Test table');
+    expect(load).toMatchObject({ loaded: true, label: 'Test table' });
+    expect(load.reports.flagged).toBeGreaterThanOrEqual(1);
+    expect((await loadCpicTable(h.db, newer, 'Again')).loaded).toBe(false);
+
+    const flagged = (await get(changedKit.url, changedKit.doc.auth)).json();
+    expect(flagged.report.knowledgeBase.version).toBe(first.knowledgeBase);
+    expect(flagged.update).toMatchObject({ knowledgeBase: { version: load.version, label: 'Test table' }, changed: 1, added: 0, removed: 0 });
+    const list = (await get('/api/portal/pgx/flagged-sessions', changedKit.doc.auth)).json();
+    expect(list.sessionIds).toEqual([changedKit.id]);
+    const before = (await get(`${changedKit.url}/rows?view=1&name=codeine`, changedKit.doc.auth)).json().results[0];
+    expect(before.recommendation).not.toMatch(/reworded/);
+
+    const same = (await get(sameKit.url, sameKit.doc.auth)).json();
+    expect(same).toMatchObject({ update: null, report: { knowledgeBase: { version: load.version } } });
+
+    const updated = await h.app.inject({ method: 'POST', url: `${changedKit.url}/update`, headers: changedKit.doc.auth });
+    expect(updated.json()).toMatchObject({ update: null, report: { knowledgeBase: { version: load.version } } });
+    const after = (await get(`${changedKit.url}/rows?view=1&name=codeine`, changedKit.doc.auth)).json().results[0];
+    expect(after.recommendation).toMatch(/reworded/);
+    expect(await h.db.select().from(pgxReports).where(eq(pgxReports.kitId, changedKit.kit.id))).toHaveLength(1);
+    expect((await h.app.inject({ method: 'POST', url: `${changedKit.url}/update`, headers: changedKit.doc.auth })).statusCode).toBe(404);
+  });
+
+  it('takes CPIC levels from the table when it gives them, and refuses a malformed table', async () => {
+    const lines = TABLE.split(/\r?\n/);
+    const withLevel = [`${lines[0]}\tcpic_level`, ...lines.slice(1).filter(Boolean).map((l) => `${l}\t${l.split('\t')[1] === 'clopidogrel' ? 'A' : ''}`)].join('\n');
+    const load = await loadCpicTable(h.db, withLevel, 'With levels');
+    expect(load.loaded).toBe(true);
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const row = (await get(`${s.url}/rows?view=1&name=clopidogrel`, s.doc.auth)).json().results[0];
+    expect(row).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1] });
+    await expect(loadCpicTable(h.db, 'drug\tgenes\nx\ty')).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('brand names come from a loaded list; South African names stay empty until one is loaded', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    const row = async () => (await get(`${s.url}/rows?view=1&name=clopidogrel`, s.doc.auth)).json().results[0] as PgxReportRow;
+    await loadBrandNames(h.db, 'generic_name\tmarket\tbrand_name\nclopidogrel\tZA\tTestgrel\nclopidogrel\tUS\tUsgrel\nclopidogrel\tZA\tAnothergrel\n');
+    expect(await row()).toMatchObject({ saName: 'Anothergrel, Testgrel', usName: 'Usgrel' });
+    // One row per clopidogrel population, each found by the brand name.
+    expect((await get(`${s.url}/rows?view=1&name=testgrel`, s.doc.auth)).json().count).toBe(3);
+    expect((await get(s.url, s.doc.auth)).json().brandNames).toEqual({ us: 1, za: 2 });
+    await expect(loadBrandNames(h.db, 'generic_name\tmarket\tbrand_name\nclopidogrel\tFR\tX\n')).rejects.toMatchObject({ statusCode: 400 });
+    await loadBrandNames(h.db, 'generic_name\tmarket\tbrand_name\n');
+    expect(await row()).toMatchObject({ saName: 'Anothergrel, Testgrel' });
+  });
+});
+
+describe('the admin API and command', () => {
+  it('needs the admin token: no token, a practitioner’s or a patient’s is refused', async () => {
+    const s = await openSession();
+    for (const headers of [{}, s.doc.auth, s.patient.auth]) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers, payload: { kit: s.kit.sampleLabel, calls: EX2 } });
+      expect(res.statusCode).toBe(401);
+      expect((await h.app.inject({ url: '/api/admin/pgx/knowledge-bases', headers })).statusCode).toBe(401);
+    }
+    expect((await get(s.url, s.doc.auth)).json().report).toBeNull();
+  });
+
+  it('imports calls per kit, and answers the lines of calls it refuses', async () => {
+    const s = await openSession();
+    const ok = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX1, outsideCalls: EX1_OUTSIDE } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ sampleLabel: s.kit.sampleLabel, genesCalled: 22 });
+    const bad = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX2.replace('\tCYP2C19\t', '\tCYP2C19\t').replace('CYP2C19\t*2/*2', 'CYP2C19\t*2/*77') } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors.file.join(' ')).toMatch(/line 9: CYP2C19's diplotype '\*2\/\*77' does not match its haplotypes \*2 and \*2/);
+    const unknownKit = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: 'NOPE', calls: EX2 } });
+    expect(unknownKit.statusCode).toBe(404);
+    const extra = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX2, extra: 1 } });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('lists knowledge-base versions, current first, and refuses a malformed table', async () => {
+    const list = (await h.app.inject({ url: '/api/admin/pgx/knowledge-bases', headers: admin })).json();
+    expect(list.results[0]).toMatchObject({ current: true, version: expect.stringMatching(/^kb-[0-9a-f]{12}$/) });
+    expect(list.results.some((k: { source: string }) => k.source === 'shipped')).toBe(true);
+    const bad = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/knowledge-bases', headers: admin, payload: { table: 'drug\tgenes\nx\ty\n' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors.file[0]).toMatch(/the header lacks/);
+    const brands = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/brand-names', headers: admin, payload: { list: 'generic_name\tmarket\tbrand_name\nwarfarin\tXX\tA\n' } });
+    expect(brands.statusCode).toBe(400);
+  });
+
+  it('`npm run admin -- pgx …` drives the same API', async () => {
+    const s = await openSession();
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const fail = (m: string) => new Error(m);
+      const file = (rel: string) => new URL(`../../../data/pgx/${rel}`, import.meta.url).pathname;
+      await runPgxCommand('import-calls', file('pharmcat/pharmcat.example2.report.tsv'), { base: address, token: ADMIN_TOKEN, kit: s.kit.sampleLabel, fail });
+      expect(log.mock.calls.flat().join('\n')).toMatch(new RegExp(`Imported the calls of kit ${s.kit.sampleLabel} \\(PharmCAT v3.1.0-2-g0b250f81\\): 19 genes called`));
+      await runPgxCommand('knowledge-bases', undefined, { base: address, token: ADMIN_TOKEN, fail });
+      expect(log.mock.calls.flat().join('\n')).toMatch(/\* kb-[0-9a-f]{12}/);
+      await expect(runPgxCommand('import-calls', file('pharmcat/phenotypes.tsv'), { base: address, token: ADMIN_TOKEN, kit: s.kit.sampleLabel, fail })).rejects.toThrow(/HTTP 400/);
+      await expect(runPgxCommand('import-calls', undefined, { base: address, token: ADMIN_TOKEN, fail })).rejects.toThrow(/--kit LABEL is required/);
+      await expect(runPgxCommand('knowledge-bases', undefined, { base: address, token: 'wrong-token-wrong-token-wrong', fail })).rejects.toThrow(/refused the admin token/);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await get(s.url, s.doc.auth)).json().report).not.toBeNull();
+  });
+});

@@ -1,0 +1,364 @@
+import { createHash } from 'node:crypto';
+import {
+  ErrorCode, PGX_MESSAGES, PGX_NOT_STATED, LEVELS_OF_EVIDENCE, canGenerateDiseases, canGenerateResults, canShowQuickResults,
+  customFiltersOf, quickFiltersOf, type PgxDiseases, type PgxDiseasesQuery, type PgxReportRow, type PgxReportSummary, type PgxRowsQuery,
+} from '@portal/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { pgxCallSets } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { accessibleSession } from '../sessions/service';
+import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
+import { loadCatalogue } from './catalogue';
+import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';
+import { actionableGenes, buildReportRows, compareRows, rowsDigestInput, type ReportRowDraft } from './mapping';
+import * as repo from './repository';
+import { parseTsvRecords } from './tsv';
+
+/* ------------------------------------------------------------------ knowledge base */
+
+// Versions never change once stored, so their parsed content can be kept.
+const kbCache = new Map<string, KnowledgeBase>();
+let shipped: KnowledgeBase | null = null;
+
+async function knowledgeBase(db: Db, version: string): Promise<KnowledgeBase> {
+  const hit = kbCache.get(version);
+  if (hit) return hit;
+  const row = await repo.findKnowledgeBase(db, version);
+  if (!row) throw new Error(`knowledge base ${version} is not stored`);
+  const kb: KnowledgeBase = { version: row.version, label: row.label, ...(row.content as KnowledgeBaseContent) };
+  kbCache.set(version, kb);
+  return kb;
+}
+
+/** The version new reports are built with: the latest loaded (the shipped one is loaded first). */
+export async function currentKnowledgeBase(db: Db): Promise<KnowledgeBase> {
+  await ensureShippedKnowledgeBase(db);
+  const row = await repo.latestKnowledgeBase(db);
+  return knowledgeBase(db, row!.version);
+}
+
+/**
+ * Stores the shipped knowledge base unless it is there (at every start). A shipped version new to
+ * this database is a newer knowledge base like any other: existing reports are checked against it.
+ */
+export async function ensureShippedKnowledgeBase(db: Db) {
+  shipped ??= shippedKnowledgeBase();
+  if (await repo.findKnowledgeBase(db, shipped.version)) return;
+  await activateKnowledgeBase(db, shipped, 'shipped');
+}
+
+export interface KnowledgeBaseLoad {
+  version: string;
+  label: string;
+  recommendations: number;
+  /** False when this exact table was loaded before: nothing changed. */
+  loaded: boolean;
+  reports: { rebuilt: number; flagged: number; unchanged: number };
+}
+
+/**
+ * A newer CPIC recommendation table (TSV in the shipped layout, or CPIC's JSON) becomes the
+ * current knowledge base. Each report is rebuilt with it: one that comes out the same moves to the
+ * new version; one that would change waits as 'pending' and its session is flagged.
+ */
+export async function loadCpicTable(db: Db, text: string, label?: string): Promise<KnowledgeBaseLoad> {
+  let kb: KnowledgeBase;
+  try {
+    kb = knowledgeBaseFromTable(text, label?.trim() || `CPIC recommendations loaded ${new Date().toISOString().slice(0, 10)}`);
+  } catch (e) {
+    if (e instanceof KnowledgeBaseError) throw badRequest({ file: e.problems }, e.message.split('\n')[0]);
+    throw e;
+  }
+  await ensureShippedKnowledgeBase(db);
+  return activateKnowledgeBase(db, kb, 'admin');
+}
+
+async function activateKnowledgeBase(db: Db, kb: KnowledgeBase, source: 'shipped' | 'admin'): Promise<KnowledgeBaseLoad> {
+  const { version, label, ...content } = kb;
+  const inserted = await repo.insertKnowledgeBase(db, { version, label, source, content, recommendationCount: kb.recommendations.length });
+  const result: KnowledgeBaseLoad = { version, label, recommendations: kb.recommendations.length, loaded: inserted, reports: { rebuilt: 0, flagged: 0, unchanged: 0 } };
+  if (!inserted) return result;
+  kbCache.set(version, kb);
+  for (const callSet of await repo.allCallSets(db)) {
+    const outcome = await reconsiderReport(db, callSet, kb);
+    result.reports[outcome]++;
+  }
+  return result;
+}
+
+/* ------------------------------------------------------------------ reports */
+
+type CallSetRow = typeof pgxCallSets.$inferSelect;
+
+const digestOf = (rows: ReportRowDraft[]) => createHash('sha256').update(JSON.stringify(rowsDigestInput(rows))).digest('hex');
+
+function buildRows(kb: KnowledgeBase, calls: GeneCall[]) {
+  return buildReportRows(kb, calls, loadCatalogue());
+}
+
+/** Rebuilds a kit's report with a newer knowledge base: moved when the same, pending when it would change. */
+async function reconsiderReport(db: Db, callSet: CallSetRow, kb: KnowledgeBase): Promise<'rebuilt' | 'flagged' | 'unchanged'> {
+  const calls = callSet.calls as GeneCall[];
+  const rows = buildRows(kb, calls);
+  const digest = digestOf(rows);
+  // Reads first: on PGlite a query outside an open transaction would wait for it.
+  const reports = await repo.reportsForKit(db, callSet.kitId);
+  const current = reports.find((r) => r.status === 'current');
+  const pending = reports.find((r) => r.status === 'pending');
+  if (current?.kbVersion === kb.version) return 'unchanged';
+  if (!current || current.digest === digest) {
+    // Nothing a practitioner would see changes: the report moves to the new version.
+    await db.transaction(async (tx) => {
+      for (const r of reports) await repo.deleteReport(tx, callSet.kitId, r.kbVersion);
+      await repo.insertReport(tx, { kitId: callSet.kitId, kbVersion: kb.version, callSetId: callSet.id, status: 'current', digest }, rows);
+    });
+    return current ? 'unchanged' : 'rebuilt';
+  }
+  const before = buildRows(await knowledgeBase(db, current.kbVersion), calls);
+  await db.transaction(async (tx) => {
+    if (pending) await repo.deleteReport(tx, callSet.kitId, pending.kbVersion);
+    await repo.insertReport(tx, { kitId: callSet.kitId, kbVersion: kb.version, callSetId: callSet.id, status: 'pending', digest, changes: compareRows(before, rows) }, rows);
+  });
+  return 'flagged';
+}
+
+export interface ImportResult {
+  kitId: string;
+  sampleLabel: string;
+  /** The session the kit serves, if any. */
+  sessionId: string | null;
+  pharmcatVersion: string | null;
+  genesCalled: number;
+  rows: number;
+  knowledgeBase: string;
+}
+
+/**
+ * Imports a kit's calls (replacing any earlier ones) and builds its report with the current
+ * knowledge base. Calls outside PharmCAT's phenotype list are refused as a whole (400 with the lines).
+ */
+export async function importCalls(
+  db: Db,
+  kit: { id?: string; sampleLabel?: string },
+  callsTsv: string,
+  outsideCallsTsv?: string | null,
+  opts: { synthetic?: boolean } = {},
+): Promise<ImportResult> {
+  const found = kit.id ? await repo.findKit(db, kit.id) : kit.sampleLabel ? await repo.findKitByLabel(db, kit.sampleLabel) : undefined;
+  if (!found) throw new AppError(404, ErrorCode.NOT_FOUND, `No kit ${kit.sampleLabel ?? kit.id ?? ''}`.trim());
+  let parsed;
+  try {
+    parsed = parseCalls(loadCatalogue(), callsTsv, outsideCallsTsv);
+  } catch (e) {
+    if (e instanceof CallsError) throw badRequest({ file: e.problems }, 'The calls are not valid PharmCAT calls');
+    throw e;
+  }
+  const kb = await currentKnowledgeBase(db);
+  const rows = buildRows(kb, parsed.calls);
+  await db.transaction(async (tx) => {
+    const callSet = await repo.upsertCallSet(tx, {
+      kitId: found.id, pharmcatVersion: parsed.pharmcatVersion, calls: parsed.calls, callsTsv, outsideCallsTsv: outsideCallsTsv ?? null, synthetic: opts.synthetic ?? false,
+    });
+    await repo.deleteReportsOfKit(tx, found.id);
+    await repo.insertReport(tx, { kitId: found.id, kbVersion: kb.version, callSetId: callSet.id, status: 'current', digest: digestOf(rows) }, rows);
+  });
+  return {
+    kitId: found.id, sampleLabel: found.sampleLabel, sessionId: found.sessionId, pharmcatVersion: parsed.pharmcatVersion,
+    genesCalled: parsed.calls.filter((c) => c.source !== 'NONE').length, rows: rows.length, knowledgeBase: kb.version,
+  };
+}
+
+/**
+ * A brand-name list: TSV with generic_name, market (US or ZA) and brand_name. Each market in the
+ * file replaces that market's list; report rows show the names at once.
+ */
+export async function loadBrandNames(db: Db, text: string, source = 'admin') {
+  const { header, records } = parseTsvRecords(text);
+  const missing = ['generic_name', 'market', 'brand_name'].filter((c) => !header.includes(c));
+  if (missing.length) throw badRequest({ file: [`the header lacks ${missing.join(', ')}`] }, 'The brand-name list is not valid');
+  const problems: string[] = [];
+  const byMarket = new Map<'US' | 'ZA', Array<{ genericName: string; brandName: string }>>();
+  records.forEach((r, i) => {
+    const market = r['market']!.trim().toUpperCase().replace(/^SA$/, 'ZA');
+    const genericName = r['generic_name']!.trim();
+    const brandName = r['brand_name']!.trim();
+    if (market !== 'US' && market !== 'ZA') return problems.push(`line ${i + 2}: market '${r['market']}' is not US or ZA`);
+    if (!genericName || !brandName || genericName.length > 200 || brandName.length > 200) return problems.push(`line ${i + 2}: a generic and a brand name are needed`);
+    const list = byMarket.get(market) ?? [];
+    list.push({ genericName, brandName });
+    byMarket.set(market, list);
+  });
+  if (problems.length) throw badRequest({ file: problems }, 'The brand-name list is not valid');
+  await db.transaction(async (tx) => {
+    for (const [market, names] of byMarket) await repo.replaceBrandNames(tx, market, names, source);
+    await repo.applyBrandNames(tx);
+  });
+  return { us: byMarket.get('US')?.length ?? null, za: byMarket.get('ZA')?.length ?? null };
+}
+
+/* ------------------------------------------------------------------ the practitioner's side */
+
+async function reportOf(ctx: AppContext, userId: string, sessionId: string) {
+  const { row } = await accessibleSession(ctx, userId, sessionId);
+  const db = ctx.database.db;
+  const kit = row.kitId ? await repo.findKit(db, row.kitId) : undefined;
+  const reports = kit ? await repo.reportsForKit(db, kit.id) : [];
+  return { row, kit, current: reports.find((r) => r.status === 'current'), pending: reports.find((r) => r.status === 'pending') };
+}
+
+const kbRef = (kb: { version: string; label: string }, loadedAt: Date) => ({ version: kb.version, label: kb.label, loadedAt: loadedAt.toISOString() });
+
+export async function getSummary(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReportSummary> {
+  const db = ctx.database.db;
+  const { row, kit, current, pending } = await reportOf(ctx, userId, sessionId);
+  const brandNames = await repo.brandCounts(db);
+  const empty = { category: [], class: [], phenotypeCategory: [], specialtyPopulation: [], diseasePhenotype: [], levelOfEvidence: [...LEVELS_OF_EVIDENCE] };
+  const base = { sessionId, kit: kit ? { id: kit.id, sampleLabel: kit.sampleLabel } : null, synthetic: row.user.synthetic, brandNames };
+  if (!kit || !current) return { ...base, report: null, update: null, facets: empty };
+  const [callSet, kbRow, f] = await Promise.all([repo.callSetForKit(db, kit.id), repo.findKnowledgeBase(db, current.kbVersion), repo.facets(db, kit.id, current.kbVersion)]);
+  const catalogue = loadCatalogue();
+  const withUnstated = (values: string[], unstated: boolean | null) => (unstated ? [...values, PGX_NOT_STATED] : values);
+  const pendingKb = pending ? await repo.findKnowledgeBase(db, pending.kbVersion) : undefined;
+  const changes = (pending?.changes ?? {}) as { added?: number; removed?: number; changed?: number };
+  return {
+    ...base,
+    report: {
+      builtAt: current.builtAt.toISOString(),
+      rowCount: current.rowCount,
+      knowledgeBase: kbRef(kbRow!, kbRow!.loadedAt),
+      pharmcatVersion: callSet?.pharmcatVersion ?? null,
+      genes: ((callSet?.calls ?? []) as GeneCall[]).map((c) => toContractCall(c, catalogue.get(c.gene))),
+    },
+    update: pendingKb ? { knowledgeBase: kbRef(pendingKb, pendingKb.loadedAt), added: changes.added ?? 0, removed: changes.removed ?? 0, changed: changes.changed ?? 0 } : null,
+    facets: {
+      category: f.category,
+      class: f.class,
+      phenotypeCategory: withUnstated(f.phenotypeCategory, f.phenotypeCategoryUnstated),
+      specialtyPopulation: withUnstated(f.specialtyPopulation, f.specialtyPopulationUnstated),
+      diseasePhenotype: withUnstated(f.diseasePhenotype, f.diseasePhenotypeUnstated),
+      levelOfEvidence: [...LEVELS_OF_EVIDENCE],
+    },
+  };
+}
+
+export function toContractRow(r: repo.StoredRow): PgxReportRow {
+  return {
+    id: String(r.id), category: r.category, class: r.therapeuticClass, atcCodes: r.atcCodes, genericName: r.genericName, usName: r.usName,
+    saName: r.saName, gene: r.gene, phenotypeCategory: r.phenotypeCategory, variantHaplotype: r.variantHaplotype, sampleGenotype: r.sampleGenotype,
+    genotypeAllele: r.genotypeAllele, refAllele: r.refAllele, altAllele: r.altAllele, phenotype: r.phenotype, metabolizerSpeed: r.metabolizerSpeed,
+    activityScore: r.activityScore, implication: r.implication, recommendation: r.recommendation, classification: r.classification,
+    cpicLevel: r.cpicLevel, levelOfEvidence: r.levelOfEvidence, specialtyPopulation: r.specialtyPopulation, diseasePhenotype: r.diseasePhenotype,
+    guidelineName: r.guidelineName, guidelineUrl: r.guidelineUrl, pmids: r.pmids, note: r.note,
+  };
+}
+
+/** The filters of a view, refused below SPEC §5's minimums (the portal never sends such a query). */
+export function filtersOfView(q: PgxRowsQuery): repo.RowFilters {
+  if (q.view === '1') {
+    const quick = quickFiltersOf(q);
+    if (!canShowQuickResults(quick)) throw badRequest({ view: [PGX_MESSAGES.quickMinimum] }, PGX_MESSAGES.quickMinimum);
+    return { quick };
+  }
+  const custom = customFiltersOf(q);
+  if (!canGenerateResults(custom)) throw badRequest({ view: [PGX_MESSAGES.resultsMinimum] }, PGX_MESSAGES.resultsMinimum);
+  return { custom };
+}
+
+export async function listRows(ctx: AppContext, userId: string, sessionId: string, q: PgxRowsQuery) {
+  const filters = filtersOfView(q);
+  const { current } = await reportOf(ctx, userId, sessionId);
+  if (!current) throw notFound();
+  const { rows, total } = await repo.queryRows(ctx.database.db, current.kitId, current.kbVersion, filters, { limit: q.limit, offset: q.offset });
+  return { results: rows.map(toContractRow), count: total, limit: q.limit, offset: q.offset };
+}
+
+export async function listDiseases(ctx: AppContext, userId: string, sessionId: string, q: PgxDiseasesQuery): Promise<PgxDiseases> {
+  const custom = customFiltersOf(q);
+  if (!canGenerateDiseases(custom)) throw badRequest({ view: [PGX_MESSAGES.diseasesMinimum] }, PGX_MESSAGES.diseasesMinimum);
+  const { current } = await reportOf(ctx, userId, sessionId);
+  if (!current) throw notFound();
+  const groups = await repo.diseases(ctx.database.db, current.kitId, current.kbVersion, custom);
+  return {
+    results: groups.filter((g) => g.diseasePhenotype !== null).map((g) => ({ diseasePhenotype: g.diseasePhenotype!, rows: g.rows, drugs: g.drugs, genes: g.genes })),
+    notStated: groups.find((g) => g.diseasePhenotype === null)?.rows ?? 0,
+  };
+}
+
+/** The practitioner takes the pending report built with a newer knowledge base. */
+export async function applyUpdate(ctx: AppContext, userId: string, sessionId: string) {
+  const { kit, current, pending } = await reportOf(ctx, userId, sessionId);
+  if (!kit || !pending) throw notFound();
+  await ctx.database.db.transaction(async (tx) => {
+    if (current) await repo.deleteReport(tx, kit.id, current.kbVersion);
+    await repo.setReportStatus(tx, kit.id, pending.kbVersion, 'current');
+  });
+  return getSummary(ctx, userId, sessionId);
+}
+
+/** Everything the printable report needs: the patient, the report and the view's rows (all pages). */
+export async function printable(ctx: AppContext, userId: string, sessionId: string, q: PgxRowsQuery) {
+  const filters = filtersOfView(q);
+  const { row, kit, current } = await reportOf(ctx, userId, sessionId);
+  if (!kit || !current) throw notFound();
+  const db = ctx.database.db;
+  const { rows } = await repo.queryRows(db, kit.id, current.kbVersion, filters, { limit: 2000, offset: 0 });
+  const kbRow = await repo.findKnowledgeBase(db, current.kbVersion);
+  const diseases = filters.custom && canGenerateDiseases(filters.custom) ? await listDiseases(ctx, userId, sessionId, q) : null;
+  return {
+    patient: { firstName: row.user.firstName, lastName: row.user.lastName, synthetic: row.user.synthetic },
+    kit: { sampleLabel: kit.sampleLabel },
+    knowledgeBase: { version: current.kbVersion, label: kbRow!.label },
+    builtAt: current.builtAt,
+    filters,
+    rows: rows.map(toContractRow),
+    diseases,
+  };
+}
+
+/** Sessions whose report a newer knowledge base would change (for the practitioner's lists). */
+export async function flaggedSessions(ctx: AppContext, practitionerId: string) {
+  const rows = await repo.flaggedSessions(ctx.database.db, practitionerId);
+  return rows.map((r) => r.sessionId);
+}
+
+/**
+ * The Overview's pharmacogene highlights for a kit whose data the practitioner may see: genes
+ * whose non-normal phenotype changes prescribing under the report's knowledge base.
+ */
+export async function pharmacogeneHighlights(db: Db, kitId: string) {
+  const reports = await repo.reportsForKit(db, kitId);
+  const current = reports.find((r) => r.status === 'current');
+  if (!current) return [];
+  const callSet = await repo.callSetForKit(db, kitId);
+  if (!callSet) return [];
+  const kb = await knowledgeBase(db, current.kbVersion);
+  return actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue()).map((g) => ({
+    kind: 'pharmacogene' as const,
+    title: g.gene,
+    level: g.phenotype,
+    resultID: null,
+    componentID: null,
+  }));
+}
+
+/**
+ * The report rows of a kit's current report where an actionable gene meets a drug (Ask AI reads
+ * these): the gene's phenotype, the drug, and CPIC's recommendation and classification.
+ */
+export async function actionableRows(db: Db, kitId: string) {
+  const reports = await repo.reportsForKit(db, kitId);
+  const current = reports.find((r) => r.status === 'current');
+  const callSet = current ? await repo.callSetForKit(db, kitId) : undefined;
+  if (!current || !callSet) return { builtAt: null, rows: [] };
+  const kb = await knowledgeBase(db, current.kbVersion);
+  const genes = actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue());
+  const { rows } = await repo.queryRows(db, kitId, current.kbVersion, {}, { limit: 5000, offset: 0 });
+  const wanted = new Map(genes.map((g) => [g.gene, g]));
+  return {
+    builtAt: current.builtAt.toISOString(),
+    rows: rows
+      .filter((r) => wanted.get(r.gene)?.drugs.includes(r.genericName) && r.recommendation)
+      .map((r) => ({ gene: r.gene, phenotype: wanted.get(r.gene)!.phenotype, drug: r.genericName, recommendation: r.recommendation, classification: r.classification })),
+  };
+}

@@ -1,0 +1,311 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  languages, onboardingDrafts, paymentDetails, practitionerAddresses, practitionerAvailability, practitionerCategories,
+  practitionerLanguages, practitionerReviews, practitioners, practitionerSpecializations, profileImages, specializations, users,
+} from '../../db/schema';
+
+type Executor = Db | Tx;
+
+export const findPractice = async (db: Executor, userId: string) => {
+  const [row] = await db.select().from(practitioners).where(eq(practitioners.userId, userId)).limit(1);
+  return row;
+};
+
+// ---- Lookups ---------------------------------------------------------------------------------
+
+/** Which of the given ids exist in a lookup table. */
+export async function existingIds(db: Executor, table: 'categories' | 'languages' | 'specializations', ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const t = table === 'categories' ? practitionerCategories : table === 'languages' ? languages : specializations;
+  const rows = await db.select({ id: t.id }).from(t).where(inArray(t.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function hpcsaTakenByOther(db: Executor, hpcsaNumber: string, exceptPractitionerId?: string) {
+  const where = exceptPractitionerId
+    ? and(eq(practitioners.hpcsaNumber, hpcsaNumber), ne(practitioners.id, exceptPractitionerId))
+    : eq(practitioners.hpcsaNumber, hpcsaNumber);
+  const [row] = await db.select({ id: practitioners.id }).from(practitioners).where(where).limit(1);
+  return Boolean(row);
+}
+
+// ---- Onboarding ------------------------------------------------------------------------------
+
+export interface NewPractice {
+  userId: string;
+  categoryId: number;
+  hpcsaNumber: string;
+  practiceNumber: string;
+  description: string;
+  languages: number[];
+  specializations: number[];
+  address: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>;
+  availability: Array<{ dayOfWeek: number; startTime: string; endTime: string }>;
+}
+
+/**
+ * Creates the practice in status 1 with everything onboarding collected, in one transaction, and
+ * drops the draft. Null when the user already has a practice (the unique index decides a race).
+ */
+export async function createPractice(db: Db, p: NewPractice) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(practitioners)
+      .values({ userId: p.userId, status: 1, categoryId: p.categoryId, hpcsaNumber: p.hpcsaNumber, practiceNumber: p.practiceNumber, description: p.description })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await tx.insert(practitionerLanguages).values(p.languages.map((languageId) => ({ practitionerId: row.id, languageId })));
+    await tx.insert(practitionerSpecializations).values(p.specializations.map((specializationId) => ({ practitionerId: row.id, specializationId })));
+    await tx.insert(practitionerAddresses).values({ ...p.address, practitionerId: row.id, primary: true });
+    await tx.insert(practitionerAvailability).values(p.availability.map((s) => ({ ...s, practitionerId: row.id })));
+    await tx.delete(onboardingDrafts).where(eq(onboardingDrafts.userId, p.userId));
+    return row;
+  });
+}
+
+export async function updatePractice(
+  db: Executor,
+  practitionerId: string,
+  patch: Partial<Pick<typeof practitioners.$inferInsert, 'categoryId' | 'hpcsaNumber' | 'practiceNumber' | 'description'>>,
+) {
+  const [row] = await db.update(practitioners).set({ ...patch, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId)).returning();
+  return row;
+}
+
+export async function getDraft(db: Executor, userId: string) {
+  const [row] = await db.select().from(onboardingDrafts).where(eq(onboardingDrafts.userId, userId)).limit(1);
+  return row;
+}
+
+export async function saveDraft(db: Executor, userId: string, data: unknown) {
+  const now = new Date();
+  const [row] = await db
+    .insert(onboardingDrafts)
+    .values({ userId, data, updatedAt: now })
+    .onConflictDoUpdate({ target: onboardingDrafts.userId, set: { data, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+// ---- Review (status transitions) -------------------------------------------------------------
+
+/**
+ * A status transition as one conditional update, with its audit row in the same transaction.
+ * Of two concurrent reviews exactly one matches the row.
+ */
+export async function transitionStatus(db: Db, practitionerId: string, from: number, to: number) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(practitioners)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(practitioners.id, practitionerId), eq(practitioners.status, from)))
+      .returning({ id: practitioners.id });
+    if (rows.length !== 1) return false;
+    await tx.insert(practitionerReviews).values({ practitionerId, fromStatus: from, toStatus: to });
+    return true;
+  });
+}
+
+export interface ReviewFilter {
+  status?: number;
+  email?: string;
+  id?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listForReview(db: Db, filter: ReviewFilter) {
+  const conditions = [];
+  if (filter.id) conditions.push(eq(practitioners.id, filter.id));
+  if (filter.status) conditions.push(eq(practitioners.status, filter.status));
+  if (filter.email) conditions.push(sql`lower(${users.email}) = lower(${filter.email})`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: practitioners.id, status: practitioners.status, hpcsaNumber: practitioners.hpcsaNumber, practiceNumber: practitioners.practiceNumber,
+        createdAt: practitioners.createdAt, updatedAt: practitioners.updatedAt, email: users.email, firstName: users.firstName, lastName: users.lastName,
+        category: practitionerCategories.name,
+      })
+      .from(practitioners)
+      .innerJoin(users, eq(users.id, practitioners.userId))
+      .leftJoin(practitionerCategories, eq(practitionerCategories.id, practitioners.categoryId))
+      .where(where)
+      .orderBy(desc(practitioners.createdAt), desc(practitioners.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(practitioners).innerJoin(users, eq(users.id, practitioners.userId)).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findForReview(db: Db, practitionerId: string) {
+  const [row] = await db
+    .select({ id: practitioners.id, status: practitioners.status, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(eq(practitioners.id, practitionerId))
+    .limit(1);
+  return row;
+}
+
+// ---- Languages and specializations -----------------------------------------------------------
+
+export async function addLanguage(db: Executor, practitionerId: string, languageId: number) {
+  await db.insert(practitionerLanguages).values({ practitionerId, languageId }).onConflictDoNothing();
+}
+export async function removeLanguage(db: Executor, practitionerId: string, languageId: number) {
+  const rows = await db
+    .delete(practitionerLanguages)
+    .where(and(eq(practitionerLanguages.practitionerId, practitionerId), eq(practitionerLanguages.languageId, languageId)))
+    .returning({ id: practitionerLanguages.languageId });
+  return rows.length === 1;
+}
+export async function addSpecialization(db: Executor, practitionerId: string, specializationId: number) {
+  await db.insert(practitionerSpecializations).values({ practitionerId, specializationId }).onConflictDoNothing();
+}
+export async function removeSpecialization(db: Executor, practitionerId: string, specializationId: number) {
+  const rows = await db
+    .delete(practitionerSpecializations)
+    .where(and(eq(practitionerSpecializations.practitionerId, practitionerId), eq(practitionerSpecializations.specializationId, specializationId)))
+    .returning({ id: practitionerSpecializations.specializationId });
+  return rows.length === 1;
+}
+
+// ---- Addresses -------------------------------------------------------------------------------
+
+export const listAddresses = (db: Executor, practitionerId: string) =>
+  db
+    .select()
+    .from(practitionerAddresses)
+    .where(eq(practitionerAddresses.practitionerId, practitionerId))
+    .orderBy(desc(practitionerAddresses.primary), asc(practitionerAddresses.createdAt), asc(practitionerAddresses.id));
+
+export async function countAddresses(db: Executor, practitionerId: string) {
+  const [row] = await db.select({ n: count() }).from(practitionerAddresses).where(eq(practitionerAddresses.practitionerId, practitionerId));
+  return Number(row?.n ?? 0);
+}
+
+/** The first address of a practice becomes its primary one. */
+export async function insertAddress(db: Db, practitionerId: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent additions for one practice, so "the first" is decided once.
+    await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
+    const [existing] = await tx.select({ n: count() }).from(practitionerAddresses).where(eq(practitionerAddresses.practitionerId, practitionerId));
+    const [row] = await tx
+      .insert(practitionerAddresses)
+      .values({ ...values, practitionerId, primary: Number(existing?.n ?? 0) === 0 })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateAddress(db: Executor, practitionerId: string, id: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) {
+  const [row] = await db
+    .update(practitionerAddresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(practitionerAddresses.id, id), eq(practitionerAddresses.practitionerId, practitionerId)))
+    .returning();
+  return row;
+}
+
+/** Makes one address primary and every other one not, in one transaction. */
+export async function setPrimaryAddress(db: Db, practitionerId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: practitionerAddresses.id })
+      .from(practitionerAddresses)
+      .where(and(eq(practitionerAddresses.id, id), eq(practitionerAddresses.practitionerId, practitionerId)))
+      .for('update');
+    if (!target) return undefined;
+    await tx
+      .update(practitionerAddresses)
+      .set({ primary: false, updatedAt: new Date() })
+      .where(and(eq(practitionerAddresses.practitionerId, practitionerId), eq(practitionerAddresses.primary, true), ne(practitionerAddresses.id, id)));
+    const [row] = await tx.update(practitionerAddresses).set({ primary: true, updatedAt: new Date() }).where(eq(practitionerAddresses.id, id)).returning();
+    return row;
+  });
+}
+
+// ---- Availability ----------------------------------------------------------------------------
+
+export const listAvailability = (db: Executor, practitionerId: string) =>
+  db
+    .select()
+    .from(practitionerAvailability)
+    .where(eq(practitionerAvailability.practitionerId, practitionerId))
+    .orderBy(asc(practitionerAvailability.dayOfWeek), asc(practitionerAvailability.startTime), asc(practitionerAvailability.id));
+
+/** Locks the practice's row, so overlap checks and the writes after them see one consistent list. */
+export async function lockPractice(tx: Tx, practitionerId: string) {
+  await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
+}
+
+export async function insertSlot(tx: Executor, practitionerId: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
+  const [row] = await tx.insert(practitionerAvailability).values({ ...slot, practitionerId }).returning();
+  return row!;
+}
+
+export async function updateSlot(tx: Executor, practitionerId: string, id: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
+  const [row] = await tx
+    .update(practitionerAvailability)
+    .set({ ...slot, updatedAt: new Date() })
+    .where(and(eq(practitionerAvailability.id, id), eq(practitionerAvailability.practitionerId, practitionerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteSlot(db: Executor, practitionerId: string, id: string) {
+  const rows = await db
+    .delete(practitionerAvailability)
+    .where(and(eq(practitionerAvailability.id, id), eq(practitionerAvailability.practitionerId, practitionerId)))
+    .returning({ id: practitionerAvailability.id });
+  return rows.length === 1;
+}
+
+// ---- Payment details -------------------------------------------------------------------------
+
+export const listPaymentDetails = (db: Executor, practitionerId: string) =>
+  db.select().from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId)).orderBy(asc(paymentDetails.createdAt), asc(paymentDetails.id));
+
+export async function countPaymentDetails(db: Executor, practitionerId: string) {
+  const [row] = await db.select({ n: count() }).from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPaymentDetails(db: Executor, practitionerId: string, values: { type: number; identifier: string; currency: string }) {
+  const [row] = await db.insert(paymentDetails).values({ ...values, practitionerId }).returning();
+  return row!;
+}
+
+export async function updatePaymentDetails(db: Executor, practitionerId: string, id: string, values: { type: number; identifier: string; currency: string }) {
+  const [row] = await db
+    .update(paymentDetails)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(paymentDetails.id, id), eq(paymentDetails.practitionerId, practitionerId)))
+    .returning();
+  return row;
+}
+
+// ---- Profile images --------------------------------------------------------------------------
+
+/**
+ * Stores a new picture, points the user at it and drops the previous ones, in one transaction.
+ * users.profile_image holds the picture's address, as GET /account/me/ answers it.
+ */
+export async function replaceProfileImage(db: Db, userId: string, image: { contentType: string; byteSize: number; data: string }, urlOf: (id: string) => string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(profileImages).values({ ...image, userId }).returning({ id: profileImages.id });
+    const url = urlOf(row!.id);
+    await tx.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(profileImages).where(and(eq(profileImages.userId, userId), ne(profileImages.id, row!.id)));
+    return url;
+  });
+}
+
+export async function findProfileImage(db: Db, id: string) {
+  const [row] = await db.select().from(profileImages).where(eq(profileImages.id, id)).limit(1);
+  return row;
+}

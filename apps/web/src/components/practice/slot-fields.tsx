@@ -1,0 +1,68 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { AvailabilityInput, WEEKDAYS, firstIssue } from '@portal/contract';
+import { pt } from './messages';
+
+export interface SlotValues {
+  dayOfWeek: number | null;
+  startTime: string;
+  endTime: string;
+}
+export type SlotErrors = Partial<Record<keyof SlotValues, string>>;
+
+export const weekdayName = (day: number) => WEEKDAYS.find((d) => d.id === day)?.name ?? String(day);
+export const describeSlot = (s: { dayOfWeek: number; startTime: string; endTime: string }) =>
+  pt('practice.availability.slot', { day: weekdayName(s.dayOfWeek), start: s.startTime, end: s.endTime });
+
+/** A slot checked with the contract's schema, field by field, then as a whole (end after start). */
+export function slotErrors(slot: SlotValues): SlotErrors {
+  const out: SlotErrors = {};
+  if (slot.dayOfWeek === null) out.dayOfWeek = firstIssue(AvailabilityInput.shape.dayOfWeek, undefined) ?? undefined;
+  for (const key of ['startTime', 'endTime'] as const) {
+    const message = firstIssue(AvailabilityInput.shape[key], slot[key]);
+    if (message) out[key] = message;
+  }
+  if (!out.startTime && !out.endTime && slot.dayOfWeek !== null) {
+    const whole = AvailabilityInput.safeParse(slot);
+    if (!whole.success) out.endTime = whole.error.issues[0]?.message;
+  }
+  return out;
+}
+
+/** Day, from and to of one weekly slot. */
+export function SlotFields({ value, onChange, errors, idPrefix }: { value: SlotValues; onChange: (v: SlotValues) => void; errors: SlotErrors; idPrefix?: string }) {
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <Select
+        id={idPrefix ? `${idPrefix}-day` : undefined}
+        label={pt('practice.availability.day')}
+        data={WEEKDAYS.map((d) => ({ value: String(d.id), label: d.name }))}
+        value={value.dayOfWeek === null ? null : String(value.dayOfWeek)}
+        onChange={(v) => onChange({ ...value, dayOfWeek: v ? Number(v) : null })}
+        error={errors.dayOfWeek}
+        required
+        allowDeselect={false}
+        w={170}
+      />
+      <TextInput
+        id={idPrefix ? `${idPrefix}-start` : undefined}
+        type="time"
+        label={pt('practice.availability.start')}
+        value={value.startTime}
+        onChange={(e) => onChange({ ...value, startTime: e.currentTarget.value })}
+        error={errors.startTime}
+        required
+        w={130}
+      />
+      <TextInput
+        id={idPrefix ? `${idPrefix}-end` : undefined}
+        type="time"
+        label={pt('practice.availability.end')}
+        value={value.endTime}
+        onChange={(e) => onChange({ ...value, endTime: e.currentTarget.value })}
+        error={errors.endTime}
+        required
+        w={130}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AiAnswer } from '@portal/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { AskAiPanel } from './ask-ai-panel';
+
+const answer: AiAnswer = {
+  id: '11111111-1111-4111-8111-111111111111', sessionID: '22222222-2222-4222-8222-222222222222', preset: 'summary', question: 'Summary of results',
+  engine: 'built-in', model: null, dataDate: '2026-11-20T10:00:00.000Z', createdAt: '2026-11-21T10:00:00.000Z', declined: false,
+  statements: [{ text: 'Calcium: the genetic score is decreased.', citations: ['component:calcium'] }],
+  records: [{ ref: 'component:calcium', kind: 'component', label: 'Calcium genetic score', href: '/sessions/s/result/r/components/calcium', date: '2026-11-20T10:00:00.000Z' }],
+  disclaimer: 'This is not medical advice.',
+};
+
+vi.mock('../api/answers', () => ({
+  useAnswers: () => ({ data: { results: [] }, isPending: false, isError: false }),
+  useAnswerToJournal: () => ({ mutate: vi.fn(), isPending: false }),
+  getAnswer: vi.fn(),
+}));
+vi.mock('../api/ask', () => ({
+  askStream: async function* () {
+    yield { type: 'statement', statement: answer.statements[0] };
+    yield { type: 'done', answer };
+  },
+}));
+
+describe('AskAiPanel', () => {
+  it('shows the disclaimer before anything is asked, then the answer with a link to each cited record', async () => {
+    renderWithProviders(<AskAiPanel sessionId="22222222-2222-4222-8222-222222222222" notesHref="/sessions/s/notes" />);
+    expect(screen.getByText(/not medical advice/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Summary of results' }));
+    expect(await screen.findByText('Calcium: the genetic score is decreased.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Source 1: Calcium genetic score' })).toHaveAttribute('href', '/sessions/s/result/r/components/calcium');
+    expect(screen.getByRole('button', { name: 'Add to journal draft' })).toBeInTheDocument();
+  });
+});

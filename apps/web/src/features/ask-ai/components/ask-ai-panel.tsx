@@ -1,0 +1,191 @@
+import { Alert, Anchor, Badge, Button, Group, List, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
+import { AI_DISCLAIMER, AI_PRESETS, errorText, type AiAnswer, type AiPreset, type AiStatement, type AskBody } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, t } from '../../../i18n/i18n';
+import { at } from '../messages';
+import { isApiError } from '../../../lib/api-client';
+import { useAnswers, getAnswer, useAnswerToJournal } from '../api/answers';
+import { askStream } from '../api/ask';
+import { askAiKeys } from '../api/keys';
+
+interface Streaming { statements: AiStatement[]; text: string }
+
+function Statements({ answer }: { answer: AiAnswer }) {
+  const index = new Map(answer.records.map((r, i) => [r.ref, i + 1]));
+  const byRef = new Map(answer.records.map((r) => [r.ref, r]));
+  if (answer.declined) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{at('askAi.declined')}</Alert>;
+  return (
+    <List spacing="xs">
+      {answer.statements.map((s, i) => (
+        <List.Item key={i}>
+          <Text span>{s.text}</Text>{' '}
+          {s.citations.length === 0 && <Badge color="red.9" variant="outline" size="sm">{at('askAi.noCitation')}</Badge>}
+          {s.citations.map((c) => {
+            const r = byRef.get(c);
+            return r ? (
+              <Anchor key={c} component={Link} to={r.href} size="sm" mx={2} aria-label={at('askAi.source', { n: index.get(c)!, label: r.label })}>
+                [{index.get(c)}]
+              </Anchor>
+            ) : null;
+          })}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Sources({ answer }: { answer: AiAnswer }) {
+  if (answer.records.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">{at('askAi.sources')}</Title>
+      <List size="sm" type="ordered">
+        {answer.records.map((r) => (
+          <List.Item key={r.ref}>
+            <Anchor component={Link} to={r.href}>{r.label}</Anchor> ({at(`askAi.kind.${r.kind}`)}{r.date ? `, ${formatDate(r.date)}` : ''})
+          </List.Item>
+        ))}
+      </List>
+      <Text size="sm">
+        {answer.dataDate ? at('askAi.dataDate', { date: formatDate(answer.dataDate) }) : ''} · {at('askAi.engine', { engine: answer.model ? `${answer.engine} (${answer.model})` : answer.engine })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Ask AI for one session: quick asks and a free question, the answer streaming in with its
+ * citations, the disclaimer always beside it, earlier answers, and one click to the journal draft.
+ */
+export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesHref: string }) {
+  const client = useQueryClient();
+  const answers = useAnswers(sessionId);
+  const toJournal = useAnswerToJournal(sessionId);
+  const [question, setQuestion] = useState('');
+  const [streaming, setStreaming] = useState<Streaming | null>(null);
+  const [answer, setAnswer] = useState<AiAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const noAccess = answers.isError && isApiError(answers.error) && answers.error.status === 404;
+
+  async function ask(body: AskBody) {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setAnswer(null);
+    setError(null);
+    setStreaming({ statements: [], text: '' });
+    try {
+      for await (const e of askStream(sessionId, body, controller.signal)) {
+        if (e.type === 'statement') setStreaming((s) => ({ statements: [...(s?.statements ?? []), e.statement], text: s?.text ?? '' }));
+        else if (e.type === 'delta') setStreaming((s) => ({ statements: s?.statements ?? [], text: (s?.text ?? '') + e.text }));
+        else {
+          setAnswer(e.answer);
+          void client.invalidateQueries({ queryKey: askAiKeys.answers(sessionId) });
+        }
+      }
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') return;
+      setError(isApiError(err) && err.status === 404 ? at('askAi.noAccess') : errorText(err as { code?: string; message?: string }));
+    } finally {
+      setStreaming(null);
+    }
+  }
+
+  if (noAccess) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{at('askAi.noAccess')}</Alert>;
+  const busy = streaming !== null;
+
+  return (
+    <Stack gap="lg">
+      <Text>{at('askAi.intro')}</Text>
+      <Alert color="yellow" variant="outline" icon={<IconAlertTriangle size={18} aria-hidden />} c="dark">{AI_DISCLAIMER}</Alert>
+
+      <Stack gap="xs">
+        <Title order={2} size="h4">{at('askAi.presets')}</Title>
+        <Group>
+          {(Object.keys(AI_PRESETS) as AiPreset[]).map((p) => (
+            <Button key={p} variant="outline" leftSection={<IconSparkles size={16} aria-hidden />} disabled={busy} onClick={() => void ask({ preset: p })}>
+              {AI_PRESETS[p]}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (question.trim().length >= 3) void ask({ question: question.trim() });
+        }}
+      >
+        <Group align="flex-end">
+          <Textarea label={at('askAi.question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={500} autosize minRows={1} style={{ flex: 1 }} />
+          <Button type="submit" disabled={busy || question.trim().length < 3}>{at('askAi.ask')}</Button>
+        </Group>
+      </form>
+
+      <Paper withBorder p="md" aria-live="polite" aria-busy={busy}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">{at('askAi.answer')}</Title>
+          {error && <Alert color="red">{error}</Alert>}
+          {busy && (
+            <>
+              <Group gap="xs"><Loader size="sm" aria-hidden /><Text size="sm">{at('askAi.generating')}</Text></Group>
+              {streaming.statements.length > 0 && <List spacing="xs">{streaming.statements.map((s, i) => <List.Item key={i}>{s.text}</List.Item>)}</List>}
+              {streaming.text && <Text style={{ whiteSpace: 'pre-wrap' }}>{streaming.text}</Text>}
+            </>
+          )}
+          {answer && (
+            <>
+              <Text fw={600}>{answer.question}</Text>
+              <Statements answer={answer} />
+              <Sources answer={answer} />
+              <Text size="sm" fs="italic">{answer.disclaimer}</Text>
+              {!answer.declined && (
+                <Group>
+                  <Button
+                    variant="default"
+                    loading={toJournal.isPending}
+                    onClick={() =>
+                      toJournal.mutate(answer.id, {
+                        onSuccess: () => notifications.show({ color: 'green', message: at('askAi.toJournal.done') }),
+                        onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
+                      })
+                    }
+                  >
+                    {at('askAi.toJournal')}
+                  </Button>
+                  <Anchor component={Link} to={notesHref}>{at('askAi.openJournal')}</Anchor>
+                </Group>
+              )}
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      <Stack gap="xs">
+        <Title order={2} size="h4">{at('askAi.earlier')}</Title>
+        {answers.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {answers.data?.results.length === 0 && <Text size="sm">{at('askAi.earlier.none')}</Text>}
+        {answers.data?.results.map((a) => (
+          <UnstyledButton
+            key={a.id}
+            onClick={async () => {
+              setError(null);
+              try {
+                setAnswer(await client.fetchQuery({ queryKey: askAiKeys.answer(sessionId, a.id), queryFn: () => getAnswer(sessionId, a.id) }));
+              } catch (err) {
+                setError(errorText(err as { code?: string; message?: string }));
+              }
+            }}
+          >
+            <Text size="sm"><Text span fw={600}>{a.question}</Text> · {formatDate(a.createdAt)} · {a.engine}</Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

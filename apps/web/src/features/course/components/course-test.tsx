@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, Group, List, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { MESSAGES, VALIDATION_MESSAGES, errorText, type CourseOverview, type TestAttemptResult } from '@portal/contract';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { useSystemStore } from '../../../store/system-store';
+import { useCourseTest } from '../api/get-test';
+import { useSubmitTest } from '../api/submit-test';
+import { courseLinks } from '../links';
+import { CertificateButton } from './certificate-button';
+import { ct } from '../messages';
+
+/** The multiple-choice test: answered here, scored on the server, retried as often as needed. */
+export function CourseTestView({ course }: { course: CourseOverview }) {
+  const test = useCourseTest({ enabled: course.test.available });
+  const submit = useSubmitTest();
+  const showError = useSystemStore((s) => s.showError);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  const [result, setResult] = useState<TestAttemptResult | null>(null);
+  const top = useRef<HTMLHeadingElement>(null);
+
+  if (!course.test.available) {
+    return (
+      <Stack gap="sm">
+        <Title order={2}>{ct('course.test.heading')}</Title>
+        <Text>{ct('course.test.locked')}</Text>
+        <Anchor component={Link} to={courseLinks.overview()} c="blue.8">
+          {ct('course.overview')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (test.isPending) return <PageLoader />;
+  if (test.isError) return <Text>{errorText(test.error, ct('course.loadFailed'))}</Text>;
+
+  const questions = test.data.questions;
+  const lessonTitle = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id)?.title ?? id;
+  const unanswered = questions.filter((q) => !answers[q.id]).length;
+
+  const onSubmit = () => {
+    setTried(true);
+    if (unanswered > 0) return;
+    submit.mutate(answers, {
+      onSuccess: (r) => {
+        setResult(r);
+        requestAnimationFrame(() => top.current?.focus());
+      },
+      onError: (e) => showError(errorText(e, MESSAGES.commonError)),
+    });
+  };
+
+  if (result) {
+    const wrong = result.questions.filter((q) => !q.correct);
+    return (
+      <Stack gap="md" maw={820}>
+        <Title order={2} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
+          {ct('course.test.heading')}
+        </Title>
+        <Alert
+          color={result.passed ? 'green' : 'red'}
+          variant="light"
+          c="dark.8"
+          icon={result.passed ? <IconCircleCheck aria-hidden="true" /> : <IconCircleX aria-hidden="true" />}
+          role="status"
+        >
+          {result.passed
+            ? ct('course.test.passed', { percent: result.percent, correct: result.correct, total: result.total })
+            : ct('course.test.failed', { percent: result.percent, correct: result.correct, total: result.total, pass: test.data.passPercent })}
+        </Alert>
+        {result.passed ? (
+          <>
+            <Group gap="sm">
+              <CertificateButton />
+              <Button component={Link} to={courseLinks.overview()} variant="default">
+                {ct('course.overview')}
+              </Button>
+            </Group>
+            <Stack gap="sm">
+              {questions.map((q, i) => {
+                const mark = result.questions.find((m) => m.id === q.id)!;
+                const answer = q.options.find((o) => o.id === mark.correctOptionId)?.text ?? '';
+                return (
+                  <Paper key={q.id} withBorder p="sm" radius="md">
+                    <Text fw={500}>
+                      {i + 1}. {q.text}
+                    </Text>
+                    <Group gap={6} mt={4}>
+                      {mark.correct ? <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden="true" /> : <IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />}
+                      <Text size="sm">{mark.correct ? ct('course.test.correct') : ct('course.test.wrong')}</Text>
+                    </Group>
+                    <Text size="sm">{ct('course.test.answer', { answer })}</Text>
+                    {mark.explanation && (
+                      <Text size="sm" c="dimmed">
+                        {mark.explanation}
+                      </Text>
+                    )}
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </>
+        ) : (
+          <>
+            <Text>{ct('course.test.reread')}</Text>
+            <List>
+              {[...new Set(wrong.map((w) => w.lessonId))].map((id) => (
+                <List.Item key={id}>
+                  <Anchor component={Link} to={courseLinks.lesson(id)} c="blue.8">
+                    {lessonTitle(id)}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+            <div>
+              <Button
+                onClick={() => {
+                  setResult(null);
+                  setAnswers({});
+                  setTried(false);
+                }}
+              >
+                {ct('course.test.retry')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Title order={2} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
+        {ct('course.test.heading')}
+      </Title>
+      <Text>{ct('course.test.intro', { count: questions.length, percent: test.data.passPercent })}</Text>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          {questions.map((q, i) => (
+            <Paper key={q.id} withBorder p="md" radius="md">
+              <Radio.Group
+                label={q.text}
+                description={ct('course.test.question', { n: i + 1, total: questions.length })}
+                inputWrapperOrder={['description', 'label', 'input', 'error']}
+                value={answers[q.id] ?? null}
+                onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))}
+                error={tried && !answers[q.id] ? VALIDATION_MESSAGES.REQUIRED : undefined}
+                required
+              >
+                <Stack gap={8} mt="xs">
+                  {q.options.map((o) => (
+                    <Radio key={o.id} value={o.id} label={o.text} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            </Paper>
+          ))}
+          {tried && unanswered > 0 && (
+            <Text c="red.8" role="alert">
+              {ct('course.test.unanswered', { count: unanswered })}
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={submit.isPending}>
+              {ct('course.test.submit')}
+            </Button>
+            <Button component={Link} to={courseLinks.overview()} variant="default">
+              {ct('course.overview')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

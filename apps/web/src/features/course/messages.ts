@@ -1,0 +1,47 @@
+import { catalogue } from '../../components/practice/messages';
+
+/** The course's texts, loaded with the course page. */
+export const courseMessagesEn = {
+  'course.listHeading': 'Your courses',
+  'course.required': 'Required',
+  'course.progress': '{done} of {total} lessons completed',
+  'course.open': 'Open the course',
+  'course.start': 'Start the course',
+  'course.continue': 'Continue with “{title}”',
+  'course.modules': 'Modules',
+  'course.module': 'Module {n}: {title}',
+  'course.minutes': '{minutes} min',
+  'course.lessonCompleted': 'Completed',
+  'course.lessonNotCompleted': 'Not completed',
+  'course.progress.completed': 'Completed',
+  'course.progress.in progress': 'In progress',
+  'course.progress.pending': 'Not started',
+  'course.markComplete': 'Mark as completed and continue',
+  'course.markCompleteLast': 'Mark as completed',
+  'course.previous': 'Previous lesson',
+  'course.next': 'Next lesson',
+  'course.overview': 'Course overview',
+  'course.loadFailed': 'The course could not be loaded.',
+  'course.listedHint': 'Your practice appears in the patient app once the provider has accepted it and you have passed the test.',
+  'course.test.heading': 'Test',
+  'course.test.locked': 'The test opens once every lesson is completed.',
+  'course.test.intro': '{count} multiple-choice questions. You pass with {percent}% or more, and you can try again as often as you need.',
+  'course.test.start': 'Take the test',
+  'course.test.retry': 'Try again',
+  'course.test.submit': 'Submit my answers',
+  'course.test.question': 'Question {n} of {total}',
+  'course.test.unanswered': 'Answer every question before submitting: {count} left.',
+  'course.test.passed': 'Passed: {percent}% ({correct} of {total} correct).',
+  'course.test.failed': 'Not passed: {percent}% ({correct} of {total} correct). You need {pass}% to pass.',
+  'course.test.reread': 'Read these lessons again before your next try:',
+  'course.test.correct': 'Correct',
+  'course.test.wrong': 'Wrong',
+  'course.test.answer': 'Correct answer: {answer}',
+  'course.test.passedOn': 'You passed the test on {date} with {percent}%.',
+  'course.test.attempts': 'Attempts so far: {count}. Best score: {percent}%.',
+  'course.certificate.download': 'Download the certificate (PDF)',
+  'course.certificate.failed': 'The certificate could not be downloaded.',
+} as const;
+
+export type CourseMessageKey = keyof typeof courseMessagesEn;
+export const ct = catalogue(courseMessagesEn);

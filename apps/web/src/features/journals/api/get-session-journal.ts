@@ -1,0 +1,16 @@
+import type { SessionJournal } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { journalKeys } from './keys';
+
+export function getSessionJournal(sessionId: string): Promise<SessionJournal> {
+  return apiRequest<SessionJournal>(`/portal/sessions/${encodeURIComponent(sessionId)}/journal`);
+}
+
+export const sessionJournalQueryOptions = (sessionId: string) =>
+  // The editor owns the text while it is open: refetching under it would fight the typist.
+  queryOptions({ queryKey: journalKeys.session(sessionId), queryFn: () => getSessionJournal(sessionId), refetchOnWindowFocus: false });
+
+export function useSessionJournal(sessionId: string) {
+  return useQuery(sessionJournalQueryOptions(sessionId));
+}

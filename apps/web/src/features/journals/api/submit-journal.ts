@@ -1,0 +1,21 @@
+import type { SessionJournal } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { journalKeys } from './keys';
+
+export function submitJournal(sessionId: string, description: string): Promise<SessionJournal> {
+  return apiRequest<SessionJournal>(`/portal/sessions/${encodeURIComponent(sessionId)}/journal/submit`, { method: 'POST', body: { description } });
+}
+
+/** Submitting completes the session: everything cached about sessions and journals is stale after it. */
+export function useSubmitJournal(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (description: string) => submitJournal(sessionId, description),
+    onSuccess: (journal) => {
+      client.setQueryData(journalKeys.session(sessionId), journal);
+      void client.invalidateQueries({ queryKey: journalKeys.lists() });
+      void client.invalidateQueries({ queryKey: ['sessions'] });
+    },
+  });
+}

@@ -1,0 +1,217 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconCloudUpload, IconLock } from '@tabler/icons-react';
+import { JOURNAL_LIMITS, JournalStatus, SessionStatus, errorText, type JournalEntry, type SessionJournal } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { AppModal } from '../../../components/app-modal';
+import { TextAreaField, validateText } from '../../../components/text-area-field';
+import { formatDate } from '../../../i18n/i18n';
+import { jt } from '../messages';
+import { useSystemStore } from '../../../store/system-store';
+import { useAddAddendum } from '../api/add-addendum';
+import { journalKeys } from '../api/keys';
+import { saveDraft } from '../api/save-draft';
+import { useSubmitJournal } from '../api/submit-journal';
+import { useAutosave, type SaveState } from '../hooks/use-autosave';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: Date | null }) {
+  // Text and icon, not colour alone; dark shades keep the contrast above WCAG AA.
+  if (state === 'unsaved') {
+    return (
+      <Stack gap={2} role="status" aria-live="polite">
+        <Group gap={6} c="red.9">
+          <IconAlertTriangle size={16} aria-hidden />
+          <Text fw={700} size="sm" c="red.9">{jt('journal.status.unsaved')}</Text>
+        </Group>
+        <Text size="sm" c="red.9">{jt('journal.status.unsavedHelp')}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap={6} role="status" aria-live="polite" c={state === 'saved' ? 'green.9' : 'gray.8'}>
+      {state === 'saved' ? <IconCheck size={16} aria-hidden /> : <IconCloudUpload size={16} aria-hidden />}
+      <Text size="sm" fw={600} c="dark">
+        {state === 'saving' ? jt('journal.status.saving') : savedAt ? jt('journal.status.savedAt', { time: timeFormat.format(savedAt) }) : jt('journal.status.saved')}
+      </Text>
+    </Group>
+  );
+}
+
+function SubmittedEntry({ entry, addenda }: { entry: JournalEntry; addenda: JournalEntry[] }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Badge color="blue.9" variant="outline" leftSection={<IconLock size={14} aria-hidden />}>{JournalStatus.SUBMITTED}</Badge>
+        <Text size="sm">{jt('journal.submittedOn', { date: formatDate(entry.submittedAt ?? entry.updatedAt) })}</Text>
+      </Group>
+      <Paper withBorder p="md">
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{entry.description}</Text>
+      </Paper>
+      <Text size="sm" c="dimmed">{jt('journal.readOnly')}</Text>
+      {addenda.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">{jt('journal.addenda')}</Title>
+          {addenda.map((a) => (
+            <Paper key={a.id} withBorder p="md">
+              <Text size="sm" fw={600}>{jt('journal.addendum.on', { date: formatDate(a.submittedAt ?? a.createdAt) })}</Text>
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{a.description}</Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function AddendumForm({ sessionId }: { sessionId: string }) {
+  const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
+  // A new field after each added addendum, so the emptied field does not greet with an error.
+  const [round, setRound] = useState(0);
+  const add = useAddAddendum(sessionId);
+  const showError = useSystemStore((s) => s.showError);
+  const invalid = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (invalid) return;
+        add.mutate(text.trim(), {
+          onSuccess: () => {
+            setText('');
+            setTried(false);
+            setRound((r) => r + 1);
+            notifications.show({ color: 'green', message: jt('journal.addendum.added') });
+          },
+          onError: (err) => showError(errorText(err)),
+        });
+      }}
+    >
+      <Stack gap="xs">
+        <TextAreaField key={round} label={jt('journal.addendum.label')} value={text} onChange={setText} min={JOURNAL_LIMITS.min} max={JOURNAL_LIMITS.max} required showErrors={tried} />
+        <Group><Button type="submit" loading={add.isPending}>{jt('journal.addendum.add')}</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The journal of one session: a draft that saves itself while the session is accepted, a
+ * confirmed submit that completes the session, then the read-only note with its addenda.
+ */
+export function JournalEditor({ sessionId, journal }: { sessionId: string; journal: SessionJournal }) {
+  const client = useQueryClient();
+  const showError = useSystemStore((s) => s.showError);
+  const showSuccess = useSystemStore((s) => s.showSuccess);
+  const submitted = journal.entry?.status === 'Submitted';
+  const writable = !submitted && journal.sessionStatus === SessionStatus.ACCEPTED;
+  const autosave = useAutosave({
+    initial: journal.entry?.description ?? '',
+    save: (value) => saveDraft(sessionId, value),
+    enabled: writable,
+  });
+  const submit = useSubmitJournal(sessionId);
+  const [confirming, setConfirming] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  // A final refusal (submitted meanwhile in another tab, session no longer accepted): say so and reload the truth.
+  useEffect(() => {
+    if (!autosave.failure) return;
+    showError(errorText(autosave.failure));
+    void client.invalidateQueries({ queryKey: journalKeys.session(sessionId) });
+  }, [autosave.failure, client, sessionId, showError]);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => autosave.dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  if (submitted && journal.entry) {
+    return (
+      <Stack gap="lg">
+        <SubmittedEntry entry={journal.entry} addenda={journal.addenda} />
+        <AddendumForm sessionId={sessionId} />
+      </Stack>
+    );
+  }
+  if (!writable) {
+    return <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>{jt('journal.notAccepted')}</Alert>;
+  }
+
+  const text = autosave.text;
+  const invalid = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{jt('journal.help')}</Text>
+      <TextAreaField
+        label={jt('journal.label')}
+        value={text}
+        onChange={autosave.change}
+        min={JOURNAL_LIMITS.min}
+        max={JOURNAL_LIMITS.max}
+        required
+        showErrors={tried}
+        minRows={8}
+        maxRows={24}
+      />
+      <Group justify="space-between" align="flex-start">
+        <SaveStatus state={autosave.state} savedAt={autosave.savedAt} />
+        <Group>
+          <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved'}>{jt('journal.saveNow')}</Button>
+          <Button
+            onClick={() => {
+              setTried(true);
+              if (!invalid) setConfirming(true);
+            }}
+          >
+            {jt('journal.submit')}
+          </Button>
+        </Group>
+      </Group>
+
+      <AppModal opened={confirming} onClose={() => setConfirming(false)} title={jt('journal.confirm.title')} size="medium">
+        <Stack>
+          <Text>{jt('journal.confirm.body')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>{jt('journal.confirm.cancel')}</Button>
+            <Button
+              color="red"
+              loading={submit.isPending}
+              onClick={() => {
+                autosave.cancelPending();
+                const value = text.trim();
+                submit.mutate(value, {
+                  onSuccess: () => {
+                    autosave.markSaved(value);
+                    setConfirming(false);
+                    showSuccess(jt('journal.submitted.body'), jt('journal.submitted.title'));
+                  },
+                  onError: (err) => {
+                    setConfirming(false);
+                    showError(errorText(err));
+                    void client.invalidateQueries({ queryKey: journalKeys.session(sessionId) });
+                  },
+                });
+              }}
+            >
+              {jt('journal.confirm.ok')}
+            </Button>
+          </Group>
+        </Stack>
+      </AppModal>
+
+      <AppModal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={jt('journal.status.unsaved')} size="small">
+        <Stack>
+          <Text>{jt('journal.leaveWarning')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>{jt('journal.confirm.cancel')}</Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>{jt('journal.leave')}</Button>
+          </Group>
+        </Stack>
+      </AppModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, type ApiError } from '../../../lib/api-client';
+
+export type SaveState = 'saved' | 'saving' | 'unsaved';
+
+/** Network down, server busy or failing: keep the text and try again. Anything else is final. */
+export function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
+const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
+
+/**
+ * Keeps what the user types and brings it to the server: a debounced save after each change,
+ * retries with back-off while the server cannot be reached (and at once when the browser comes back
+ * online), and a warning before the page is left with text the server does not have yet.
+ * The text lives only in memory and on the server, never in browser storage.
+ */
+export function useAutosave({ initial, save, delayMs = 1000, enabled = true }: {
+  initial: string;
+  save: (value: string) => Promise<unknown>;
+  delayMs?: number;
+  enabled?: boolean;
+}) {
+  const [text, setText] = useState(initial);
+  const [state, setState] = useState<SaveState>('saved');
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const latest = useRef(initial);
+  const confirmed = useRef(initial);
+  const inFlight = useRef(false);
+  const attempt = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  const clear = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    clear();
+    if (inFlight.current) return false;
+    const value = latest.current;
+    if (value === confirmed.current) {
+      setState('saved');
+      return true;
+    }
+    inFlight.current = true;
+    setState('saving');
+    try {
+      await saveRef.current(value);
+      confirmed.current = value;
+      attempt.current = 0;
+      setFailure(null);
+      setSavedAt(new Date());
+      if (latest.current === value) setState('saved');
+      else schedule(0);
+      return true;
+    } catch (error) {
+      setState('unsaved');
+      if (isRetryable(error)) {
+        schedule(RETRY_MS[Math.min(attempt.current, RETRY_MS.length - 1)]!);
+        attempt.current += 1;
+      } else {
+        setFailure(isApiError(error) ? error : null);
+      }
+      return false;
+    } finally {
+      inFlight.current = false;
+    }
+  }, []);
+
+  function schedule(ms: number) {
+    clear();
+    timer.current = setTimeout(() => void flush(), ms);
+  }
+
+  const change = useCallback((value: string) => {
+    latest.current = value;
+    setText(value);
+    setFailure(null);
+    setState((s) => (s === 'unsaved' ? 'unsaved' : 'saving'));
+    if (enabled) schedule(delayMs);
+  }, [delayMs, enabled]);
+
+  /** The server has this text now (after a submit): nothing is pending. */
+  const markSaved = useCallback((value: string) => {
+    clear();
+    latest.current = value;
+    confirmed.current = value;
+    setText(value);
+    setState('saved');
+  }, []);
+
+  useEffect(() => {
+    const online = () => {
+      if (latest.current !== confirmed.current) void flush();
+    };
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (latest.current === confirmed.current) return;
+      event.preventDefault();
+      // Older browsers show the dialog only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('beforeunload', beforeUnload);
+      clear();
+    };
+  }, [flush]);
+
+  return { text, change, state, savedAt, failure, flush, markSaved, dirty: state !== 'saved', cancelPending: clear };
+}

@@ -1,0 +1,60 @@
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHourglass, IconMailForward, IconX } from '@tabler/icons-react';
+import { PractitionerStatus } from '@portal/contract';
+import { Link } from 'react-router';
+import { NewTabHint } from '../../../components/new-tab-hint';
+import { config } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { ot } from '../messages';
+
+/**
+ * After registering: the provider reviews the practice (a few hours, confirmed by email). The
+ * practitioner can take the course meanwhile, or a demo tour of the portal.
+ */
+export function WaitingForReview({ status, onStartTour }: { status: number; onStartTour: () => void }) {
+  if (status === PractitionerStatus.DECLINED) {
+    return (
+      <Paper withBorder p="lg" radius="md" maw={720}>
+        <Stack gap="sm">
+          <Group gap="sm">
+            <ThemeIcon color="red" variant="light" size="lg" aria-hidden="true">
+              <IconX size={20} />
+            </ThemeIcon>
+            <Text fw={600} size="lg" component="h2">
+              {ot('review.declinedHeading')}
+            </Text>
+          </Group>
+          <Text>{ot('review.declined')}</Text>
+          <Anchor href={config.contactUrl} target="_blank" rel="noopener noreferrer" c="blue.8">
+            {ot('review.contact')}
+            <NewTabHint />
+          </Anchor>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
+            <IconHourglass size={20} />
+          </ThemeIcon>
+          <Text>{ot('review.text')}</Text>
+        </Group>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
+            <IconMailForward size={20} />
+          </ThemeIcon>
+          <Text>{ot('review.meanwhile')}</Text>
+        </Group>
+        <Group gap="sm">
+          <Button onClick={onStartTour}>{ot('review.tour')}</Button>
+          <Button component={Link} to={paths.course()} variant="default">
+            {ot('review.course')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  OnboardingBody, VALIDATION_MESSAGES, firstIssue, slotsOverlap, SLOTS_OVERLAP, zCategoryId, zDescription, zHpcsaNumber, zPracticeNumber,
+  type OnboardingDraft,
+} from '@portal/contract';
+import { addressErrors, emptyAddress, type AddressValues } from '../../components/practice/address-fields';
+import { slotErrors, type SlotValues } from '../../components/practice/slot-fields';
+
+/** What the onboarding form holds: as typed, valid or not. */
+export interface OnboardingValues {
+  categoryID: number | null;
+  hpcsaNumber: string;
+  practiceNumber: string;
+  description: string;
+  languages: number[];
+  specializations: number[];
+  address: AddressValues;
+  availability: SlotValues[];
+}
+
+export const STEPS = ['practice', 'picture', 'expertise', 'address', 'availability', 'terms'] as const;
+export type StepKey = (typeof STEPS)[number];
+
+/** Field errors by path, as the server names them ('address.city', 'availability.0.endTime'). */
+export type FieldErrors = Record<string, string>;
+
+export const emptyValues = (): OnboardingValues => ({
+  categoryID: null,
+  hpcsaNumber: '',
+  practiceNumber: '',
+  description: '',
+  languages: [],
+  specializations: [],
+  address: emptyAddress(),
+  availability: [{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }],
+});
+
+export function fromDraft(draft: OnboardingDraft | null): { values: OnboardingValues; step: number } {
+  const base = emptyValues();
+  if (!draft) return { values: base, step: 0 };
+  return {
+    step: Math.min(Math.max(draft.step ?? 0, 0), STEPS.length - 1),
+    values: {
+      categoryID: draft.categoryID && draft.categoryID > 0 ? draft.categoryID : null,
+      hpcsaNumber: draft.hpcsaNumber ?? '',
+      practiceNumber: draft.practiceNumber ?? '',
+      description: draft.description ?? '',
+      languages: draft.languages ?? [],
+      specializations: draft.specializations ?? [],
+      address: { ...base.address, ...Object.fromEntries(Object.entries(draft.address ?? {}).filter(([, v]) => v !== undefined)) },
+      availability: draft.availability
+        ? draft.availability.map((s) => ({ dayOfWeek: s.dayOfWeek ?? null, startTime: s.startTime ?? '', endTime: s.endTime ?? '' }))
+        : base.availability,
+    },
+  };
+}
+
+export function toDraft(values: OnboardingValues, step: number): OnboardingDraft {
+  return {
+    step,
+    categoryID: values.categoryID,
+    hpcsaNumber: values.hpcsaNumber,
+    practiceNumber: values.practiceNumber,
+    description: values.description,
+    languages: values.languages,
+    specializations: values.specializations,
+    address: values.address,
+    availability: values.availability,
+  };
+}
+
+const put = (errors: FieldErrors, key: string, message: string | null | undefined) => {
+  if (message) errors[key] = message;
+};
+
+/** The errors of one step, checked with the contract's validators. */
+export function stepErrors(step: StepKey, values: OnboardingValues, tosAccepted: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  switch (step) {
+    case 'practice':
+      put(errors, 'categoryID', values.categoryID === null ? VALIDATION_MESSAGES.REQUIRED : firstIssue(zCategoryId, values.categoryID));
+      put(errors, 'hpcsaNumber', firstIssue(zHpcsaNumber, values.hpcsaNumber));
+      put(errors, 'practiceNumber', firstIssue(zPracticeNumber, values.practiceNumber));
+      put(errors, 'description', firstIssue(zDescription, values.description));
+      break;
+    case 'expertise':
+      put(errors, 'languages', firstIssue(OnboardingBody.shape.languages, values.languages));
+      put(errors, 'specializations', firstIssue(OnboardingBody.shape.specializations, values.specializations));
+      break;
+    case 'address':
+      for (const [key, message] of Object.entries(addressErrors(values.address))) put(errors, `address.${key}`, message);
+      break;
+    case 'availability':
+      if (values.availability.length === 0) put(errors, 'availability', VALIDATION_MESSAGES.REQUIRED);
+      values.availability.forEach((slot, i) => {
+        for (const [key, message] of Object.entries(slotErrors(slot))) put(errors, `availability.${i}.${key}`, message);
+        const complete = slot.dayOfWeek !== null && !errors[`availability.${i}.startTime`] && !errors[`availability.${i}.endTime`];
+        const overlaps = values.availability.some(
+          (other, j) => j < i && other.dayOfWeek !== null && complete && slotsOverlap(slot as never, other as never),
+        );
+        if (overlaps) put(errors, `availability.${i}.startTime`, SLOTS_OVERLAP);
+      });
+      break;
+    case 'terms':
+      if (!tosAccepted) put(errors, 'tosAccepted', VALIDATION_MESSAGES.REQUIRED);
+      break;
+    case 'picture':
+      break;
+  }
+  return errors;
+}
+
+export function allErrors(values: OnboardingValues, tosAccepted: boolean): FieldErrors {
+  return Object.assign({}, ...STEPS.map((s) => stepErrors(s, values, tosAccepted)));
+}
+
+/** Which step shows a field (for an error the server reported). */
+export function stepOfField(path: string): number {
+  const head = path.split('.')[0]!;
+  if (['categoryID', 'hpcsaNumber', 'practiceNumber', 'description'].includes(head)) return STEPS.indexOf('practice');
+  if (head === 'languages' || head === 'specializations') return STEPS.indexOf('expertise');
+  if (head === 'address') return STEPS.indexOf('address');
+  if (head === 'availability') return STEPS.indexOf('availability');
+  return STEPS.indexOf('terms');
+}
+
+/** The request body; call only once allErrors is empty. */
+export function toBody(values: OnboardingValues): OnboardingBody {
+  return {
+    categoryID: values.categoryID!,
+    hpcsaNumber: values.hpcsaNumber,
+    practiceNumber: values.practiceNumber,
+    description: values.description,
+    languages: values.languages,
+    specializations: values.specializations,
+    address: values.address as OnboardingBody['address'],
+    availability: values.availability.map((s) => ({ dayOfWeek: s.dayOfWeek!, startTime: s.startTime, endTime: s.endTime })),
+  };
+}

@@ -1,0 +1,17 @@
+import type { PgxDiseases } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { reportsPath } from './get-report-summary';
+import { reportKeys } from './keys';
+
+/** The disease phenotypes a custom filter's rows name (three variables configured at least). */
+export function getReportDiseases(sessionId: string, query: string, signal?: AbortSignal): Promise<PgxDiseases> {
+  return apiRequest<PgxDiseases>(`${reportsPath(sessionId)}/diseases?${query}`, { signal });
+}
+
+export const reportDiseasesQueryOptions = (sessionId: string, query: string) =>
+  queryOptions({ queryKey: reportKeys.diseases(sessionId, query), queryFn: ({ signal }) => getReportDiseases(sessionId, query, signal) });
+
+export function useReportDiseases(sessionId: string, query: string | null) {
+  return useQuery({ ...reportDiseasesQueryOptions(sessionId, query ?? ''), enabled: query !== null });
+}

@@ -1,0 +1,22 @@
+import type { PgxReportSummary } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { reportsPath } from './get-report-summary';
+import { reportKeys } from './keys';
+
+/** Takes the report built with the newer knowledge base. */
+export function updateReport(sessionId: string): Promise<PgxReportSummary> {
+  return apiRequest<PgxReportSummary>(`${reportsPath(sessionId)}/update`, { method: 'POST' });
+}
+
+export function useUpdateReport(sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => updateReport(sessionId),
+    onSuccess: async (summary) => {
+      // Rows and diseases of the old version are stale; the summary is the answer itself.
+      await client.invalidateQueries({ queryKey: reportKeys.session(sessionId) });
+      client.setQueryData(reportKeys.summary(sessionId), summary);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { errorText } from '@portal/contract';
+import { PageLoader } from '../../../components/page-loader';
+import { useReportDiseases } from '../api/get-report-diseases';
+import { rt } from '../messages';
+
+/** The disease phenotypes the data names among the rows a custom filter selects. */
+export function DiseasesList({ sessionId, query }: { sessionId: string; query: string }) {
+  const diseases = useReportDiseases(sessionId, query);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="report-diseases-heading">
+      <Title order={2} size="h3" id="report-diseases-heading">
+        {rt('reports.diseases.heading')}
+      </Title>
+      {diseases.isPending ? (
+        <PageLoader />
+      ) : diseases.isError ? (
+        <Alert color="red" title={rt('reports.loadFailed')}>
+          {errorText(diseases.error)}
+        </Alert>
+      ) : (
+        <>
+          {diseases.data.results.length === 0 && <Text>{rt('reports.diseases.none')}</Text>}
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {diseases.data.results.map((d) => (
+              <Card key={d.diseasePhenotype} withBorder component="article" aria-label={d.diseasePhenotype}>
+                <Title order={3} size="h4">
+                  {d.diseasePhenotype}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {rt('reports.diseases.rows', { count: d.rows })}
+                </Text>
+                <Text size="sm" fw={600} mt="xs">
+                  {rt('reports.diseases.drugs')}
+                </Text>
+                <List size="sm">
+                  {d.drugs.map((drug) => (
+                    <List.Item key={drug}>{drug}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm" mt="xs">
+                  <Text span fw={600}>
+                    {rt('reports.diseases.genes')}:
+                  </Text>{' '}
+                  {d.genes.join(', ')}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          {diseases.data.notStated > 0 && (
+            <Text size="sm" c="dimmed">
+              {rt('reports.diseases.notStated', { count: diseases.data.notStated })}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

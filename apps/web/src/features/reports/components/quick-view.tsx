@@ -1,0 +1,61 @@
+import { MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { PgxReportSummary } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { rowsQuery, type ReportsState } from '../url-state';
+import { ResultsSection } from './results-section';
+import { rt } from '../messages';
+
+interface Props {
+  sessionId: string;
+  state: ReportsState;
+  update: (patch: Partial<ReportsState>) => void;
+  summary: PgxReportSummary;
+}
+
+/** View 1: filter by category, class and name; nothing shows until one filter is chosen (SPEC §5). */
+export function QuickView({ sessionId, state, update, summary }: Props) {
+  const [name, setName] = useState(state.quick.name);
+  const [typed] = useDebouncedValue(name, 300);
+  // The address changes under the field too (back, a shared link): follow it.
+  useEffect(() => setName(state.quick.name), [state.quick.name]);
+  useEffect(() => {
+    if (typed.trim() !== state.quick.name) update({ quick: { ...state.quick, name: typed.trim() }, page: 1 });
+    // Only a settled change of the text is written to the address.
+  }, [typed]);
+
+  const query = rowsQuery(state);
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {rt('reports.quick.heading')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <MultiSelect
+          label={rt('reports.quick.category')}
+          data={summary.facets.category}
+          value={state.quick.category}
+          onChange={(category) => update({ quick: { ...state.quick, category }, page: 1 })}
+          searchable
+          clearable
+        />
+        <MultiSelect
+          label={rt('reports.quick.class')}
+          data={summary.facets.class}
+          value={state.quick.class}
+          onChange={(cls) => update({ quick: { ...state.quick, class: cls }, page: 1 })}
+          searchable
+          clearable
+        />
+        <TextInput label={rt('reports.quick.name')} description={rt('reports.quick.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
+      </SimpleGrid>
+      {query === null ? (
+        <Text fw={500} role="status">
+          {rt('reports.quick.minimum')}
+        </Text>
+      ) : (
+        <ResultsSection sessionId={sessionId} query={query} page={state.page} onPage={(page) => update({ page })} brandNames={summary.brandNames} />
+      )}
+    </Stack>
+  );
+}

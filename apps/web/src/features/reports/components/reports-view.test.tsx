@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PgxReportRow, PgxReportSummary } from '@portal/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { ReportsView } from './reports-view';
+
+const SESSION = '00000000-0000-4000-8000-000000000001';
+const BASE = `/api/portal/sessions/${SESSION}/reports`;
+
+function summary(over: Partial<PgxReportSummary> = {}): PgxReportSummary {
+  return {
+    sessionId: SESSION,
+    kit: { id: '00000000-0000-4000-8000-000000000002', sampleLabel: 'DEMO-THANDI' },
+    synthetic: true,
+    report: {
+      builtAt: '2026-11-20T10:00:00.000Z',
+      rowCount: 180,
+      knowledgeBase: { version: 'kb-19dbe4451945', label: 'CPIC 1.56.0 (shipped)', loadedAt: '2026-11-20T10:00:00.000Z' },
+      pharmcatVersion: 'v3.1.0',
+      genes: [{ gene: 'CYP2C19', source: 'MATCHER', diplotype: '*2/*2', phenotype: 'Poor Metabolizer', activityScore: '', metabolizerSpeed: 'poor' }],
+    },
+    update: null,
+    brandNames: { us: 0, za: 0 },
+    facets: {
+      category: ['Blood and clotting', 'Nervous system'],
+      class: ['Antiplatelet', 'Statin'],
+      phenotypeCategory: ['Dosage', 'Toxicity', 'not stated'],
+      specialtyPopulation: ['general', 'adults'],
+      diseasePhenotype: ['Myopathy', 'not stated'],
+      levelOfEvidence: [1, 2, 3, 4],
+    },
+    ...over,
+  };
+}
+
+const row = (over: Partial<PgxReportRow> = {}): PgxReportRow => ({
+  id: '1', category: ['Blood and clotting'], class: ['Antiplatelet'], atcCodes: ['B01AC04'], genericName: 'clopidogrel', usName: null, saName: null,
+  gene: 'CYP2C19', phenotypeCategory: 'Metabolism/PK', variantHaplotype: '*2 (No function)', sampleGenotype: '*2/*2', genotypeAllele: '*2 (No function) / *2 (No function)',
+  refAllele: null, altAllele: '*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', activityScore: null,
+  implication: 'Significantly reduced clopidogrel active metabolite formation', recommendation: 'Avoid clopidogrel if possible.', classification: 'Strong',
+  cpicLevel: null, levelOfEvidence: [], specialtyPopulation: 'CVI ACS PCI', diseasePhenotype: null, guidelineName: 'CPIC Guideline for clopidogrel and CYP2C19',
+  guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948', pmids: ['21716271'], note: null, ...over,
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+function mockApi(routes: Record<string, (url: URL) => Response>) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push(url);
+      const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
+      if (!handler) throw new Error(`unexpected request ${init.method ?? 'GET'} ${url.pathname}`);
+      return handler(url);
+    }),
+  );
+  return calls;
+}
+
+const render = (query = '') => renderWithProviders(<ReportsView sessionId={SESSION} />, { path: `/sessions/${SESSION}/reports${query}` });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the quick view (1)', () => {
+  it('asks for a filter first, then shows the rows the server selects', async () => {
+    const calls = mockApi({
+      [`GET ${BASE}`]: () => json(summary()),
+      [`GET ${BASE}/rows`]: () => json({ results: [row(), row({ id: '2', specialtyPopulation: 'NVI' })], count: 2, limit: 50, offset: 0 }),
+    });
+    render();
+    expect(await screen.findByText('Please select at least one filter to show the results.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Quick view' })).toHaveAttribute('aria-selected', 'true');
+    expect(calls.some((u) => u.pathname.endsWith('/rows'))).toBe(false);
+    expect(screen.getByText('Knowledge base: CPIC 1.56.0 (shipped)')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'CYP2C19');
+    const table = await screen.findByRole('region', { name: 'Report rows' });
+    const rowsCall = calls.find((u) => u.pathname.endsWith('/rows'))!;
+    expect(Object.fromEntries(rowsCall.searchParams)).toMatchObject({ view: '1', name: 'CYP2C19' });
+    expect(screen.queryByText('Please select at least one filter to show the results.')).toBeNull();
+    expect(within(table).getAllByText('clopidogrel')).toHaveLength(2);
+    // Levels and speeds in words: 'not graded', 'poor'.
+    expect(within(table).getAllByText('not graded')).toHaveLength(2);
+    expect(within(table).getAllByText('poor')).toHaveLength(2);
+    expect(screen.getByText(/No licensed South African brand-name list is shipped/)).toBeInTheDocument();
+
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Details of clopidogrel and CYP2C19' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Avoid clopidogrel if possible.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /CPIC Guideline for clopidogrel/ })).toHaveAttribute('href', 'https://www.clinpgx.org/guidelineAnnotation/PA166104948');
+  });
+
+  it('reads its filters from the address, so a shared link shows the same rows', async () => {
+    const calls = mockApi({
+      [`GET ${BASE}`]: () => json(summary()),
+      [`GET ${BASE}/rows`]: () => json({ results: [row()], count: 1, limit: 50, offset: 0 }),
+    });
+    render('?view=1&class=Antiplatelet');
+    await screen.findByRole('region', { name: 'Report rows' });
+    expect(calls.find((u) => u.pathname.endsWith('/rows'))!.searchParams.getAll('class')).toEqual(['Antiplatelet']);
+  });
+});
+
+describe('custom filtering (2)', () => {
+  it('generates results from two configured variables and diseases from three', async () => {
+    const calls = mockApi({
+      [`GET ${BASE}`]: () => json(summary()),
+      [`GET ${BASE}/rows`]: () => json({ results: [row({ phenotypeCategory: 'Toxicity', specialtyPopulation: 'general' })], count: 1, limit: 50, offset: 0 }),
+      [`GET ${BASE}/diseases`]: () => json({ results: [{ diseasePhenotype: 'Myopathy', rows: 8, drugs: ['atorvastatin', 'simvastatin'], genes: ['SLCO1B1'] }], notStated: 0 }),
+    });
+    render('?view=2&vars=phenotypeCategory,specialtyPopulation&phenotypeCategory=Toxicity&specialtyPopulation=general');
+    expect(await screen.findByRole('heading', { name: 'Filter groups' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Added filter variables' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Configuration' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 4 filters configured')).toBeInTheDocument();
+    const results = screen.getByRole('button', { name: 'Generate results' });
+    const diseases = screen.getByRole('button', { name: 'Generate diseases' });
+    expect(results).toBeEnabled();
+    expect(diseases).toBeDisabled();
+    expect(screen.getByText('Configure at least 3 filters to generate diseases.')).toBeInTheDocument();
+
+    await userEvent.click(results);
+    await screen.findByRole('region', { name: 'Report rows' });
+    const rowsCall = calls.find((u) => u.pathname.endsWith('/rows'))!;
+    expect(rowsCall.searchParams.get('view')).toBe('2');
+    expect(rowsCall.searchParams.getAll('phenotypeCategory')).toEqual(['Toxicity']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Level of evidence' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '1 (CPIC A)' }));
+    await waitFor(() => expect(screen.getByText('3 of 4 filters configured')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Generate diseases' }));
+    expect(await screen.findByRole('heading', { name: 'Myopathy' })).toBeInTheDocument();
+    expect(calls.find((u) => u.pathname.endsWith('/diseases'))!.searchParams.getAll('levelOfEvidence')).toEqual(['1']);
+  });
+
+  it('says what is missing when fewer than two variables are configured', async () => {
+    mockApi({ [`GET ${BASE}`]: () => json(summary()) });
+    render('?view=2&vars=phenotypeCategory');
+    expect(await screen.findByText('0 of 4 filters configured')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate results' })).toBeDisabled();
+    expect(screen.getByText('Configure at least 2 filters to generate results.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Phenotype category' }));
+    expect(await screen.findByText('No filter variables added yet: add them from the filter groups.')).toBeInTheDocument();
+  });
+});
+
+describe('the report’s state', () => {
+  it('flags a newer knowledge base that would change the report, and takes it on request', async () => {
+    const newer = { knowledgeBase: { version: 'kb-aaaaaaaaaaaa', label: 'CPIC 1.57.0', loadedAt: '2026-11-21T10:00:00.000Z' }, added: 0, removed: 0, changed: 3 };
+    const calls = mockApi({
+      [`GET ${BASE}`]: () => json(summary({ update: newer })),
+      [`POST ${BASE}/update`]: () => json(summary()),
+    });
+    render();
+    expect(await screen.findByText('A newer knowledge base changes this report')).toBeInTheDocument();
+    expect(screen.getByText(/CPIC 1.57.0 would change 3 rows/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update the report' }));
+    await waitFor(() => expect(screen.queryByText('A newer knowledge base changes this report')).toBeNull());
+    expect(calls.some((u) => u.pathname.endsWith('/update'))).toBe(true);
+  });
+
+  it('says when no calls have been imported yet', async () => {
+    mockApi({ [`GET ${BASE}`]: () => json(summary({ report: null })) });
+    render();
+    expect(await screen.findByText('No pharmacogenomic calls have been imported for this kit yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { errorText, type PgxReportSummary } from '@portal/contract';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../i18n/i18n';
+import { useDownloadReportPdf } from '../api/download-report-pdf';
+import { useReportSummary } from '../api/get-report-summary';
+import { useUpdateReport } from '../api/update-report';
+import { pdfQuery, readReportsState, writeReportsState, type ReportsState } from '../url-state';
+import { CustomFiltering } from './custom-filtering';
+import { QuickView } from './quick-view';
+import { SpeedBadge } from './speed-badge';
+import { rt, type ReportMessageKey } from '../messages';
+
+/** The Reports screen (SPEC §2): the report's provenance, its gene calls, and the two views. */
+export function ReportsView({ sessionId }: { sessionId: string }) {
+  const summary = useReportSummary(sessionId);
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readReportsState(params), [params]);
+  // Filter edits replace the address; switching views adds a history entry.
+  const update = (patch: Partial<ReportsState>, push = false) => setParams(writeReportsState({ ...state, ...patch }), { replace: !push });
+
+  if (summary.isPending) return <PageLoader />;
+  if (summary.isError) {
+    return (
+      <Alert color="red" title={rt('reports.loadFailed')}>
+        {errorText(summary.error)}
+      </Alert>
+    );
+  }
+  const s = summary.data;
+  if (!s.kit) return <Text>{rt('reports.noKit')}</Text>;
+  if (!s.report) return <Text>{rt('reports.noCalls')}</Text>;
+
+  return (
+    <Stack gap="lg">
+      <ReportProvenance summary={s} />
+      {s.update && <UpdateBanner sessionId={sessionId} update={s.update} />}
+      <GeneCalls genes={s.report.genes} />
+      <Tabs value={String(state.view)} onChange={(v) => update({ view: v === '2' ? 2 : 1, page: 1 }, true)} keepMounted={false}>
+        <Tabs.List aria-label={rt('reports.tabs')}>
+          <Tabs.Tab value="1">{rt('reports.tab.quick')}</Tabs.Tab>
+          <Tabs.Tab value="2">{rt('reports.tab.custom')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="1" pt="md">
+          <QuickView sessionId={sessionId} state={state} update={update} summary={s} />
+        </Tabs.Panel>
+        <Tabs.Panel value="2" pt="md">
+          <CustomFiltering sessionId={sessionId} state={state} update={update} summary={s} />
+        </Tabs.Panel>
+      </Tabs>
+      <PdfButton sessionId={sessionId} state={state} sampleLabel={s.kit.sampleLabel} />
+      <Text size="xs" c="dimmed">
+        {rt('reports.disclaimer')}
+      </Text>
+    </Stack>
+  );
+}
+
+function ReportProvenance({ summary }: { summary: PgxReportSummary }) {
+  const report = summary.report!;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {rt('reports.kb', { label: report.knowledgeBase.label })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {rt('reports.kbDetail', { version: report.knowledgeBase.version, date: formatDate(report.builtAt) })}
+        {report.pharmcatVersion ? ` · ${rt('reports.pharmcat', { version: report.pharmcatVersion })}` : ''}
+      </Text>
+      <Anchor component={Link} to={paths.attributions()} size="sm" c="blue.8">
+        {rt('reports.sources')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function UpdateBanner({ sessionId, update }: { sessionId: string; update: NonNullable<PgxReportSummary['update']> }) {
+  const mutation = useUpdateReport(sessionId);
+  return (
+    <Alert color="yellow" variant="light" icon={<IconRefresh size={20} aria-hidden="true" />} title={rt('reports.update.title')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {rt('reports.update.text', { label: update.knowledgeBase.label, changed: update.changed, added: update.added, removed: update.removed })}
+        </Text>
+        <Button
+          size="xs"
+          loading={mutation.isPending}
+          onClick={() =>
+            mutation.mutate(undefined, {
+              onSuccess: () => notifications.show({ color: 'green', message: rt('reports.update.done', { label: update.knowledgeBase.label }) }),
+              onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.update.failed')) }),
+            })
+          }
+        >
+          {rt('reports.update.action')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['genes'] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button variant="subtle" size="compact-sm" c="blue.9" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="gene-calls">
+          {open ? rt('reports.genes.hide') : rt('reports.genes.show', { count: genes.length })}
+        </Button>
+      </Group>
+      <Collapse expanded={open} id="gene-calls">
+        {open && (
+          <Table striped withTableBorder fz="sm" aria-label={rt('reports.genes.label')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{rt('reports.genes.gene')}</Table.Th>
+                <Table.Th scope="col">{rt('reports.genes.diplotype')}</Table.Th>
+                <Table.Th scope="col">{rt('reports.genes.phenotype')}</Table.Th>
+                <Table.Th scope="col">{rt('reports.genes.activityScore')}</Table.Th>
+                <Table.Th scope="col">{rt('reports.genes.speed')}</Table.Th>
+                <Table.Th scope="col">{rt('reports.genes.source')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {genes.map((g) => (
+                <Table.Tr key={g.gene}>
+                  <Table.Th scope="row">{g.gene}</Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{g.diplotype}</Table.Td>
+                  <Table.Td>{g.phenotype || '-'}</Table.Td>
+                  <Table.Td>{g.activityScore || '-'}</Table.Td>
+                  <Table.Td>
+                    <SpeedBadge speed={g.metabolizerSpeed} />
+                  </Table.Td>
+                  <Table.Td>{rt(`reports.source.${g.source}` as ReportMessageKey)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Collapse>
+    </Stack>
+  );
+}
+
+function PdfButton({ sessionId, state, sampleLabel }: { sessionId: string; state: ReportsState; sampleLabel: string }) {
+  const download = useDownloadReportPdf(sessionId);
+  const query = pdfQuery(state);
+  if (query === null) return null;
+  return (
+    <Group>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} aria-hidden="true" />}
+        loading={download.isPending}
+        onClick={() =>
+          download.mutate(
+            { query, fileName: `pharmaco-report-${sampleLabel}-view${state.view}.pdf` },
+            { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.pdfFailed')) }) },
+          )
+        }
+      >
+        {rt('reports.pdf')}
+      </Button>
+    </Group>
+  );
+}

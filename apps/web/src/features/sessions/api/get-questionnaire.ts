@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Questionnaire } from '../types';
+import { sessionKeys } from './keys';
+
+/** One questionnaire with the patient's answers. */
+export function getQuestionnaire(id: string, questionnaireId: string, signal?: AbortSignal): Promise<Questionnaire> {
+  return apiRequest<Questionnaire>(`/portal/sessions/${encodeURIComponent(id)}/questionnaires/${encodeURIComponent(questionnaireId)}`, { signal });
+}
+
+export const questionnaireQueryOptions = (id: string, questionnaireId: string) =>
+  queryOptions({ queryKey: sessionKeys.questionnaire(id, questionnaireId), queryFn: ({ signal }) => getQuestionnaire(id, questionnaireId, signal) });
+
+export function useQuestionnaire(id: string, questionnaireId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...questionnaireQueryOptions(id, questionnaireId), ...options });
+}

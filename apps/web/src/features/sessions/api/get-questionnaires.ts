@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Questionnaire } from '../types';
+import { sessionKeys } from './keys';
+
+/** The patient's questionnaires with their answers (404 unless the patient's data is accessible). */
+export function getQuestionnaires(id: string, signal?: AbortSignal): Promise<{ results: Questionnaire[] }> {
+  return apiRequest<{ results: Questionnaire[] }>(`/portal/sessions/${encodeURIComponent(id)}/questionnaires`, { signal });
+}
+
+export const questionnairesQueryOptions = (id: string) =>
+  queryOptions({ queryKey: sessionKeys.questionnaires(id), queryFn: ({ signal }) => getQuestionnaires(id, signal) });
+
+export function useQuestionnaires(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...questionnairesQueryOptions(id), ...options });
+}

@@ -1,0 +1,20 @@
+import type { SessionSummary } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { isOutdated, refreshSession } from './invalidate';
+
+/** Rejects a requested session (1 → 3), for good; one already decided answers 400414. */
+export function rejectSession(id: string): Promise<SessionSummary> {
+  return apiRequest<SessionSummary>(`/portal/sessions/${encodeURIComponent(id)}/reject`, { method: 'POST' });
+}
+
+export function useRejectSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectSession,
+    onSuccess: (_session, id) => void refreshSession(queryClient, id),
+    onError: (error, id) => {
+      if (isOutdated(error)) void refreshSession(queryClient, id);
+    },
+  });
+}

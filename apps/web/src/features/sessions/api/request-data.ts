@@ -1,0 +1,18 @@
+import type { DataRequest } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionKeys } from './keys';
+
+/** Asks the patient, through their app, for their data (one per session: a second is SESSION.050). */
+export function requestData(id: string): Promise<DataRequest> {
+  return apiRequest<DataRequest>(`/portal/sessions/${encodeURIComponent(id)}/data-request`, { method: 'POST' });
+}
+
+export function useRequestData(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestData(id),
+    // Success or SESSION.050 alike: the session's data request is now there to show.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: sessionKeys.lists() })]),
+  });
+}

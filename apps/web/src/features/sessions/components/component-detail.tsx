@@ -1,0 +1,206 @@
+import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ResultLevel } from '@portal/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { NewTabHint } from '../../../components/new-tab-hint';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+
+import { useResult } from '../api/get-result';
+import { useResultComponent } from '../api/get-result-component';
+import { formatOrdinal, formatScore, formatShortDate } from '../format';
+import type { ResultComponent } from '../types';
+import { GenotypeTable } from './genotype-table';
+import { LEVEL_COLORS, LevelDisplay } from './level-display';
+import { PercentileChart } from './percentile-chart';
+import { SyntheticDataBadge } from './result-view';
+import { SectionCard } from './section-card';
+import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
+import { st } from '../messages';
+
+/** PubMed's address for a PMID, built here rather than trusted from the data. */
+export const pubmedUrl = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(pmid)}/`;
+
+/** /sessions/:id/result/:resultID/components/:componentID: one component in full. */
+export function ComponentView({ sessionId, resultId, componentId }: { sessionId: string; resultId: string; componentId: string }) {
+  const query = useResultComponent(sessionId, resultId, componentId);
+  // The result is usually cached from the results page; it says whether the data is synthetic.
+  const result = useResult(sessionId, resultId);
+  const back = (
+    <Anchor component={Link} to={paths.sessionResult(sessionId, resultId)} c="blue.8" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden="true" />
+        {st('sessions.component.backToResults')}
+      </Group>
+    </Anchor>
+  );
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    if (!isNotFound(query.error)) return <LoadFailed message={st('sessions.results.loadFailed')} onRetry={() => void query.refetch()} />;
+    // A 404 here is either a component that does not exist, or access that closed meanwhile.
+    if (result.isError && isNotFound(result.error)) return <NoDataAccess sessionId={sessionId} />;
+    return (
+      <Stack gap="sm" align="flex-start">
+        {back}
+        <Text>{st('sessions.component.notFound')}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <ComponentDetail component={query.data.component} computedAt={query.data.computedAt} synthetic={result.data?.data.swab?.synthetic ?? false} />
+    </Stack>
+  );
+}
+
+export function ComponentDetail({ component: c, computedAt, synthetic }: { component: ResultComponent; computedAt: string; synthetic: boolean }) {
+  const processed =
+    c.riskLevel !== ResultLevel.NOT_PROCESSED &&
+    c.score !== null &&
+    c.minValue !== null &&
+    c.maxValue !== null &&
+    c.median !== null &&
+    c.percentile25th !== null &&
+    c.percentile75th !== null &&
+    c.percentile !== null;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group gap="sm">
+          <Title order={2}>{c.title}</Title>
+          {synthetic && <SyntheticDataBadge />}
+        </Group>
+        <LevelDisplay riskLevel={c.riskLevel} />
+        <Text size="sm" c="gray.7">
+          {st('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
+        </Text>
+        <Text>{c.description}</Text>
+      </Stack>
+
+      {processed && (
+        <SectionCard title={st('sessions.component.score')} id="component-score">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Figure label={st('sessions.component.patientScore')} value={formatScore(c.score!)} />
+            <Figure label={st('sessions.component.averageScore')} value={c.averageScore === null ? '–' : formatScore(c.averageScore)} />
+            <Figure label={st('sessions.component.percentile')} value={st('sessions.results.percentile', { percentile: formatOrdinal(c.percentile!) })} />
+          </SimpleGrid>
+          <Text size="sm">{st('sessions.component.scoreExplained')}</Text>
+          <Title order={3} size="h5" mt="sm">
+            {st('sessions.component.chart')}
+          </Title>
+          <PercentileChart
+            color={LEVEL_COLORS[c.riskLevel as 0 | 1 | 2]}
+            d={{
+              score: c.score!,
+              minValue: c.minValue!,
+              percentile25th: c.percentile25th!,
+              median: c.median!,
+              percentile75th: c.percentile75th!,
+              maxValue: c.maxValue!,
+              averageScore: c.averageScore,
+              percentile: c.percentile!,
+            }}
+          />
+        </SectionCard>
+      )}
+
+      <SectionCard title={st('sessions.component.genotypes')} id="component-genotypes">
+        <GenotypeTable rows={c.genotypes} />
+        <Group gap="xl">
+          <Text size="sm">
+            <Text span fw={600}>
+              {st('sessions.component.snps')}:
+            </Text>{' '}
+            {st('sessions.component.snpsValue', { called: c.numberOfSnps, total: c.totalSnps })}
+          </Text>
+        </Group>
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {st('sessions.component.genes')}
+          </Title>
+          {c.genes.length > 0 ? (
+            <Group gap={6}>
+              {c.genes.map((g) => (
+                <Badge key={g} variant="outline" color="gray" c="dark.7" tt="none">
+                  {g}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="gray.7">
+              {st('sessions.component.noGenes')}
+            </Text>
+          )}
+        </Stack>
+      </SectionCard>
+
+      {c.signs.length > 0 && (
+        <SectionCard title={st('sessions.component.signs')} id="component-signs">
+          <List size="sm" spacing={4}>
+            {c.signs.map((s) => (
+              <List.Item key={s}>{s}</List.Item>
+            ))}
+          </List>
+        </SectionCard>
+      )}
+
+      <SectionCard title={st('sessions.component.recommendation')} id="component-recommendation">
+        <Text size="sm">{c.recommendation}</Text>
+      </SectionCard>
+
+      {c.referencePopulation && (
+        <SectionCard title={st('sessions.component.population')} id="component-population">
+          <Text size="sm">{c.referencePopulation}</Text>
+          <Text size="sm" c="gray.8">
+            {c.ancestryCaveat}
+          </Text>
+        </SectionCard>
+      )}
+
+      <SectionCard title={st('sessions.component.references')} id="component-references">
+        {c.references.length > 0 ? (
+          <List size="sm" spacing={4}>
+            {c.references.map((r) => (
+              <List.Item key={r.pmid}>
+                <Anchor href={pubmedUrl(r.pmid)} target="_blank" rel="noopener noreferrer" c="blue.8">
+                  {st('sessions.component.pmid', { pmid: r.pmid })}
+                  <NewTabHint />
+                </Anchor>{' '}
+                {r.citation}
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm" c="gray.7">
+            {st('sessions.component.noReferences')}
+          </Text>
+        )}
+      </SectionCard>
+
+      <SectionCard title={st('sessions.component.technical')} id="component-technical">
+        {c.letsGetTechnical.split(/\n{2,}/).map((paragraph, i) => (
+          <Text key={i} size="sm">
+            {paragraph}
+          </Text>
+        ))}
+      </SectionCard>
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="gray.7" fw={500}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Box, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface DetailItem {
+  term: string;
+  value: ReactNode;
+}
+
+/** Label and value pairs as a description list, two columns wide where there is room. */
+export function DetailList({ items }: { items: DetailItem[] }) {
+  return (
+    <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 'var(--mantine-spacing-md)', rowGap: 6 }}>
+      {items.map((item) => (
+        <Box key={item.term} style={{ display: 'contents' }}>
+          <Text component="dt" size="sm" c="gray.7" fw={500}>
+            {item.term}
+          </Text>
+          <Box component="dd" m={0} fz="sm">
+            {item.value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { Table, Text } from '@mantine/core';
+
+import { formatWeight } from '../format';
+import type { GenotypeRow } from '../types';
+import { ScrollTable } from './scroll-table';
+import { st } from '../messages';
+
+/** SPEC §3's genotype table: Effects & Alleles, Genotype, Effect Allele, Effect Weight (and whether it was read). */
+export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
+  if (rows.length === 0) return <Text size="sm" c="gray.7">{st('sessions.genotypes.none')}</Text>;
+  return (
+    <ScrollTable minWidth={640} label={st('sessions.genotypes.label')}>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{st('sessions.genotypes.effectsAndAlleles')}</Table.Th>
+            <Table.Th scope="col">{st('sessions.genotypes.genotype')}</Table.Th>
+            <Table.Th scope="col">{st('sessions.genotypes.effectAllele')}</Table.Th>
+            <Table.Th scope="col">{st('sessions.genotypes.effectWeight')}</Table.Th>
+            <Table.Th scope="col">{st('sessions.genotypes.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.rsid}>
+              <Table.Td>{row.effectsAndAlleles}</Table.Td>
+              <Table.Td ff="monospace">{row.genotype ?? st('sessions.genotypes.notInFile')}</Table.Td>
+              <Table.Td ff="monospace">{row.effectAllele}</Table.Td>
+              <Table.Td>{formatWeight(row.effectWeight)}</Table.Td>
+              <Table.Td>
+                {row.status === 'called' && row.dosage !== null ? st('sessions.genotypes.called', { dosage: row.dosage }) : st(`sessions.genotypes.status.${row.status}`)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}

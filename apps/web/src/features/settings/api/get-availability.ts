@@ -1,0 +1,15 @@
+import type { Availability } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
+
+/** GET /portal/me/availability/: weekly slots by day and time. */
+export async function getAvailability(signal?: AbortSignal): Promise<Availability[]> {
+  return (await apiRequest<{ results: Availability[] }>('/portal/me/availability/', { signal })).results;
+}
+
+export const availabilityQueryOptions = () => queryOptions({ queryKey: settingsKeys.availability(), queryFn: ({ signal }) => getAvailability(signal) });
+
+export function useAvailability() {
+  return useQuery(availabilityQueryOptions());
+}

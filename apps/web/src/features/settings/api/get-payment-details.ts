@@ -1,0 +1,15 @@
+import type { PaymentDetails } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
+
+/** GET /portal/me/paymentDetails/ (accepted practitioners only). */
+export async function getPaymentDetails(signal?: AbortSignal): Promise<PaymentDetails[]> {
+  return (await apiRequest<{ results: PaymentDetails[] }>('/portal/me/paymentDetails/', { signal })).results;
+}
+
+export const paymentDetailsQueryOptions = () => queryOptions({ queryKey: settingsKeys.paymentDetails(), queryFn: ({ signal }) => getPaymentDetails(signal) });
+
+export function usePaymentDetails() {
+  return useQuery(paymentDetailsQueryOptions());
+}

@@ -1,0 +1,138 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
+import { useState } from 'react';
+import { AddressFields, addressErrors, emptyAddress, type AddressKey, type AddressValues } from '../../../components/practice/address-fields';
+import { PageLoader } from '../../../components/page-loader';
+import { useSystemStore } from '../../../store/system-store';
+import { useAddAddress } from '../api/add-address';
+import { useAddresses } from '../api/get-addresses';
+import { useSetPrimaryAddress } from '../api/set-primary-address';
+import { useUpdateAddress } from '../api/update-address';
+import { hasErrors, serverFieldErrors } from './field-errors';
+import { st } from '../messages';
+
+const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+const toValues = (a: Address): AddressValues => ({ streetAddress: a.streetAddress, suburb: a.suburb, city: a.city, state: a.state, postalCode: a.postalCode, countryCode: a.countryCode });
+
+/** The practice's addresses: list, add, edit, set the primary one. */
+export function AddressesSection() {
+  const addresses = useAddresses();
+  const setPrimary = useSetPrimaryAddress();
+  const showError = useSystemStore((s) => s.showError);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  if (addresses.isPending) return <PageLoader />;
+  if (addresses.isError) return <Text>{errorText(addresses.error, MESSAGES.commonError)}</Text>;
+
+  return (
+    <Stack gap="md" maw={760}>
+      {addresses.data.length === 0 && editing !== 'new' && <Text>{st('settings.addresses.empty')}</Text>}
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {addresses.data.map((a) =>
+          editing === a.id ? (
+            <li key={a.id}>
+              <AddressForm title={st('settings.addresses.editTitle')} initial={toValues(a)} id={a.id} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <Paper key={a.id} component="li" withBorder radius="md" p="md">
+              <Group justify="space-between" align="flex-start">
+                <div>
+                  <Text fw={500}>{a.streetAddress}</Text>
+                  <Text size="sm">
+                    {a.suburb}, {a.city}, {a.state}, {a.postalCode}, {country(a.countryCode)}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  {a.primary ? (
+                    <Badge variant="light" color="green" c="dark.8">
+                      {st('settings.addresses.primary')}
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={setPrimary.isPending && setPrimary.variables === a.id}
+                      onClick={() => setPrimary.mutate(a.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
+                      aria-label={`${st('settings.addresses.makePrimary')}: ${a.streetAddress}`}
+                    >
+                      {st('settings.addresses.makePrimary')}
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(a.id)} aria-label={`${st('settings.addresses.edit')}: ${a.streetAddress}`}>
+                    {st('settings.addresses.edit')}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ),
+        )}
+      </Stack>
+      {editing === 'new' ? (
+        <AddressForm title={st('settings.addresses.new')} initial={emptyAddress()} onDone={() => setEditing(null)} />
+      ) : (
+        <div>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {st('settings.addresses.add')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+function AddressForm({ title, initial, id, onDone }: { title: string; initial: AddressValues; id?: string; onDone: () => void }) {
+  const [values, setValues] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const add = useAddAddress();
+  const update = useUpdateAddress();
+  const showError = useSystemStore((s) => s.showError);
+  const errors = addressErrors(values);
+  const shown = Object.fromEntries(
+    (Object.keys(values) as AddressKey[]).map((k) => [k, (tried ? errors[k] : undefined) ?? server[k]]),
+  ) as Partial<Record<AddressKey, string>>;
+
+  const onSubmit = () => {
+    setTried(true);
+    if (hasErrors(errors)) return;
+    const body = values as AddressInput;
+    const handlers = {
+      onSuccess: onDone,
+      onError: (e: Error) => {
+        const fields = serverFieldErrors(e);
+        if (fields) setServer(fields);
+        else showError(errorText(e, MESSAGES.commonError));
+      },
+    };
+    if (id) update.mutate({ id, body }, handlers);
+    else add.mutate(body, handlers);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          <AddressFields values={values} onChange={setValues} errors={shown} />
+          <Group gap="sm">
+            <Button type="submit" loading={add.isPending || update.isPending}>
+              {st('settings.save')}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              {st('settings.addresses.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

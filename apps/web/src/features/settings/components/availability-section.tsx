@@ -1,0 +1,129 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { MESSAGES, errorText, type Availability } from '@portal/contract';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { SlotFields, describeSlot, slotErrors, type SlotErrors, type SlotValues } from '../../../components/practice/slot-fields';
+import { useSystemStore } from '../../../store/system-store';
+import { useAddSlot } from '../api/add-slot';
+import { useDeleteSlot } from '../api/delete-slot';
+import { useAvailability } from '../api/get-availability';
+import { useUpdateSlot } from '../api/update-slot';
+import { hasErrors, serverFieldErrors } from './field-errors';
+import { pt } from '../../../components/practice/messages';
+import { st } from '../messages';
+
+/** The practice's weekly slots: add, edit, remove. */
+export function AvailabilitySection() {
+  const slots = useAvailability();
+  const remove = useDeleteSlot();
+  const showError = useSystemStore((s) => s.showError);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  if (slots.isPending) return <PageLoader />;
+  if (slots.isError) return <Text>{errorText(slots.error, MESSAGES.commonError)}</Text>;
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Text size="sm">{pt('practice.availability.hint')}</Text>
+      {slots.data.length === 0 && editing !== 'new' && <Text>{pt('practice.availability.empty')}</Text>}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {slots.data.map((s: Availability) =>
+          editing === s.id ? (
+            <li key={s.id}>
+              <SlotForm title={st('settings.availability.editTitle')} initial={s} id={s.id} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <Paper key={s.id} component="li" withBorder radius="md" px="md" py="xs">
+              <Group justify="space-between">
+                <Text>{describeSlot(s)}</Text>
+                <Group gap="xs">
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={st('settings.availability.edit', { slot: describeSlot(s) })}>
+                    {st('settings.addresses.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    loading={remove.isPending && remove.variables === s.id}
+                    onClick={() => remove.mutate(s.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
+                    aria-label={pt('practice.availability.remove', { slot: describeSlot(s) })}
+                  >
+                    {st('settings.availability.remove')}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ),
+        )}
+      </Stack>
+      {editing === 'new' ? (
+        <SlotForm title={st('settings.availability.newTitle')} initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }} onDone={() => setEditing(null)} />
+      ) : (
+        <div>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {pt('practice.availability.add')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+function SlotForm({ title, initial, id, onDone }: { title: string; initial: SlotValues; id?: string; onDone: () => void }) {
+  const [value, setValue] = useState<SlotValues>({ dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime });
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<SlotErrors>({});
+  const add = useAddSlot();
+  const update = useUpdateSlot();
+  const showError = useSystemStore((s) => s.showError);
+  const errors = slotErrors(value);
+  const shown: SlotErrors = {
+    dayOfWeek: (tried ? errors.dayOfWeek : undefined) ?? server.dayOfWeek,
+    startTime: (tried ? errors.startTime : undefined) ?? server.startTime,
+    endTime: (tried ? errors.endTime : undefined) ?? server.endTime,
+  };
+
+  const onSubmit = () => {
+    setTried(true);
+    if (hasErrors(errors) || value.dayOfWeek === null) return;
+    const body = { dayOfWeek: value.dayOfWeek, startTime: value.startTime, endTime: value.endTime };
+    const handlers = {
+      onSuccess: onDone,
+      onError: (e: Error) => {
+        const fields = serverFieldErrors(e);
+        if (fields) setServer(fields);
+        else showError(errorText(e, MESSAGES.commonError));
+      },
+    };
+    if (id) update.mutate({ id, body }, handlers);
+    else add.mutate(body, handlers);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          <SlotFields value={value} onChange={(v) => { setValue(v); setServer({}); }} errors={shown} />
+          <Group gap="sm">
+            <Button type="submit" loading={add.isPending || update.isPending}>
+              {st('settings.save')}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              {st('settings.addresses.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

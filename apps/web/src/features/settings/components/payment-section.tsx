@@ -1,0 +1,161 @@
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import {
+  CURRENCIES, MESSAGES, PAYMENT_TYPE_LABELS, VALIDATION_MESSAGES, errorText, paymentIdentifierError, paymentIdentifierPlaceholder,
+  type Currency, type PaymentDetails,
+} from '@portal/contract';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { config } from '../../../config/env';
+import { useAddPaymentDetails } from '../api/add-payment-details';
+import { useUpdatePaymentDetails } from '../api/update-payment-details';
+import { usePaymentDetails } from '../api/get-payment-details';
+import { serverFieldErrors } from './field-errors';
+import { st } from '../messages';
+
+/** Payment details (SPEC §3, §5, §8): type, identifier with a placeholder per type, currency. */
+export function PaymentSection() {
+  const list = usePaymentDetails();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  if (list.isPending) return <PageLoader />;
+  if (list.isError) return <Text>{errorText(list.error, MESSAGES.commonError)}</Text>;
+
+  return (
+    <Stack gap="md" maw={760}>
+      {list.data.length === 0 && editing !== 'new' && <Text>{st('settings.payment.empty')}</Text>}
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {list.data.map((p) =>
+          editing === p.id ? (
+            <li key={p.id}>
+              <PaymentForm title={st('settings.payment.editTitle')} initial={p} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <Paper key={p.id} component="li" withBorder radius="md" p="md">
+              <Group justify="space-between">
+                <div>
+                  <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
+                  <Text size="sm">
+                    {p.identifier} · {p.currency}
+                  </Text>
+                </div>
+                <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${st('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                  {st('settings.payment.edit')}
+                </Button>
+              </Group>
+            </Paper>
+          ),
+        )}
+      </Stack>
+      {editing === 'new' ? (
+        <PaymentForm title={st('settings.payment.new')} onDone={() => setEditing(null)} />
+      ) : (
+        <div>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {st('settings.payment.add')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+const defaultCurrency = (): Currency => ((CURRENCIES as readonly string[]).includes(config.currency) ? (config.currency as Currency) : 'ZAR');
+
+export function PaymentForm({ title, initial, onDone }: { title: string; initial?: PaymentDetails; onDone: () => void }) {
+  const [type, setType] = useState<1 | 2 | null>(initial?.type ?? null);
+  const [identifier, setIdentifier] = useState(initial?.identifier ?? '');
+  const [currency, setCurrency] = useState<Currency>((initial?.currency as Currency | undefined) ?? defaultCurrency());
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const add = useAddPaymentDetails();
+  const update = useUpdatePaymentDetails();
+
+  const errors = {
+    type: type === null ? VALIDATION_MESSAGES.REQUIRED : null,
+    identifier: type === null ? null : paymentIdentifierError(type, identifier),
+  };
+  const shown = (f: 'type' | 'identifier' | 'currency') => (tried && f !== 'currency' ? errors[f] : null) ?? server[f];
+
+  const onSubmit = () => {
+    setTried(true);
+    if (errors.type || errors.identifier || type === null) return;
+    const body = { type, identifier, currency };
+    const failed = initial ? MESSAGES.updatePaymentFailed : MESSAGES.addPaymentFailed;
+    const handlers = {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: initial ? MESSAGES.paymentUpdated : MESSAGES.paymentAdded });
+        onDone();
+      },
+      onError: (e: Error) => {
+        const fields = serverFieldErrors(e);
+        if (fields) setServer(fields);
+        notifications.show({ color: 'red', message: failed });
+      },
+    };
+    if (initial) update.mutate({ id: initial.id, body }, handlers);
+    else add.mutate(body, handlers);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          <Select
+            label={st('settings.payment.type')}
+            placeholder={st('settings.payment.typePlaceholder')}
+            data={([1, 2] as const).map((v) => ({ value: String(v), label: PAYMENT_TYPE_LABELS[v] }))}
+            value={type === null ? null : String(type)}
+            onChange={(v) => {
+              setType(v ? (Number(v) as 1 | 2) : null);
+              setServer({});
+            }}
+            error={shown('type')}
+            allowDeselect={false}
+            required
+          />
+          <TextInput
+            label={st('settings.payment.identifier')}
+            placeholder={paymentIdentifierPlaceholder(type)}
+            value={identifier}
+            onChange={(e) => {
+              setIdentifier(e.currentTarget.value);
+              setServer(({ identifier: _drop, ...rest }) => rest);
+            }}
+            error={shown('identifier')}
+            disabled={type === null}
+            required
+            autoComplete="off"
+          />
+          <Select
+            label={st('settings.payment.currency')}
+            data={[...CURRENCIES]}
+            value={currency}
+            onChange={(v) => v && setCurrency(v as Currency)}
+            error={shown('currency')}
+            allowDeselect={false}
+            required
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={add.isPending || update.isPending}>
+              {st('settings.save')}
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              {st('settings.addresses.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

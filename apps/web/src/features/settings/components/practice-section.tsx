@@ -1,0 +1,193 @@
+import { Badge, Button, CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, firstIssue, transforms, zDescription, zHpcsaNumber, zPracticeNumber,
+  type Category, type PractitionerMe,
+} from '@portal/contract';
+import { useState } from 'react';
+import { TextAreaField } from '../../../components/text-area-field';
+import { useSystemStore } from '../../../store/system-store';
+import { useAddLanguage } from '../api/add-language';
+import { useAddSpecialization } from '../api/add-specialization';
+import { useRemoveLanguage } from '../api/remove-language';
+import { useRemoveSpecialization } from '../api/remove-specialization';
+import { useUpdatePractice } from '../api/update-practice';
+import { hasErrors, serverFieldErrors } from './field-errors';
+import { pt } from '../../../components/practice/messages';
+import { st } from '../messages';
+
+interface Lookup {
+  id: number;
+  name: string;
+}
+
+type Field = 'hpcsaNumber' | 'practiceNumber' | 'description';
+
+/** The practice (PUT /portal/me/) and its languages and specializations (added and removed one by one). */
+export function PracticeSection({
+  practitioner, categories, languages, specializations,
+}: { practitioner: PractitionerMe; categories: Category[]; languages: Lookup[]; specializations: Lookup[] }) {
+  const [categoryID, setCategoryID] = useState<number | null>(practitioner.categoryID);
+  const [values, setValues] = useState<Record<Field, string>>({
+    hpcsaNumber: practitioner.hpcsaNumber ?? '',
+    practiceNumber: practitioner.practiceNumber ?? '',
+    description: practitioner.description ?? '',
+  });
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const update = useUpdatePractice();
+  const showError = useSystemStore((s) => s.showError);
+
+  const errors = {
+    hpcsaNumber: firstIssue(zHpcsaNumber, values.hpcsaNumber),
+    practiceNumber: firstIssue(zPracticeNumber, values.practiceNumber),
+    description: firstIssue(zDescription, values.description),
+  };
+  const shown = (f: Field | 'categoryID') => (tried && f !== 'categoryID' ? errors[f] : null) ?? server[f];
+  const set = (f: Field, v: string) => {
+    setValues((s) => ({ ...s, [f]: v }));
+    setServer(({ [f]: _drop, ...rest }) => rest);
+  };
+
+  const onSubmit = () => {
+    setTried(true);
+    if (hasErrors(errors)) return;
+    update.mutate(
+      { ...values, ...(categoryID ? { categoryID } : {}) },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: st('settings.saved') }),
+        onError: (e) => {
+          const fields = serverFieldErrors(e);
+          if (fields) setServer(fields);
+          else showError(errorText(e, MESSAGES.commonError));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xl" maw={760}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          <Select
+            label={pt('practice.category')}
+            data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={categoryID ? String(categoryID) : null}
+            onChange={(v) => setCategoryID(v ? Number(v) : null)}
+            error={shown('categoryID')}
+            allowDeselect={false}
+            required
+          />
+          <TextInput
+            label={pt('practice.hpcsaNumber')}
+            description={pt('practice.hpcsaHint')}
+            value={values.hpcsaNumber}
+            onChange={(e) => set('hpcsaNumber', transforms.uppercase(e.currentTarget.value))}
+            error={shown('hpcsaNumber')}
+            required
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+          />
+          <TextInput
+            label={pt('practice.practiceNumber')}
+            description={pt('practice.practiceNumberHint')}
+            value={values.practiceNumber}
+            onChange={(e) => set('practiceNumber', e.currentTarget.value)}
+            error={shown('practiceNumber')}
+            required
+            inputMode="numeric"
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+          />
+          <TextAreaField
+            label={pt('practice.description')}
+            value={values.description}
+            onChange={(v) => set('description', v)}
+            min={DESCRIPTION_MIN}
+            max={DESCRIPTION_MAX}
+            required
+            showErrors={tried}
+          />
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              {st('settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <LookupEditor kind="languages" chosen={practitioner.languages} options={languages} />
+      <LookupEditor kind="specializations" chosen={practitioner.specializations} options={specializations} />
+    </Stack>
+  );
+}
+
+/** One list of lookups: the chosen ones, each removable, and a picker to add one more. */
+function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'specializations'; chosen: Lookup[]; options: Lookup[] }) {
+  const addLanguage = useAddLanguage();
+  const removeLanguage = useRemoveLanguage();
+  const addSpecialization = useAddSpecialization();
+  const removeSpecialization = useRemoveSpecialization();
+  const add = kind === 'languages' ? addLanguage : addSpecialization;
+  const remove = kind === 'languages' ? removeLanguage : removeSpecialization;
+  const [picked, setPicked] = useState<string | null>(null);
+  const showError = useSystemStore((s) => s.showError);
+  const headingId = `lookup-${kind}`;
+  const available = options.filter((o) => !chosen.some((c) => c.id === o.id));
+  const onError = (e: Error) => showError(errorText(e, MESSAGES.commonError));
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {kind === 'languages' ? pt('practice.languages') : pt('practice.specializations')}
+      </Title>
+      {chosen.length === 0 ? (
+        <Text size="sm">{st('settings.lookups.none')}</Text>
+      ) : (
+        <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {chosen.map((c) => (
+            <li key={c.id}>
+              <Badge
+                size="lg"
+                variant="light"
+                c="dark.8"
+                tt="none"
+                rightSection={
+                  <CloseButton
+                    size="sm"
+                    aria-label={st('settings.lookups.remove', { name: c.name })}
+                    onClick={() => remove.mutate(c.id, { onError })}
+                    disabled={remove.isPending}
+                  />
+                }
+              >
+                {c.name}
+              </Badge>
+            </li>
+          ))}
+        </Group>
+      )}
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={kind === 'languages' ? st('settings.lookups.addLanguage') : st('settings.lookups.addSpecialization')}
+          data={available.map((o) => ({ value: String(o.id), label: o.name }))}
+          value={picked}
+          onChange={setPicked}
+          searchable
+          w={280}
+        />
+        <Button
+          variant="light"
+          disabled={!picked}
+          loading={add.isPending}
+          onClick={() => picked && add.mutate(Number(picked), { onSuccess: () => setPicked(null), onError })}
+        >
+          {st('settings.lookups.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

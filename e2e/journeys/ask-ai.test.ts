@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, tokenFor } from '../support/api';
+import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('Ask AI', () => {
+  it('asks, reads the streamed answer with citations, follows one, and makes a journal draft', async () => {
+    const ada = await tokenFor('ada.lovelace@demo.test');
+    const list = await api<{ results: Array<{ id: string }> }>('GET', '/api/portal/sessions/?search=Thandi', { token: ada });
+    const sessionId = list.body.results[0]!.id;
+    const before = (await api<{ entry: { description: string } | null }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry?.description ?? '';
+
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test', `/sessions/${sessionId}/ask-ai`);
+    await page.waitForURL(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
+    await expect.poll(() => page.getByText(/not medical advice/).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'ask ai');
+
+    const streamed = page.waitForResponse((r) => r.url().endsWith(`/ai/ask`) && (r.headers()['content-type'] ?? '').includes('text/event-stream'));
+    await page.getByRole('button', { name: 'Summary of results' }).click();
+    await streamed;
+    const firstSource = page.getByRole('link', { name: /^Source 1:/ }).first();
+    await firstSource.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByText('Data used').count()).toBe(1);
+    await expectAccessible(page, 'ask ai answer');
+
+    await page.getByRole('button', { name: 'Add to journal draft' }).click();
+    await expect.poll(async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description, { timeout: 10_000 }).toContain('Ask AI (built-in)');
+    const after = (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description;
+    expect(after.startsWith(before)).toBe(true);
+
+    // Follow a citation to the record it stands on.
+    const href = await firstSource.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^/sessions/${sessionId}/(result|questionnaires)/`));
+    await firstSource.click();
+    await page.waitForURL(`${baseUrl()}${href}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+
+    // The earlier answer can be reopened.
+    await page.goto(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
+    await page.getByRole('button', { name: /Summary of results/ }).last().click();
+    await expect.poll(() => page.getByRole('link', { name: /^Source 1:/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

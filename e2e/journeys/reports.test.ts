@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, cookieValue, expectAccessible, launch, newPage, signIn } from '../support/browser';
+
+const COOKIE = 'portal_auth_local';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** The id of a demo patient's session with ada, read through the API with her token. */
+async function sessionOf(page: Page, firstName: string): Promise<string> {
+  const pair = JSON.parse(decodeURIComponent((await cookieValue(page.context(), COOKIE))!));
+  const res = await fetch(`${baseUrl()}/api/portal/sessions/?limit=100`, { headers: { authorization: `Bearer ${pair.accessToken}` } });
+  const body = (await res.json()) as { results: Array<{ id: string; user: { firstName: string } }> };
+  return body.results.find((s) => s.user.firstName === firstName)!.id;
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true })).first();
+
+async function choose(page: Page, name: string, option: string) {
+  await field(page, name).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** The cells of one column of the report table, by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const table = page.getByRole('region', { name: 'Report rows' }).getByRole('table');
+  const headers = await table.locator('thead th').allTextContents();
+  const index = headers.indexOf(header);
+  expect(index, header).toBeGreaterThanOrEqual(0);
+  return table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
+}
+
+describe('pharmaco reports', () => {
+  it('ada opens a patient’s report, filters it in the quick view and builds a custom filter', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test');
+    await page.waitForURL(`${baseUrl()}/summary`);
+    const id = await sessionOf(page, 'Thandi');
+
+    // From the session's overview to its Reports through the sidebar.
+    await page.goto(`${baseUrl()}/sessions/${id}/`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/sessions/${id}/reports`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pharmaco reports');
+    await expect.poll(() => page.title()).toBe('Pharmaco reports | Practitioner Portal');
+    await page.getByText('Please select at least one filter to show the results.').waitFor();
+    expect(await page.getByRole('tab', { name: 'Quick view' }).getAttribute('aria-selected')).toBe('true');
+    await expectAccessible(page, 'quick view, no filter');
+
+    // Quick view (1): the drugs of CYP2C19, filtered on the server.
+    await page.getByRole('textbox', { name: 'Name' }).fill('CYP2C19');
+    await page.waitForURL(/view=1.*name=CYP2C19/);
+    await page.getByRole('region', { name: 'Report rows' }).waitFor();
+    const genes = await column(page, 'Gene');
+    expect(genes.length).toBeGreaterThan(10);
+    expect(new Set(genes)).toEqual(new Set(['CYP2C19']));
+    expect(await column(page, 'Generic name')).toEqual(expect.arrayContaining(['clopidogrel', 'omeprazole', 'citalopram']));
+    expect(await page.getByText('Please select at least one filter to show the results.').count()).toBe(0);
+    await expectAccessible(page, 'quick view, CYP2C19');
+
+    // The view is in the address: a reload (or a shared link) shows the same.
+    await page.reload();
+    await page.getByRole('region', { name: 'Report rows' }).waitFor();
+    expect(new Set(await column(page, 'Gene'))).toEqual(new Set(['CYP2C19']));
+
+    // A row's details: the recommendation, its classification and source.
+    await page.getByRole('button', { name: 'Details of clopidogrel and CYP2C19' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/If considering clopidogrel, use at standard dose/).waitFor();
+    await expect.poll(() => dialog.getByRole('link', { name: /CPIC Guideline for clopidogrel/ }).count()).toBe(1);
+    // Scan once the modal has faded in: mid-transition text is not yet at its final contrast.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, 'row details');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // The printable report of the view.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the printable report (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^pharmaco-report-DEMO-THANDI\w*-view1\.pdf$/);
+
+    // Custom filtering (2): three variables from the filter groups, configured, then results and diseases.
+    await page.getByRole('tab', { name: 'Custom filtering' }).click();
+    await page.waitForURL(/view=2/);
+    await page.getByRole('heading', { name: 'Filter groups' }).waitFor();
+    const generateResults = page.getByRole('button', { name: 'Generate results' });
+    const generateDiseases = page.getByRole('button', { name: 'Generate diseases' });
+    expect(await generateResults.isDisabled()).toBe(true);
+    await expectAccessible(page, 'custom filtering, empty');
+
+    await page.getByRole('button', { name: 'Add Phenotype category' }).click();
+    await page.getByRole('button', { name: 'Add Specialty population' }).click();
+    await page.getByRole('button', { name: 'Add Level of evidence' }).click();
+    const added = page.getByRole('region', { name: 'Added filter variables' });
+    for (const name of ['Phenotype category', 'Specialty population', 'Level of evidence']) {
+      expect(await added.getByText(name, { exact: true }).count(), name).toBe(1);
+    }
+    await choose(page, 'Phenotype category', 'Toxicity');
+    await choose(page, 'Specialty population', 'general');
+    await expect.poll(() => page.getByText('2 of 4 filters configured').count()).toBe(1);
+    expect(await generateResults.isDisabled()).toBe(false);
+    expect(await generateDiseases.isDisabled()).toBe(true);
+    await page.getByText('Configure at least 3 filters to generate diseases.').waitFor();
+    await page.getByRole('checkbox', { name: '1 (CPIC A)' }).click();
+    await expect.poll(() => page.getByText('3 of 4 filters configured').count()).toBe(1);
+
+    await generateResults.click();
+    await page.waitForURL(/show=results/);
+    await page.getByRole('region', { name: 'Report rows' }).waitFor();
+    expect(new Set(await column(page, 'Phenotype category'))).toEqual(new Set(['Toxicity']));
+    expect(new Set(await column(page, 'Specialty population'))).toEqual(new Set(['general']));
+    expect(new Set(await column(page, 'Level of evidence'))).toEqual(new Set(['1 (CPIC A)']));
+    await expectAccessible(page, 'custom filtering, results');
+
+    await generateDiseases.click();
+    await page.waitForURL(/show=diseases/);
+    await page.getByRole('heading', { name: 'Diseases', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Myopathy', level: 3 }).waitFor();
+    await expectAccessible(page, 'custom filtering, diseases');
+
+    // Reloaded, the custom view comes back as it was.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Myopathy', level: 3 }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Custom filtering' }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a report stays closed while the patient has not confirmed the data request', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test');
+    await page.waitForURL(`${baseUrl()}/summary`);
+    const id = await sessionOf(page, 'Pieter');
+    await page.goto(`${baseUrl()}/sessions/${id}/reports`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pharmaco reports');
+    await expect.poll(() => page.getByText('Please select at least one filter to show the results.').count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: 'Quick view' }).count()).toBe(0);
+    await expectAccessible(page, 'report closed');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the public attribution page credits CPIC and PharmCAT', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('link', { name: 'Attributions' }).click();
+    await page.waitForURL(`${baseUrl()}/attributions`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Attributions');
+    expect(await page.getByRole('heading', { name: /CPIC/, level: 2 }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: /PharmCAT/, level: 2 }).count()).toBe(1);
+    await expectAccessible(page, 'attributions');
+    await context.close();
+  });
+});

@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientCli } from '../support/api';
+import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const stamp = () => Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8);
+
+/** A new patient account made from the terminal, with a last name no one else has (to search by). */
+async function signUpPatient(firstName: string) {
+  const lastName = `E2e${stamp()}`;
+  const patient = { email: `e2e.sessions.${Date.now()}.${stamp()}@test.example`, password: 'Patient-pass-1', firstName, lastName, name: `${firstName} ${lastName}` };
+  await patientCli(['sign-up', '--email', patient.email, '--password', patient.password, '--first-name', firstName, '--last-name', lastName, '--phone', '+27215550000']);
+  return patient;
+}
+
+type Patient = Awaited<ReturnType<typeof signUpPatient>>;
+const as = (p: Patient) => ['--email', p.email, '--password', p.password];
+
+async function adaPractitionerId(p: Patient): Promise<string> {
+  const out = await patientCli(['practitioners', '--search', 'Lovelace', ...as(p)]);
+  const line = out.split('\n').find((l) => l.includes('Ada Lovelace'));
+  if (!line) throw new Error(`ada is not listed for patients:\n${out}`);
+  return line.trim().split(/\s+/)[0]!;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+describe('sessions with patients', () => {
+  it('a request from the patient app appears without a reload; reject asks first; accept, request data, the patient confirms', async () => {
+    const keep = await signUpPatient('Nomsa');
+    const turnDown = await signUpPatient('Willem');
+    const practitionerId = await adaPractitionerId(keep);
+
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions');
+    await page.waitForURL(`${baseUrl()}/sessions`);
+    await expect.poll(() => h1(page)).toBe('Sessions');
+    await page.getByRole('tab', { name: /Pending sessions/ }).waitFor();
+    await expectAccessible(page, 'sessions');
+
+    // Both patients book from their app (the terminal here) while the list is open.
+    await patientCli(['request', '--practitioner', practitionerId, '--in-days', '2', ...as(keep)]);
+    await patientCli(['request', '--practitioner', practitionerId, '--in-days', '3', ...as(turnDown)]);
+    const keepLink = page.getByRole('link', { name: keep.name, exact: true });
+    const turnDownLink = page.getByRole('link', { name: turnDown.name, exact: true });
+    // No reload: the pending list polls.
+    await keepLink.waitFor({ timeout: 20_000 });
+    await turnDownLink.waitFor({ timeout: 20_000 });
+    const keepRow = page.getByRole('row').filter({ has: keepLink });
+    expect(await keepRow.getByText('Session scheduled').count()).toBe(1);
+
+    // Rejecting asks first and says it cannot be undone.
+    await page.getByRole('button', { name: `Reject the session request from ${turnDown.name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reject request' });
+    await confirm.waitFor();
+    await expect.poll(() => confirm.textContent()).toContain('This cannot be undone.');
+    await expectAccessible(page, 'reject confirmation');
+    await confirm.getByRole('button', { name: 'Reject request' }).click();
+    await turnDownLink.waitFor({ state: 'detached' });
+    await page.getByText('Session declined').first().waitFor();
+
+    await page.getByRole('button', { name: `Accept the session request from ${keep.name}` }).click();
+    await keepLink.waitFor({ state: 'detached' });
+    await page.getByText('Session accepted').first().waitFor();
+
+    // The declined one is under Declined sessions; the accepted one is found by name under Accepted sessions.
+    await page.getByRole('tab', { name: /Declined sessions/ }).click();
+    await turnDownLink.waitFor();
+    await page.getByRole('tab', { name: /Accepted sessions/ }).click();
+    await page.getByRole('searchbox', { name: 'Search by patient name' }).fill(keep.lastName);
+    await page.waitForURL(new RegExp(`search=${keep.lastName}`));
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await expectAccessible(page, 'accepted sessions, searched');
+    await keepLink.click();
+
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}\/$/);
+    const sessionId = page.url().split('/').at(-2)!;
+    await expect.poll(() => h1(page)).toBe('Overview');
+    const nav = page.getByRole('navigation');
+    for (const name of ['Overview', 'Results', 'Reports', 'Questionnaires', 'Ask AI']) {
+      expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    }
+    const readiness = page.getByRole('region', { name: 'Readiness' });
+    await readiness.getByText('Not requested').waitFor();
+    await expectAccessible(page, 'overview');
+
+    await page.getByRole('button', { name: 'Request data' }).click();
+    await readiness.getByText(/^Waiting for the patient/).waitFor();
+    // A second request is refused with the catalogue's text.
+    await page.getByRole('button', { name: 'Request data' }).click();
+    const error = page.getByRole('dialog', { name: 'Something went wrong' });
+    await error.getByText('You have already requested data for this user.').waitFor();
+    await error.getByRole('button', { name: 'Close' }).last().click();
+    await error.waitFor({ state: 'detached' });
+
+    // Until the patient confirms, the patient's data stays closed.
+    await page.goto(`${baseUrl()}/sessions/${sessionId}/questionnaires`);
+    await page.getByText('The patient has not confirmed the data request yet.').waitFor();
+    await expectAccessible(page, 'questionnaires, data closed');
+    await page.getByRole('link', { name: 'Go to the session overview' }).click();
+    await readiness.getByText(/^Waiting for the patient/).waitFor();
+
+    await patientCli(['confirm-data', '--session', sessionId, ...as(keep)]);
+    // The overview watches a pending data request: no reload needed.
+    await readiness.getByText(/^Confirmed by the patient/).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Questionnaires', exact: true }).click();
+    await expect.poll(() => h1(page)).toBe('Questionnaires');
+    await page.getByText(/The patient has no questionnaires yet\.|questions answered/).first().waitFor();
+    await expectAccessible(page, 'questionnaires, data open');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Thandi's results: the swab, a component with its genotype table, her questionnaires", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions?status=2');
+    await page.getByRole('searchbox', { name: 'Search by patient name' }).fill('Nkosi');
+    const thandi = page.getByRole('link', { name: 'Thandi Nkosi', exact: true });
+    await thandi.waitFor();
+    expect(await page.getByRole('row').filter({ has: thandi }).getByText('Synthetic demo patient').count()).toBe(1);
+    await expectAccessible(page, 'accepted sessions');
+    await thandi.click();
+    await expect.poll(() => h1(page)).toBe('Overview');
+    await page.getByRole('heading', { name: 'Screening & Results' }).waitFor();
+    await page.getByRole('region', { name: 'Highlights' }).waitFor();
+    await expectAccessible(page, "Thandi's overview");
+    await page.getByRole('link', { name: 'Open results' }).click();
+
+    await expect.poll(() => h1(page)).toBe('Genotype results');
+    await page.getByRole('heading', { level: 2, name: /Nutrigenomics swab/ }).waitFor();
+    expect(await page.getByText('Synthetic demo data').count()).toBeGreaterThan(0);
+    const minerals = page.getByRole('region', { name: 'Minerals' });
+    expect(await minerals.getByRole('heading', { level: 4 }).allTextContents()).toEqual([
+      'Calcium', 'Phosphorus', 'Potassium', 'Sodium', 'Chloride', 'Magnesium', 'Iron', 'Zinc',
+      'Iodine', 'Chromium', 'Copper', 'Fluoride', 'Molybdenum', 'Manganese', 'Selenium',
+    ]);
+    expect(await page.getByText('Due to insufficient number of SNPs we were not able to calculate your genetic score').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'genotype results');
+
+    await minerals.getByRole('link', { name: 'Calcium', exact: true }).click();
+    await page.waitForURL(/\/result\/[0-9a-f-]{36}\/components\/calcium$/);
+    await expect.poll(() => h1(page)).toBe('Result');
+    await page.getByRole('heading', { level: 2, name: 'Calcium' }).waitFor();
+    const headers = await page.getByRole('columnheader').allTextContents();
+    for (const header of ['Effects & Alleles', 'Genotype', 'Effect Allele', 'Effect Weight']) expect(headers).toContain(header);
+    await page.getByRole('img', { name: /^Percentile chart/ }).waitFor();
+    const pmid = page.getByRole('link', { name: /^PMID \d+/ }).first();
+    expect(await pmid.getAttribute('href')).toMatch(/^https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\/\d+\/$/);
+    expect(await pmid.getAttribute('target')).toBe('_blank');
+    await page.getByRole('heading', { name: "Let's get technical" }).waitFor();
+    await page.getByRole('heading', { name: 'Reference population' }).waitFor();
+    await expectAccessible(page, 'component');
+
+    await page.getByRole('link', { name: 'Questionnaires', exact: true }).click();
+    await expect.poll(() => h1(page)).toBe('Questionnaires');
+    await page.getByRole('link', { name: 'Health history' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Health history' }).waitFor();
+    await page.getByText('Which conditions have you been diagnosed with?').waitFor();
+    await expectAccessible(page, 'questionnaire');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown session shows a not-found state', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions/00000000-0000-4000-8000-000000000001/');
+    await page.getByText('This session is unknown or does not exist.').waitFor();
+    await expectAccessible(page, 'unknown session');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a booking 8 days out is refused from the terminal', async () => {
+    const patient = await signUpPatient('Late');
+    const practitionerId = await adaPractitionerId(patient);
+    const refused = await patientCli(['request', '--practitioner', practitionerId, '--in-days', '8', ...as(patient)]).then(
+      () => null,
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+    expect(refused).toContain('Min date is 1 day from now, max date is 7 days from now');
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { zId } from './common';
+
+/** Shown beside every answer, whatever the engine (SPEC §1). */
+export const AI_DISCLAIMER =
+  "This is not medical advice. It is generated from this patient's own records to support, not replace, your professional judgement. Check every statement against its source.";
+
+export const AI_PRESETS = {
+  summary: 'Summary of results',
+  nutrition: 'Nutrition focus areas',
+  medicines: 'Medicines to review',
+  questions: 'Questions to ask the patient',
+} as const;
+export type AiPreset = keyof typeof AI_PRESETS;
+
+export const AskBody = z.union([
+  z.strictObject({ preset: z.enum(Object.keys(AI_PRESETS) as [AiPreset, ...AiPreset[]]) }),
+  z.strictObject({ question: z.string().trim().min(3, { error: 'Minimum chars not reached' }).max(500, { error: 'Maximum chars exceeded' }) }),
+]);
+export type AskBody = z.infer<typeof AskBody>;
+
+/** A record of the patient's that an answer may cite, with the portal page that shows it. */
+export const AiRecord = z.object({
+  ref: z.string(),
+  kind: z.enum(['component', 'questionnaire', 'pgx', 'kit']),
+  label: z.string(),
+  href: z.string(),
+  date: z.string().nullable(),
+});
+export type AiRecord = z.infer<typeof AiRecord>;
+
+export const AiStatement = z.object({
+  text: z.string(),
+  citations: z.array(z.string()),
+});
+export type AiStatement = z.infer<typeof AiStatement>;
+
+export const AiAnswer = z.object({
+  id: zId,
+  sessionID: zId,
+  preset: z.string().nullable(),
+  question: z.string(),
+  engine: z.string(),
+  model: z.string().nullable(),
+  dataDate: z.string().nullable(),
+  createdAt: z.string(),
+  declined: z.boolean(),
+  statements: z.array(AiStatement),
+  /** The records the answer cites, each once. */
+  records: z.array(AiRecord),
+  disclaimer: z.string(),
+});
+export type AiAnswer = z.infer<typeof AiAnswer>;
+
+export const AiAnswerSummary = AiAnswer.pick({ id: true, preset: true, question: true, engine: true, model: true, createdAt: true, declined: true });

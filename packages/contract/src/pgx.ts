@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { zId } from './common';
+import { PGX_FILTER_MINIMUMS } from './pgx-texts';
+
+/**
+ * Pharmacogenomic reports (SPEC §2 Reports screen, §3 pharmaco report columns, §5 filter minimums).
+ * Texts and rules shared by the server (which filters) and the portal (which shows the filters).
+ */
+
+/** The README's phenotype categories (derived from the data only; otherwise 'not stated'). */
+export const PHENOTYPE_CATEGORIES = ['Toxicity', 'Efficacy', 'Dosage', 'Metabolism/PK', 'PD', 'Other'] as const;
+export type PhenotypeCategory = (typeof PHENOTYPE_CATEGORIES)[number];
+
+/** CPIC's classification of a recommendation, as the knowledge base gives it. */
+export const PGX_CLASSIFICATIONS = ['Strong', 'Moderate', 'Optional', 'No recommendation'] as const;
+
+/**
+ * Metabolizer speeds: SPEC §3's four, plus CPIC's ultrarapid and indeterminate where they apply.
+ * Transporters (SLCO1B1, ABCG2) take CPIC's function terms instead.
+ */
+export const METABOLIZER_SPEED_VALUES = ['poor', 'intermediate', 'normal', 'rapid', 'ultrarapid', 'indeterminate'] as const;
+export const TRANSPORTER_FUNCTION_VALUES = ['poor function', 'decreased function', 'normal function', 'increased function'] as const;
+
+/** Level of evidence 1-4, 1 highest (SPEC §3, §9; LEVELS_OF_EVIDENCE): the CPIC level of the gene-drug pair. */
+const CPIC_LEVEL_TO_EVIDENCE: Record<string, number> = { A: 1, B: 2, C: 3, D: 4 };
+export const EVIDENCE_TO_CPIC_LEVEL: Record<number, string> = { 1: 'A', 2: 'B', 3: 'C', 4: 'D' };
+
+/**
+ * The portal's levels for a CPIC level: A→1, B→2, C→3, D→4. A split level such as 'A/B' (CPIC
+ * gives some pairs two) belongs to both; anything else (none, provisional, unknown) is not graded.
+ */
+export function evidenceLevelsOf(cpicLevel: string | null | undefined): number[] {
+  if (!cpicLevel) return [];
+  const parts = cpicLevel.trim().toUpperCase().split('/').map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !(p in CPIC_LEVEL_TO_EVIDENCE))) return [];
+  return [...new Set(parts.map((p) => CPIC_LEVEL_TO_EVIDENCE[p]!))].sort();
+}
+
+export const CUSTOM_FILTER_KEYS = ['phenotypeCategory', 'specialtyPopulation', 'levelOfEvidence', 'diseasePhenotype'] as const;
+export type CustomFilterKey = (typeof CUSTOM_FILTER_KEYS)[number];
+export const QUICK_FILTER_KEYS = ['category', 'class', 'name'] as const;
+export type QuickFilterKey = (typeof QUICK_FILTER_KEYS)[number];
+
+export interface QuickFilters {
+  category: string[];
+  class: string[];
+  /** A drug (generic or brand) or gene name, matched in part. */
+  name: string;
+}
+
+export interface CustomFilters {
+  phenotypeCategory: string[];
+  specialtyPopulation: string[];
+  levelOfEvidence: number[];
+  diseasePhenotype: string[];
+}
+
+/** How many quick filters are chosen. */
+export function quickFilterCount(f: Partial<QuickFilters>): number {
+  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0);
+}
+
+/** How many custom filter variables are configured (added and given at least one value). */
+export function customFilterCount(f: Partial<CustomFilters>): number {
+  return CUSTOM_FILTER_KEYS.filter((k) => (f[k]?.length ?? 0) > 0).length;
+}
+
+export const canShowQuickResults = (f: Partial<QuickFilters>) => quickFilterCount(f) >= PGX_FILTER_MINIMUMS.quick;
+export const canGenerateResults = (f: Partial<CustomFilters>) => customFilterCount(f) >= PGX_FILTER_MINIMUMS.results;
+export const canGenerateDiseases = (f: Partial<CustomFilters>) => customFilterCount(f) >= PGX_FILTER_MINIMUMS.diseases;
+
+// A query parameter given once arrives as a string, given again as an array.
+const zText = z.string().trim().min(1).max(200);
+const zMulti = z.union([zText, z.array(zText).max(50)]).optional();
+const zLevel = z.string().regex(/^[1-4]$/);
+
+/** Query of the report's rows and printable report: the view and its filters. */
+export const PgxRowsQuery = z.strictObject({
+  view: z.enum(['1', '2']),
+  category: zMulti,
+  class: zMulti,
+  name: z.string().trim().max(100).optional(),
+  phenotypeCategory: zMulti,
+  specialtyPopulation: zMulti,
+  levelOfEvidence: z.union([zLevel, z.array(zLevel).max(4)]).optional(),
+  diseasePhenotype: zMulti,
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type PgxRowsQuery = z.infer<typeof PgxRowsQuery>;
+
+export const PgxDiseasesQuery = PgxRowsQuery.omit({ view: true, category: true, class: true, name: true, limit: true, offset: true });
+export type PgxDiseasesQuery = z.infer<typeof PgxDiseasesQuery>;
+
+export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+export function quickFiltersOf(q: Partial<PgxRowsQuery>): QuickFilters {
+  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '' };
+}
+
+export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
+  return {
+    phenotypeCategory: asList(q.phenotypeCategory),
+    specialtyPopulation: asList(q.specialtyPopulation),
+    levelOfEvidence: asList(q.levelOfEvidence).map(Number),
+    diseasePhenotype: asList(q.diseasePhenotype),
+  };
+}
+
+/** One row of a patient's pharmaco report: SPEC §3's columns and what a practitioner needs beside them. */
+export const PgxReportRow = z.object({
+  id: z.string(),
+  /** Our own labels of the drug's ATC anatomical groups and therapeutic classes. */
+  category: z.array(z.string()),
+  class: z.array(z.string()),
+  atcCodes: z.array(z.string()),
+  genericName: z.string(),
+  usName: z.string().nullable(),
+  saName: z.string().nullable(),
+  gene: z.string(),
+  phenotypeCategory: z.string().nullable(),
+  variantHaplotype: z.string().nullable(),
+  sampleGenotype: z.string().nullable(),
+  genotypeAllele: z.string().nullable(),
+  refAllele: z.string().nullable(),
+  altAllele: z.string().nullable(),
+  phenotype: z.string().nullable(),
+  metabolizerSpeed: z.string().nullable(),
+  activityScore: z.string().nullable(),
+  implication: z.string().nullable(),
+  recommendation: z.string().nullable(),
+  classification: z.string().nullable(),
+  /** CPIC's level as given ('A', 'A/B'); null is 'not graded'. */
+  cpicLevel: z.string().nullable(),
+  /** The portal's 1-4 levels of that CPIC level; empty is 'not graded'. */
+  levelOfEvidence: z.array(z.number().int()),
+  specialtyPopulation: z.string().nullable(),
+  diseasePhenotype: z.string().nullable(),
+  guidelineName: z.string().nullable(),
+  guidelineUrl: z.string().nullable(),
+  pmids: z.array(z.string()),
+  /** Why a row has no recommendation, when it has none. */
+  note: z.string().nullable(),
+});
+export type PgxReportRow = z.infer<typeof PgxReportRow>;
+
+export const PgxGeneCall = z.object({
+  gene: z.string(),
+  source: z.enum(['MATCHER', 'OUTSIDE', 'NONE']),
+  diplotype: z.string(),
+  phenotype: z.string(),
+  activityScore: z.string(),
+  metabolizerSpeed: z.string().nullable(),
+});
+export type PgxGeneCall = z.infer<typeof PgxGeneCall>;
+
+export const PgxKnowledgeBaseRef = z.object({ version: z.string(), label: z.string(), loadedAt: z.string() });
+
+/** What the Reports page needs before any filter: the report's state and the values each filter offers. */
+export const PgxReportSummary = z.object({
+  sessionId: zId,
+  kit: z.object({ id: zId, sampleLabel: z.string() }).nullable(),
+  synthetic: z.boolean(),
+  report: z
+    .object({
+      builtAt: z.string(),
+      rowCount: z.number().int(),
+      knowledgeBase: PgxKnowledgeBaseRef,
+      pharmcatVersion: z.string().nullable(),
+      genes: z.array(PgxGeneCall),
+    })
+    .nullable(),
+  /** A newer knowledge base would change this report: the practitioner decides when to update. */
+  update: z
+    .object({ knowledgeBase: PgxKnowledgeBaseRef, added: z.number().int(), removed: z.number().int(), changed: z.number().int() })
+    .nullable(),
+  brandNames: z.object({ us: z.number().int(), za: z.number().int() }),
+  facets: z.object({
+    category: z.array(z.string()),
+    class: z.array(z.string()),
+    phenotypeCategory: z.array(z.string()),
+    specialtyPopulation: z.array(z.string()),
+    diseasePhenotype: z.array(z.string()),
+    levelOfEvidence: z.array(z.number().int()),
+  }),
+});
+export type PgxReportSummary = z.infer<typeof PgxReportSummary>;
+
+export const PgxDisease = z.object({
+  diseasePhenotype: z.string(),
+  rows: z.number().int(),
+  drugs: z.array(z.string()),
+  genes: z.array(z.string()),
+});
+export const PgxDiseases = z.object({ results: z.array(PgxDisease), notStated: z.number().int() });
+export type PgxDiseases = z.infer<typeof PgxDiseases>;
+
+/** Sources of the knowledge base, with the attribution their licences ask for. */
+export const PGX_ATTRIBUTION = {
+  cpic: {
+    name: 'Clinical Pharmacogenetics Implementation Consortium (CPIC®)',
+    licence: 'CC0 1.0 Universal (public domain dedication)',
+    release: 'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d',
+    primarySource: 'https://www.clinpgx.org',
+    guidelinesUrl: 'https://cpicpgx.org/guidelines/',
+    publicationsUrl: 'https://www.clinpgx.org/publications?cat=CPIC&cat=guideline',
+    note: 'CPIC guidelines and content are subject to updates and modifications: refer to cpicpgx.org to confirm you are reading the most current content. CPIC does not endorse this portal, and the CPIC logo is not used here.',
+  },
+  pharmcat: {
+    name: 'PharmCAT (Pharmacogenomics Clinical Annotation Tool)',
+    licence: 'Mozilla Public License 2.0',
+    release: 'PharmCAT v3.1.0 (data version 2025-11-05), github.com/PharmGKB/PharmCAT commit 5431bf1187e50383df7e7db18ef67b36fc8b562e',
+    sourceUrl: 'https://github.com/PharmGKB/PharmCAT',
+    licenceUrl: 'https://www.mozilla.org/en-US/MPL/2.0/',
+    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; a demo variation of an example call set is marked as modified.",
+  },
+} as const;

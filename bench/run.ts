@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM build script without types
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
 import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
+import { benchSessionsList, printSessionsBench } from './sessions-list';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,4 +66,8 @@ const pgx = [await benchPgxReport()];
 if (process.env.BENCH_DATABASE_URL) pgx.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchPgxReport({ url })));
 for (const r of pgx) printPgxBench(r);
 if (!pgx.every(pgxBudgetMet)) process.exitCode = 1;
+// Sessions list: p99 with 100,000 sessions within 2x of 1,000; PostgreSQL too with BENCH_DATABASE_URL.
+const sessionsLists = [await benchSessionsList()];
+if (process.env.BENCH_DATABASE_URL) sessionsLists.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchSessionsList({ url })));
+if (!sessionsLists.map(printSessionsBench).every(Boolean)) process.exitCode = 1;
 if (bundle.initialJsKiB > INITIAL_JS_BUDGET_KIB) process.exitCode = 1;

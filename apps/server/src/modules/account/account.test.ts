@@ -96,6 +96,17 @@ describe('users', () => {
     expect((await h.app.inject({ url: `/api/account/v1/users/not-a-uuid`, headers: a.auth })).statusCode).toBe(400);
   });
 
+  it("a practitioner may look up the patients of their own sessions, and nobody else's", async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const other = await createUser(h, { practitionerStatus: 2 });
+    const patient = await createUser(h, { role: 'patient' });
+    const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
+    await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } });
+    expect((await h.app.inject({ url: `/api/account/v1/users/${patient.user.id}`, headers: doc.auth })).json()).toMatchObject({ id: patient.user.id });
+    expect((await h.app.inject({ url: `/api/account/v1/users/${patient.user.id}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: '/api/account/v1/users/', headers: doc.auth })).json().count).toBe(2);
+  });
+
   it('GET /account/v1/users/?search lists only users the caller may see, paged', async () => {
     const a = await createUser(h);
     await createUser(h);

@@ -37,12 +37,12 @@ export async function updateUser(db: Db, id: string, patch: Partial<Pick<typeof 
   return row ?? null;
 }
 
-/**
- * The users a caller may look up: for now only themselves. Sessions widen this to their patients,
- * through this one function.
- */
+/** The users a caller may look up: themselves, and the patients of their own practice's sessions. */
+const visibleTo = (callerId: string) =>
+  or(eq(users.id, callerId), sql`${users.id} in (select s.patient_id from sessions s join practitioners p on p.id = s.practitioner_id where p.user_id = ${callerId})`)!;
+
 export async function queryVisibleUsers(db: Db, callerId: string, q: { search?: string; limit: number; offset: number }) {
-  const visible = eq(users.id, callerId);
+  const visible = visibleTo(callerId);
   const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = term
     ? and(visible, or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)))
@@ -52,6 +52,15 @@ export async function queryVisibleUsers(db: Db, callerId: string, q: { search?: 
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findVisibleUser(db: Db, callerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), visibleTo(callerId)))
+    .limit(1);
+  return row;
 }
 
 export const listCollections = (db: Db) => db.select().from(collections).orderBy(collections.id);

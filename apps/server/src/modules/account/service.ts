@@ -68,8 +68,7 @@ export async function ensureTosVersions(ctx: Pick<AppContext, 'database'>) {
 }
 
 export async function getVisibleUser(ctx: AppContext, callerId: string, id: string): Promise<PublicUser> {
-  const { rows } = await repo.queryVisibleUsers(ctx.database.db, callerId, { limit: 100, offset: 0 });
-  const row = rows.find((r) => r.id === id);
+  const row = await repo.findVisibleUser(ctx.database.db, callerId, id);
   if (!row) throw notFound();
   return toPublicUser(row);
 }

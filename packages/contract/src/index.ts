@@ -11,3 +11,4 @@ export * from './course';
 export * from './pgx-texts';
 export * from './pgx';
 export * from './ask-ai';
+export * from './results';

@@ -3,6 +3,7 @@
  * their fixed order and the vitamins, their texts, and computeResults, which turns a raw genotype
  * file into the full swab result.
  */
+import type { NotProcessedReason, Reference, ResultComponent, SwabResult } from '@portal/contract';
 import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel } from '@portal/contract';
 import { loadGeneticsData, type GeneticsData, type PanelRow } from './panel';
 import { levelForPercentile, percentileOf, referenceStats } from './reference';
@@ -19,11 +20,6 @@ export const ANCESTRY_CAVEAT =
   'Percentiles compare this score with the European-ancestry discovery cohort of the original studies, using its published allele frequencies; frequencies for other ancestries were not available. Allele frequencies, and sometimes the effects themselves, differ between ancestries, so for people of non-European ancestry - especially African ancestry - the percentile and the Decreased/Average/Increased category may be misleading.';
 
 /** A reference to the literature, from the panel's pmid and first_author_year columns. */
-export interface Reference {
-  pmid: string;
-  citation: string;
-  url: string;
-}
 
 /** Static texts for one component; `panelComponent` names its rows in panel.tsv and its scoring file. */
 export interface ComponentDefinition {
@@ -52,56 +48,8 @@ export interface CatalogueEntry extends ComponentDefinition {
   letsGetTechnical: string;
 }
 
-/** Why a component was not processed; null when it was. */
-export type NotProcessedReason = 'no-established-snps' | 'insufficient-calls' | 'no-reference-frequencies';
 
-/** One result component with SPEC §3's fields (id, createdAt and updatedAt belong to storage). */
-export interface ResultComponent {
-  componentID: string;
-  title: string;
-  description: string;
-  score: number | null;
-  /** The reference mean, as SPEC shows both averageScore and mean. */
-  averageScore: number | null;
-  scoreCategory: 'average' | 'decreased' | 'increased' | null;
-  /** The level's label (Decreased/Average/Increased) or the locked message. */
-  scoreDescription: string;
-  /** Display colour per SPEC: low red, high green, anything else (including not processed) yellow. */
-  scoreMood: 'red' | 'yellow' | 'green';
-  mean: number | null;
-  median: number | null;
-  minValue: number | null;
-  maxValue: number | null;
-  /** The patient's mid-P percentile in the reference, 0..100. */
-  percentile: number | null;
-  /** Score values at the reference's 25th and 75th percentiles (score units). */
-  percentile25th: number | null;
-  percentile75th: number | null;
-  /** SNPs called in this sample and used in the score. */
-  numberOfSnps: number;
-  /** SNPs in the component's scoring file (the denominator of the 75% rule). */
-  totalSnps: number;
-  genes: string[];
-  signs: string[];
-  recommendation: string;
-  references: Reference[];
-  letsGetTechnical: string;
-  riskLevel: ResultLevel;
-  notProcessedReason: NotProcessedReason | null;
-  genotypes: GenotypeRow[];
-  referencePopulation: string | null;
-  ancestryCaveat: string;
-}
 
-/** The whole result: the swab component grouping minerals (SPEC order) and vitamins. */
-export interface SwabResult {
-  title: string;
-  minerals: ResultComponent[];
-  vitamins: ResultComponent[];
-  /** True when the raw file says it is synthetic demo data; the portal must label it so. */
-  synthetic: boolean;
-  engineVersion: string;
-}
 
 /** SPEC §3: vitamins are the components whose title contains 'Vitamin' but not '(skincare related)'. */
 export function isVitaminTitle(title: string): boolean {
@@ -511,3 +459,5 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
     engineVersion: ENGINE_VERSION,
   };
 }
+
+export type { NotProcessedReason, Reference, ResultComponent, SwabResult };

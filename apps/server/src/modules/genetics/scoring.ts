@@ -2,6 +2,7 @@
  * Polygenic scoring of one component: PGS Catalog scoring files (format v2.0) against a consumer
  * raw genotype file (23andMe-like). Pure functions, no I/O.
  */
+import type { GenotypeRow, VariantStatus } from '@portal/contract';
 
 /** One row of a PGS scoring file. `otherAllele` is null where the source did not give it. */
 export interface ScoringVariant {
@@ -38,8 +39,6 @@ export interface RawGenotypeFile {
   skippedLines: number;
 }
 
-/** Why a variant did or did not contribute to the score. Only 'called' counts towards the 75% rule. */
-export type VariantStatus = 'called' | 'no-call' | 'ambiguous' | 'allele-mismatch';
 
 /** How one scoring-file variant matched the patient's genotype. */
 export interface VariantMatch {
@@ -52,22 +51,6 @@ export interface VariantMatch {
   strand: 'forward' | 'reverse' | null;
 }
 
-/** One row of the portal's genotype table (headers: Effects & Alleles, Genotype, Effect Allele, Effect Weight). */
-export interface GenotypeRow {
-  rsid: string;
-  gene: string | null;
-  /** e.g. "CASR rs1801725: T/G (T raises)"; '?' stands for an other allele the source did not give. */
-  effectsAndAlleles: string;
-  effectAllele: string;
-  otherAllele: string | null;
-  /** The patient's genotype as written in the raw file, or null when the rsID is absent. */
-  genotype: string | null;
-  effectWeight: number;
-  dosage: number | null;
-  ploidy: 1 | 2 | null;
-  strand: 'forward' | 'reverse' | null;
-  status: VariantStatus;
-}
 
 /** The score of one component for one patient, before any reference comparison. */
 export interface ComponentScore {
@@ -263,3 +246,5 @@ export function scoreComponent(
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+export type { GenotypeRow, VariantStatus };

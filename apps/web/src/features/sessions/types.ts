@@ -1,4 +1,6 @@
-import type { ResultLevel } from '@portal/contract';
+import type { GenotypeRow, NotProcessedReason, Reference, ResultComponent, SwabResult, VariantStatus } from '@portal/contract';
+
+export type { GenotypeRow, NotProcessedReason, Reference, ResultComponent, SwabResult, VariantStatus };
 
 /**
  * Shapes of the patient-data calls the contract leaves as records (results, components,
@@ -8,71 +10,6 @@ export interface ResultRef {
   id: string;
   title: string;
   computedAt: string;
-}
-
-export interface Reference {
-  pmid: string;
-  citation: string;
-  url: string;
-}
-
-export type VariantStatus = 'called' | 'no-call' | 'ambiguous' | 'allele-mismatch';
-
-/** One row of the genotype table. */
-export interface GenotypeRow {
-  rsid: string;
-  gene: string | null;
-  effectsAndAlleles: string;
-  effectAllele: string;
-  otherAllele: string | null;
-  genotype: string | null;
-  effectWeight: number;
-  dosage: number | null;
-  ploidy: 1 | 2 | null;
-  strand: 'forward' | 'reverse' | null;
-  status: VariantStatus;
-}
-
-export type NotProcessedReason = 'no-established-snps' | 'insufficient-calls' | 'no-reference-frequencies';
-
-/** SPEC §3 'Result component'. Score fields are null when the component is NOT_PROCESSED. */
-export interface ResultComponent {
-  componentID: string;
-  title: string;
-  description: string;
-  score: number | null;
-  averageScore: number | null;
-  scoreCategory: 'average' | 'decreased' | 'increased' | null;
-  scoreDescription: string;
-  scoreMood: 'red' | 'yellow' | 'green';
-  mean: number | null;
-  median: number | null;
-  minValue: number | null;
-  maxValue: number | null;
-  percentile: number | null;
-  percentile25th: number | null;
-  percentile75th: number | null;
-  numberOfSnps: number;
-  totalSnps: number;
-  genes: string[];
-  signs: string[];
-  recommendation: string;
-  references: Reference[];
-  letsGetTechnical: string;
-  riskLevel: ResultLevel;
-  notProcessedReason: NotProcessedReason | null;
-  genotypes: GenotypeRow[];
-  referencePopulation: string | null;
-  ancestryCaveat: string;
-}
-
-/** The swab component grouping minerals (SPEC's fixed order) and vitamins. */
-export interface SwabResult {
-  title: string;
-  minerals: ResultComponent[];
-  vitamins: ResultComponent[];
-  synthetic: boolean;
-  engineVersion: string;
 }
 
 export interface ResultDetail extends ResultRef {

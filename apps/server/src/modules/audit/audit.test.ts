@@ -59,10 +59,11 @@ describe('audit trail', () => {
     // Only someone who can switch the trigger off (a database owner) can do this; the chain still tells.
     await h.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
     try {
-      await h.db.update(auditEvents).set({ outcome: 'allowed', detail: null }).where(eq(auditEvents.id, victim.id));
+      // Flip the outcome: whatever the row said, it now says the other thing.
+      await h.db.update(auditEvents).set({ outcome: victim.outcome === 'allowed' ? 'denied' : 'allowed' }).where(eq(auditEvents.id, victim.id));
       const changed = await h.app.ctx.audit.verify();
       expect(changed).toMatchObject({ ok: false, brokenAt: victim.id, reason: 'the row was changed' });
-      await h.db.update(auditEvents).set({ outcome: victim.outcome, detail: victim.detail }).where(eq(auditEvents.id, victim.id));
+      await h.db.update(auditEvents).set({ outcome: victim.outcome }).where(eq(auditEvents.id, victim.id));
       expect(await h.app.ctx.audit.verify()).toMatchObject({ ok: true });
       await h.db.delete(auditEvents).where(eq(auditEvents.id, victim.id));
       const removed = await h.app.ctx.audit.verify();

@@ -1,7 +1,8 @@
 import { RESULT_LEVEL_LABELS, type AiRecord } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { actionableRows } from '../pharmacogenomics/service';
-import { accessibleSession, componentsOf, getResult, listQuestionnaires, listResults } from '../sessions/service';
+import { questionnairesFor, resultsWithData } from '../sessions/repository';
+import { accessibleSession, componentsOf, toQuestionnaire, toResult } from '../sessions/service';
 
 /** A patient record an answer can stand on: what the portal shows, plus the facts an engine reads. */
 export interface SourceRecord extends AiRecord {
@@ -9,6 +10,7 @@ export interface SourceRecord extends AiRecord {
 }
 
 export interface PatientRecords {
+  practitionerId: string;
   records: SourceRecord[];
   /** Identifiers of the patient, scrubbed from anything sent to an external engine. */
   identifiers: string[];
@@ -32,11 +34,12 @@ const portalPath = (sessionId: string, rest = '') => `/sessions/${sessionId}/${r
  * the session's practitioner, while accepted with a confirmed data request.
  */
 export async function collectRecords(ctx: AppContext, userId: string, sessionId: string): Promise<PatientRecords> {
-  const { row } = await accessibleSession(ctx, userId, sessionId);
+  const { db } = ctx.database;
+  // One access check; what follows reads this session's own rows.
+  const { practitioner, row } = await accessibleSession(ctx, userId, sessionId);
   const records: SourceRecord[] = [];
 
-  for (const ref of (await listResults(ctx, userId, sessionId)).results) {
-    const result = await getResult(ctx, userId, sessionId, ref.id);
+  for (const result of (row.kitId ? await resultsWithData(db, row.kitId) : []).map(toResult)) {
     for (const c of componentsOf(result.data) as unknown as ComponentData[]) {
       const processed = c.riskLevel !== 3;
       records.push({
@@ -57,7 +60,7 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
     }
   }
 
-  for (const q of (await listQuestionnaires(ctx, userId, sessionId)).results) {
+  for (const q of (await questionnairesFor(db, row.user.id)).map(toQuestionnaire)) {
     for (const question of q.questions) {
       const answer = q.answers[question.id];
       if (answer === undefined || answer === '' || (Array.isArray(answer) && answer.length === 0)) continue;
@@ -73,7 +76,7 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
   }
 
   if (row.kitId) {
-    const pgx = await actionableRows(ctx.database.db, row.kitId);
+    const pgx = await actionableRows(db, row.kitId);
     for (const r of pgx.rows) {
       records.push({
         ref: `pgx:${r.gene}:${r.drug}`,
@@ -87,7 +90,7 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
   }
 
   const u = row.user;
-  return { records, identifiers: [u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.email, u.phoneNumber ?? ''].filter((s) => s.length > 1) };
+  return { practitionerId: practitioner.id, records, identifiers: [u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.email, u.phoneNumber ?? ''].filter((s) => s.length > 1) };
 }
 
 /** The newest date among the records an answer used. */

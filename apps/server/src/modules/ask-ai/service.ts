@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { aiAnswers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { getSessionJournal, saveDraft } from '../journals/service';
-import { ownedSession } from '../sessions/service';
+import { accessibleSession, ownedSession } from '../sessions/service';
 import { builtinAnswer, type EngineAnswer } from './builtin';
 import { buildMessages, parseCitedText, streamCompletion } from './openai';
 import { collectRecords, dataDateOf, type SourceRecord } from './records';
@@ -33,8 +33,7 @@ export function toAnswer(row: AnswerRow): AiAnswer {
  * runner that streams the answer's parts through `emit` and saves it.
  */
 export async function prepareAsk(ctx: AppContext, userId: string, sessionId: string, ask: AskBody) {
-  const { records, identifiers } = await collectRecords(ctx, userId, sessionId);
-  const { practitioner } = await ownedSession(ctx, userId, sessionId);
+  const { practitionerId, records, identifiers } = await collectRecords(ctx, userId, sessionId);
   const question = questionOf(ask);
   const external = ctx.env.AI_BASE_URL ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL } : null;
 
@@ -63,7 +62,7 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
     const [row] = await ctx.database.db
       .insert(aiAnswers)
       .values({
-        sessionId, practitionerId: practitioner.id, preset: 'preset' in ask ? ask.preset : null, question,
+        sessionId, practitionerId, preset: 'preset' in ask ? ask.preset : null, question,
         engine: external ? 'openai-compatible' : 'built-in', model: external ? external.model : null,
         dataDate: dataDate ? new Date(dataDate) : null,
         answer: { statements: result.statements, records: used, declined: result.declined } satisfies StoredAnswer,
@@ -86,7 +85,7 @@ export async function listAnswers(ctx: AppContext, userId: string, sessionId: st
 
 /** A saved answer: readable by the session's practitioner under the same rules as the results. */
 export async function getAnswer(ctx: AppContext, userId: string, sessionId: string, answerId: string) {
-  await collectRecords(ctx, userId, sessionId);
+  await accessibleSession(ctx, userId, sessionId);
   const [row] = await ctx.database.db.select().from(aiAnswers).where(and(eq(aiAnswers.id, answerId), eq(aiAnswers.sessionId, sessionId))).limit(1);
   if (!row) throw notFound();
   return toAnswer(row);

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
 import * as repo from '../sessions/repository';
 import { AuditRow } from '../sessions/routes';
-import { toAuditRow } from '../sessions/service';
+import { toAuditRow, toDataRequest } from '../sessions/service';
 
 const tags = ['patient'];
 const PatientSession = z.object({
@@ -19,13 +19,10 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = ctx.database;
   const config = { auth: ['patient' as const] };
 
-  const toPatientSession = async (s: repo.SessionRow) => {
-    const dr = await repo.findDataRequest(db, s.id);
-    return {
-      id: s.id, status: s.status, bookingTime: s.bookingTime.toISOString(), createdAt: s.createdAt.toISOString(), practitionerID: s.practitionerId,
-      dataRequest: dr ? { id: dr.id, status: dr.status as 'pending', createdAt: dr.createdAt.toISOString(), answeredAt: dr.answeredAt?.toISOString() ?? null } : null,
-    };
-  };
+  const toPatientSession = (s: repo.SessionRow, dr: Parameters<typeof toDataRequest>[0] | null) => ({
+    id: s.id, status: s.status, bookingTime: s.bookingTime.toISOString(), createdAt: s.createdAt.toISOString(), practitionerID: s.practitionerId,
+    dataRequest: dr ? toDataRequest(dr) : null,
+  });
 
   app.get('/practitioners/', {
     config,
@@ -41,21 +38,21 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     const practitioner = await repo.findListedPractitioner(db, req.body.practitionerId);
     if (!practitioner) throw notFound();
     const session = await repo.insertSession(db, { patientId: caller(req).userId, practitionerId: practitioner.id, bookingTime });
-    return reply.status(201).send(await toPatientSession(session));
+    return reply.status(201).send(toPatientSession(session, null));
   });
 
   app.get('/sessions/', {
     config,
     schema: { tags, summary: "The patient's sessions", response: { 200: z.object({ results: z.array(PatientSession) }) } },
-  }, async (req) => ({ results: await Promise.all((await repo.sessionsOfPatient(db, caller(req).userId)).map(toPatientSession)) }));
+  }, async (req) => ({ results: (await repo.sessionsOfPatient(db, caller(req).userId)).map((r) => toPatientSession(r.session, r.dataRequest)) }));
 
   app.get('/sessions/:id', {
     config,
     schema: { tags, summary: 'One of the patient’s sessions', params: IdParams, response: { 200: PatientSession } },
   }, async (req) => {
-    const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
-    if (!s) throw notFound();
-    return toPatientSession(s);
+    const [r] = await repo.sessionsOfPatient(db, caller(req).userId, req.params.id);
+    if (!r) throw notFound();
+    return toPatientSession(r.session, r.dataRequest);
   });
 
   app.get('/sessions/:id/journal', {
@@ -85,7 +82,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
         const answered = await repo.answerDataRequest(db, s.id, status);
         if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
-        return { id: answered.id, status: answered.status as 'pending', createdAt: answered.createdAt.toISOString(), answeredAt: answered.answeredAt?.toISOString() ?? null };
+        return toDataRequest(answered);
       });
     });
   }

@@ -97,6 +97,10 @@ export async function kitWithCollections(db: Db, sessionId: string) {
 export const resultsForKit = (db: Db, kitId: string) =>
   db.select({ id: results.id, title: results.title, computedAt: results.computedAt }).from(results).where(eq(results.kitId, kitId)).orderBy(desc(results.computedAt));
 
+/** A kit's results with their data, newest first: one query where a page needs the components. */
+export const resultsWithData = (db: Db, kitId: string) =>
+  db.select().from(results).where(eq(results.kitId, kitId)).orderBy(desc(results.computedAt));
+
 export async function findResult(db: Db, kitId: string, resultId: string) {
   const [row] = await db.select().from(results).where(and(eq(results.id, resultId), eq(results.kitId, kitId))).limit(1);
   return row;
@@ -172,5 +176,12 @@ export async function listedPractitioners(db: Db, filter: { search?: string; id?
 
 export const findListedPractitioner = async (db: Db, id: string) => (await listedPractitioners(db, { id }))[0];
 
-export const sessionsOfPatient = (db: Db, patientId: string) =>
-  db.select().from(sessions).where(eq(sessions.patientId, patientId)).orderBy(desc(sessions.createdAt)).limit(100);
+/** A patient's sessions with their data requests, newest first. */
+export const sessionsOfPatient = (db: Db, patientId: string, sessionId?: string) =>
+  db
+    .select({ session: sessions, dataRequest: dataRequests })
+    .from(sessions)
+    .leftJoin(dataRequests, eq(dataRequests.sessionId, sessions.id))
+    .where(sessionId ? and(eq(sessions.patientId, patientId), eq(sessions.id, sessionId)) : eq(sessions.patientId, patientId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(100);

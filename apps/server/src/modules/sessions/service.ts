@@ -1,5 +1,6 @@
-import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type SessionDetail, type SessionSummary } from '@portal/contract';
+import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
 import type { AppContext } from '../../context';
+import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
 import { findPractitionerByUser } from '../portal/repository';
@@ -7,6 +8,11 @@ import { pharmacogeneHighlights } from '../pharmacogenomics/service';
 import * as repo from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** A data request as the API shows it, to practitioner and patient alike. */
+export function toDataRequest(r: { id: string; status: string; createdAt: Date; answeredAt: Date | null }): DataRequest {
+  return { id: r.id, status: r.status as DataRequest['status'], createdAt: r.createdAt.toISOString(), answeredAt: iso(r.answeredAt) };
+}
 
 export function toSummary(row: repo.SummaryRow): SessionSummary {
   const s = row.session;
@@ -21,9 +27,7 @@ export function toSummary(row: repo.SummaryRow): SessionSummary {
     kitID: row.kitId,
     requestedByPractitioner: s.requestedByPractitioner,
     rescheduledByPractitioner: s.rescheduledByPractitioner,
-    dataRequest: row.dataRequest?.id
-      ? { id: row.dataRequest.id, status: row.dataRequest.status as 'pending', createdAt: row.dataRequest.createdAt!.toISOString(), answeredAt: iso(row.dataRequest.answeredAt) }
-      : null,
+    dataRequest: row.dataRequest?.id ? toDataRequest({ ...row.dataRequest, id: row.dataRequest.id, status: row.dataRequest.status!, createdAt: row.dataRequest.createdAt! }) : null,
   };
 }
 
@@ -76,12 +80,11 @@ export async function getSession(ctx: AppContext, userId: string, sessionId: str
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
   const accessible = isDataAccessible(row);
   const kit = await repo.kitWithCollections(db, sessionId);
-  const resultRows = accessible && kit ? await repo.resultsForKit(db, kit.id) : [];
+  const resultRows = accessible && kit ? await repo.resultsWithData(db, kit.id) : [];
   const questionnaireRows = accessible ? await repo.questionnairesFor(db, row.user.id) : [];
   const highlights: SessionDetail['highlights'] = [];
   for (const r of resultRows) {
-    const full = await repo.findResult(db, kit!.id, r.id);
-    for (const c of componentsOf(full?.data)) {
+    for (const c of componentsOf(r.data)) {
       if (c.riskLevel === 0 || c.riskLevel === 2) {
         highlights.push({ kind: 'component', title: c.title, level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2], resultID: r.id, componentID: c.componentID });
       }
@@ -123,22 +126,24 @@ export async function requestData(ctx: AppContext, userId: string, sessionId: st
     sessionId, practitionerId: practitioner.id, feeCents: ctx.env.DATA_REQUEST_FEE_CENTS, currency: ctx.env.CURRENCY, dueDays: 14,
   });
   if (!created) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
-  return { id: created.id, status: created.status as 'pending', createdAt: created.createdAt.toISOString(), answeredAt: null };
+  return toDataRequest(created);
 }
 
 export async function listResults(ctx: AppContext, userId: string, sessionId: string) {
-  await accessibleSession(ctx, userId, sessionId);
-  const kit = await repo.kitWithCollections(ctx.database.db, sessionId);
-  const rows = kit ? await repo.resultsForKit(ctx.database.db, kit.id) : [];
+  const { row } = await accessibleSession(ctx, userId, sessionId);
+  const rows = row.kitId ? await repo.resultsForKit(ctx.database.db, row.kitId) : [];
   return { results: rows.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt.toISOString() })) };
 }
 
+export const toResult = (r: typeof results.$inferSelect) => ({
+  id: r.id, title: r.title, computedAt: r.computedAt.toISOString(), engineVersion: r.engineVersion, data: r.data as Record<string, unknown>,
+});
+
 export async function getResult(ctx: AppContext, userId: string, sessionId: string, resultId: string) {
-  await accessibleSession(ctx, userId, sessionId);
-  const kit = await repo.kitWithCollections(ctx.database.db, sessionId);
-  const row = kit ? await repo.findResult(ctx.database.db, kit.id, resultId) : undefined;
-  if (!row) throw notFound();
-  return { id: row.id, title: row.title, computedAt: row.computedAt.toISOString(), engineVersion: row.engineVersion, data: row.data as Record<string, unknown> };
+  const { row } = await accessibleSession(ctx, userId, sessionId);
+  const result = row.kitId ? await repo.findResult(ctx.database.db, row.kitId, resultId) : undefined;
+  if (!result) throw notFound();
+  return toResult(result);
 }
 
 export async function getComponent(ctx: AppContext, userId: string, sessionId: string, resultId: string, componentId: string) {
@@ -161,7 +166,7 @@ export async function getQuestionnaire(ctx: AppContext, userId: string, sessionI
   return q;
 }
 
-function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number]) {
+export function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number]) {
   return {
     id: q.id,
     category: q.category,

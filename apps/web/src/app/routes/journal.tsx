@@ -5,7 +5,7 @@ import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { useJournal } from '../../features/journals/api/get-journal';
 import { useSessionJournal } from '../../features/journals/api/get-session-journal';
-import { JournalEditor } from '../../features/journals/components/journal-editor';
+import { JournalEditor, editorKey } from '../../features/journals/components/journal-editor';
 import { formatDate, t } from '../../i18n/i18n';
 import { jt } from '../../features/journals/messages';
 
@@ -29,7 +29,7 @@ export function JournalPage() {
           <Anchor component={Link} to={paths.sessionOverview(sessionId)}>{jt('journal.openSession')}</Anchor>
         </Group>
       )}
-      {journal.data && <JournalEditor key={`${journal.data.entry?.id ?? 'new'}:${journal.data.entry?.status ?? ''}`} sessionId={sessionId} journal={journal.data} />}
+      {journal.data && <JournalEditor key={editorKey(journal.data)} sessionId={sessionId} journal={journal.data} />}
     </Page>
   );
 }

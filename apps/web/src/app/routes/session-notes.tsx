@@ -3,7 +3,7 @@ import { errorText } from '@portal/contract';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { useSessionJournal } from '../../features/journals/api/get-session-journal';
-import { JournalEditor } from '../../features/journals/components/journal-editor';
+import { JournalEditor, editorKey } from '../../features/journals/components/journal-editor';
 import { t } from '../../i18n/i18n';
 
 /** /sessions/:id/notes: the session's journal. */
@@ -14,8 +14,7 @@ export function SessionNotesPage() {
     <Page title={t('title.journal')}>
       {journal.isPending && <Loader aria-label={t('common.loading')} />}
       {journal.isError && <Alert color="red">{errorText(journal.error)}</Alert>}
-      {/* Keyed by the entry so a reload from the server (after a refusal) starts the editor afresh. */}
-      {journal.data && <JournalEditor key={`${journal.data.entry?.id ?? 'new'}:${journal.data.entry?.status ?? ''}`} sessionId={id} journal={journal.data} />}
+      {journal.data && <JournalEditor key={editorKey(journal.data)} sessionId={id} journal={journal.data} />}
     </Page>
   );
 }

@@ -1,15 +1,6 @@
 import { MESSAGES } from '@portal/contract';
+import { translator } from '../../i18n/i18n';
 
-/** Fills `{name}` placeholders, as i18n's t() does. */
-export function fill(text: string, params?: Record<string, string | number>): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
-}
-
-/** A lookup for one catalogue: feature texts load with their (lazy) pages, not with the portal's first download. */
-export function catalogue<M extends Record<string, string>>(messages: M) {
-  return (key: keyof M, params?: Record<string, string | number>): string => fill(messages[key]!, params);
-}
 
 /** The practice's form texts, shared by onboarding and Settings. */
 export const practiceMessagesEn = {
@@ -50,4 +41,4 @@ export const practiceMessagesEn = {
 } as const;
 
 export type PracticeMessageKey = keyof typeof practiceMessagesEn;
-export const pt = catalogue(practiceMessagesEn);
+export const pt = translator(practiceMessagesEn);

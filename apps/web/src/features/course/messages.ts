@@ -1,4 +1,4 @@
-import { catalogue } from '../../components/practice/messages';
+import { translator } from '../../i18n/i18n';
 
 /** The course's texts, loaded with the course page. */
 export const courseMessagesEn = {
@@ -44,4 +44,4 @@ export const courseMessagesEn = {
 } as const;
 
 export type CourseMessageKey = keyof typeof courseMessagesEn;
-export const ct = catalogue(courseMessagesEn);
+export const ct = translator(courseMessagesEn);

@@ -1,4 +1,4 @@
-import { catalogue } from '../../components/practice/messages';
+import { translator } from '../../i18n/i18n';
 
 /** Onboarding and the provider's review: loaded with the onboarding and course pages. */
 export const onboardingMessagesEn = {
@@ -41,4 +41,4 @@ export const onboardingMessagesEn = {
 } as const;
 
 export type OnboardingMessageKey = keyof typeof onboardingMessagesEn;
-export const ot = catalogue(onboardingMessagesEn);
+export const ot = translator(onboardingMessagesEn);

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/contract';
-import { catalogue } from '../../components/practice/messages';
+import { translator } from '../../i18n/i18n';
 
 /** The Settings page's texts, loaded with it. */
 export const settingsMessagesEn = {
@@ -52,4 +52,4 @@ export const settingsMessagesEn = {
 } as const;
 
 export type SettingsMessageKey = keyof typeof settingsMessagesEn;
-export const st = catalogue(settingsMessagesEn);
+export const st = translator(settingsMessagesEn);

@@ -1,4 +1,4 @@
-import { catalogue } from '../../components/practice/messages';
+import { translator } from '../../i18n/i18n';
 
 /** The demo tour's texts, loaded with the tour. */
 export const tourMessagesEn = {
@@ -31,4 +31,4 @@ export const tourMessagesEn = {
 } as const;
 
 export type TourMessageKey = keyof typeof tourMessagesEn;
-export const tt = catalogue(tourMessagesEn);
+export const tt = translator(tourMessagesEn);

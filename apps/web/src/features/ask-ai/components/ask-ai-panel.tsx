@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAnswers, getAnswer, useAnswerToJournal } from '../api/answers';
 import { askStream } from '../api/ask';
 import { askAiKeys } from '../api/keys';
+import { SubmitForm } from '../../../components/submit-form';
 
 interface Streaming { statements: AiStatement[]; text: string }
 
@@ -115,9 +116,8 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         </Group>
       </Stack>
 
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <SubmitForm
+        onSubmit={() => {
           if (question.trim().length >= 3) void ask({ question: question.trim() });
         }}
       >
@@ -125,7 +125,7 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
           <Textarea label={at('askAi.question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={500} autosize minRows={1} style={{ flex: 1 }} />
           <Button type="submit" disabled={busy || question.trim().length < 3}>{at('askAi.ask')}</Button>
         </Group>
-      </form>
+      </SubmitForm>
 
       <Paper withBorder p="md" aria-live="polite" aria-busy={busy}>
         <Stack gap="sm">

@@ -10,6 +10,7 @@ import { useSubmitTest } from '../api/submit-test';
 import { courseLinks } from '../links';
 import { CertificateButton } from './certificate-button';
 import { ct } from '../messages';
+import { SubmitForm } from '../../../components/submit-form';
 
 /** The multiple-choice test: answered here, scored on the server, retried as often as needed. */
 export function CourseTestView({ course }: { course: CourseOverview }) {
@@ -136,10 +137,8 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
         {ct('course.test.heading')}
       </Title>
       <Text>{ct('course.test.intro', { count: questions.length, percent: test.data.passPercent })}</Text>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+      <SubmitForm
+        onSubmit={() => {
           onSubmit();
         }}
       >
@@ -177,7 +176,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

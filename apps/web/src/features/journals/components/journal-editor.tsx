@@ -15,6 +15,7 @@ import { journalKeys } from '../api/keys';
 import { saveDraft } from '../api/save-draft';
 import { useSubmitJournal } from '../api/submit-journal';
 import { useAutosave, type SaveState } from '../hooks/use-autosave';
+import { SubmitForm } from '../../../components/submit-form';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -76,9 +77,8 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
   const showError = useSystemStore((s) => s.showError);
   const invalid = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
+    <SubmitForm
+      onSubmit={() => {
         setTried(true);
         if (invalid) return;
         add.mutate(text.trim(), {
@@ -96,9 +96,12 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
         <TextAreaField key={round} label={jt('journal.addendum.label')} value={text} onChange={setText} min={JOURNAL_LIMITS.min} max={JOURNAL_LIMITS.max} required showErrors={tried} />
         <Group><Button type="submit" loading={add.isPending}>{jt('journal.addendum.add')}</Button></Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
+
+/** Keyed by the entry and its status, so a reload from the server (after a refusal) starts the editor afresh. */
+export const editorKey = (journal: SessionJournal) => `${journal.entry?.id ?? 'new'}:${journal.entry?.status ?? ''}`;
 
 /**
  * The journal of one session: a draft that saves itself while the session is accepted, a

@@ -16,6 +16,7 @@ import {
 } from '../form';
 import { pt } from '../../../components/practice/messages';
 import { ot, type OnboardingMessageKey } from '../messages';
+import { SubmitForm } from '../../../components/submit-form';
 
 interface Lookup {
   id: number;
@@ -310,10 +311,8 @@ function WizardForm({
           <Stepper.Step key={s} label={ot(STEP_LABELS[s])} />
         ))}
       </Stepper>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+      <SubmitForm
+        onSubmit={() => {
           if (key === 'terms') submit();
           else next();
         }}
@@ -347,7 +346,7 @@ function WizardForm({
             </Group>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
 import { useState } from 'react';
@@ -9,8 +9,9 @@ import { useAddAddress } from '../api/add-address';
 import { useAddresses } from '../api/get-addresses';
 import { useSetPrimaryAddress } from '../api/set-primary-address';
 import { useUpdateAddress } from '../api/update-address';
-import { hasErrors, serverFieldErrors } from './field-errors';
+import { hasErrors, useServerErrors } from './field-errors';
 import { st } from '../messages';
+import { EditorCard } from './editor-card';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 const toValues = (a: Address): AddressValues => ({ streetAddress: a.streetAddress, suburb: a.suburb, city: a.city, state: a.state, postalCode: a.postalCode, countryCode: a.countryCode });
@@ -84,10 +85,9 @@ export function AddressesSection() {
 function AddressForm({ title, initial, id, onDone }: { title: string; initial: AddressValues; id?: string; onDone: () => void }) {
   const [values, setValues] = useState(initial);
   const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { server, onError } = useServerErrors();
   const add = useAddAddress();
   const update = useUpdateAddress();
-  const showError = useSystemStore((s) => s.showError);
   const errors = addressErrors(values);
   const shown = Object.fromEntries(
     (Object.keys(values) as AddressKey[]).map((k) => [k, (tried ? errors[k] : undefined) ?? server[k]]),
@@ -97,42 +97,14 @@ function AddressForm({ title, initial, id, onDone }: { title: string; initial: A
     setTried(true);
     if (hasErrors(errors)) return;
     const body = values as AddressInput;
-    const handlers = {
-      onSuccess: onDone,
-      onError: (e: Error) => {
-        const fields = serverFieldErrors(e);
-        if (fields) setServer(fields);
-        else showError(errorText(e, MESSAGES.commonError));
-      },
-    };
+    const handlers = { onSuccess: onDone, onError };
     if (id) update.mutate({ id, body }, handlers);
     else add.mutate(body, handlers);
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="md">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          <AddressFields values={values} onChange={setValues} errors={shown} />
-          <Group gap="sm">
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {st('settings.save')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {st('settings.addresses.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+      <AddressFields values={values} onChange={setValues} errors={shown} />
+    </EditorCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
 import { useState } from 'react';
@@ -9,9 +9,10 @@ import { useAddSlot } from '../api/add-slot';
 import { useDeleteSlot } from '../api/delete-slot';
 import { useAvailability } from '../api/get-availability';
 import { useUpdateSlot } from '../api/update-slot';
-import { hasErrors, serverFieldErrors } from './field-errors';
+import { hasErrors, useServerErrors } from './field-errors';
 import { pt } from '../../../components/practice/messages';
 import { st } from '../messages';
+import { EditorCard } from './editor-card';
 
 /** The practice's weekly slots: add, edit, remove. */
 export function AvailabilitySection() {
@@ -73,10 +74,9 @@ export function AvailabilitySection() {
 function SlotForm({ title, initial, id, onDone }: { title: string; initial: SlotValues; id?: string; onDone: () => void }) {
   const [value, setValue] = useState<SlotValues>({ dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime });
   const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<SlotErrors>({});
+  const { server, setServer, onError } = useServerErrors();
   const add = useAddSlot();
   const update = useUpdateSlot();
-  const showError = useSystemStore((s) => s.showError);
   const errors = slotErrors(value);
   const shown: SlotErrors = {
     dayOfWeek: (tried ? errors.dayOfWeek : undefined) ?? server.dayOfWeek,
@@ -88,42 +88,14 @@ function SlotForm({ title, initial, id, onDone }: { title: string; initial: Slot
     setTried(true);
     if (hasErrors(errors) || value.dayOfWeek === null) return;
     const body = { dayOfWeek: value.dayOfWeek, startTime: value.startTime, endTime: value.endTime };
-    const handlers = {
-      onSuccess: onDone,
-      onError: (e: Error) => {
-        const fields = serverFieldErrors(e);
-        if (fields) setServer(fields);
-        else showError(errorText(e, MESSAGES.commonError));
-      },
-    };
+    const handlers = { onSuccess: onDone, onError };
     if (id) update.mutate({ id, body }, handlers);
     else add.mutate(body, handlers);
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="md">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          <SlotFields value={value} onChange={(v) => { setValue(v); setServer({}); }} errors={shown} />
-          <Group gap="sm">
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {st('settings.save')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {st('settings.addresses.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+      <SlotFields value={value} onChange={(v) => { setValue(v); setServer({}); }} errors={shown} />
+    </EditorCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
@@ -13,6 +13,7 @@ import { useUpdatePaymentDetails } from '../api/update-payment-details';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { serverFieldErrors } from './field-errors';
 import { st } from '../messages';
+import { EditorCard } from './editor-card';
 
 /** Payment details (SPEC §3, §5, §8): type, identifier with a placeholder per type, currency. */
 export function PaymentSection() {
@@ -99,63 +100,42 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
+    <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+      <Select
+        label={st('settings.payment.type')}
+        placeholder={st('settings.payment.typePlaceholder')}
+        data={([1, 2] as const).map((v) => ({ value: String(v), label: PAYMENT_TYPE_LABELS[v] }))}
+        value={type === null ? null : String(type)}
+        onChange={(v) => {
+          setType(v ? (Number(v) as 1 | 2) : null);
+          setServer({});
         }}
-      >
-        <Stack gap="md">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          <Select
-            label={st('settings.payment.type')}
-            placeholder={st('settings.payment.typePlaceholder')}
-            data={([1, 2] as const).map((v) => ({ value: String(v), label: PAYMENT_TYPE_LABELS[v] }))}
-            value={type === null ? null : String(type)}
-            onChange={(v) => {
-              setType(v ? (Number(v) as 1 | 2) : null);
-              setServer({});
-            }}
-            error={shown('type')}
-            allowDeselect={false}
-            required
-          />
-          <TextInput
-            label={st('settings.payment.identifier')}
-            placeholder={paymentIdentifierPlaceholder(type)}
-            value={identifier}
-            onChange={(e) => {
-              setIdentifier(e.currentTarget.value);
-              setServer(({ identifier: _drop, ...rest }) => rest);
-            }}
-            error={shown('identifier')}
-            disabled={type === null}
-            required
-            autoComplete="off"
-          />
-          <Select
-            label={st('settings.payment.currency')}
-            data={[...CURRENCIES]}
-            value={currency}
-            onChange={(v) => v && setCurrency(v as Currency)}
-            error={shown('currency')}
-            allowDeselect={false}
-            required
-          />
-          <Group gap="sm">
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {st('settings.save')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {st('settings.addresses.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        error={shown('type')}
+        allowDeselect={false}
+        required
+      />
+      <TextInput
+        label={st('settings.payment.identifier')}
+        placeholder={paymentIdentifierPlaceholder(type)}
+        value={identifier}
+        onChange={(e) => {
+          setIdentifier(e.currentTarget.value);
+          setServer(({ identifier: _drop, ...rest }) => rest);
+        }}
+        error={shown('identifier')}
+        disabled={type === null}
+        required
+        autoComplete="off"
+      />
+      <Select
+        label={st('settings.payment.currency')}
+        data={[...CURRENCIES]}
+        value={currency}
+        onChange={(v) => v && setCurrency(v as Currency)}
+        error={shown('currency')}
+        allowDeselect={false}
+        required
+      />
+    </EditorCard>
   );
 }

@@ -12,9 +12,10 @@ import { useAddSpecialization } from '../api/add-specialization';
 import { useRemoveLanguage } from '../api/remove-language';
 import { useRemoveSpecialization } from '../api/remove-specialization';
 import { useUpdatePractice } from '../api/update-practice';
-import { hasErrors, serverFieldErrors } from './field-errors';
+import { hasErrors, useServerErrors } from './field-errors';
 import { pt } from '../../../components/practice/messages';
 import { st } from '../messages';
+import { SubmitForm } from '../../../components/submit-form';
 
 interface Lookup {
   id: number;
@@ -34,9 +35,8 @@ export function PracticeSection({
     description: practitioner.description ?? '',
   });
   const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { server, clear, onError } = useServerErrors();
   const update = useUpdatePractice();
-  const showError = useSystemStore((s) => s.showError);
 
   const errors = {
     hpcsaNumber: firstIssue(zHpcsaNumber, values.hpcsaNumber),
@@ -46,7 +46,7 @@ export function PracticeSection({
   const shown = (f: Field | 'categoryID') => (tried && f !== 'categoryID' ? errors[f] : null) ?? server[f];
   const set = (f: Field, v: string) => {
     setValues((s) => ({ ...s, [f]: v }));
-    setServer(({ [f]: _drop, ...rest }) => rest);
+    clear(f);
   };
 
   const onSubmit = () => {
@@ -56,24 +56,14 @@ export function PracticeSection({
       { ...values, ...(categoryID ? { categoryID } : {}) },
       {
         onSuccess: () => notifications.show({ color: 'green', message: st('settings.saved') }),
-        onError: (e) => {
-          const fields = serverFieldErrors(e);
-          if (fields) setServer(fields);
-          else showError(errorText(e, MESSAGES.commonError));
-        },
+        onError,
       },
     );
   };
 
   return (
     <Stack gap="xl" maw={760}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <Select
             label={pt('practice.category')}
@@ -118,7 +108,7 @@ export function PracticeSection({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
       <LookupEditor kind="languages" chosen={practitioner.languages} options={languages} />
       <LookupEditor kind="specializations" chosen={practitioner.specializations} options={specializations} />
     </Stack>
@@ -134,9 +124,9 @@ function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'speciali
   const add = kind === 'languages' ? addLanguage : addSpecialization;
   const remove = kind === 'languages' ? removeLanguage : removeSpecialization;
   const [picked, setPicked] = useState<string | null>(null);
-  const showError = useSystemStore((s) => s.showError);
   const headingId = `lookup-${kind}`;
   const available = options.filter((o) => !chosen.some((c) => c.id === o.id));
+  const showError = useSystemStore((s) => s.showError);
   const onError = (e: Error) => showError(errorText(e, MESSAGES.commonError));
 
   return (

@@ -1,12 +1,12 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, UpdateMe, errorText, firstIssue, type User } from '@portal/contract';
+import { UpdateMe, firstIssue, type User } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { t } from '../../../i18n/i18n';
-import { useSystemStore } from '../../../store/system-store';
 import { useUpdateMe } from '../api/update-me';
-import { hasErrors, serverFieldErrors } from './field-errors';
+import { hasErrors, useServerErrors } from './field-errors';
 import { st } from '../messages';
+import { SubmitForm } from '../../../components/submit-form';
 
 type Field = 'firstName' | 'lastName' | 'phoneNumber';
 
@@ -14,9 +14,8 @@ type Field = 'firstName' | 'lastName' | 'phoneNumber';
 export function ProfileSection({ user, picture }: { user: User; picture: ReactNode }) {
   const [values, setValues] = useState<Record<Field, string>>({ firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber ?? '' });
   const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { server, clear, onError } = useServerErrors();
   const update = useUpdateMe();
-  const showError = useSystemStore((s) => s.showError);
 
   const errors: Record<Field, string | null> = {
     firstName: firstIssue(UpdateMe.shape.firstName, values.firstName),
@@ -26,7 +25,7 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
   const shown = (f: Field) => (tried ? errors[f] : null) ?? server[f];
   const set = (f: Field, v: string) => {
     setValues((s) => ({ ...s, [f]: v }));
-    setServer(({ [f]: _drop, ...rest }) => rest);
+    clear(f);
   };
 
   const onSubmit = () => {
@@ -34,24 +33,14 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
     if (hasErrors(errors)) return;
     update.mutate(values, {
       onSuccess: () => notifications.show({ color: 'green', message: st('settings.saved') }),
-      onError: (e) => {
-        const fields = serverFieldErrors(e);
-        if (fields) setServer(fields);
-        else showError(errorText(e, MESSAGES.commonError));
-      },
+      onError,
     });
   };
 
   return (
     <Stack gap="lg" maw={720}>
       {picture}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={st('settings.firstName')} value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={shown('firstName')} required autoComplete="given-name" />
@@ -65,7 +54,7 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Stack>
   );
 }

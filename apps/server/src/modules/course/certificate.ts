@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { makeSanitizer } from '../../lib/pdf-text';
 
 export interface CertificateInput {
   name: string;
@@ -16,18 +17,12 @@ const INK = rgb(0.12, 0.13, 0.16);
 const MUTED = rgb(0.38, 0.41, 0.46);
 const ACCENT = rgb(0.1, 0.33, 0.55);
 
-/** Keeps what a standard (WinAnsi) font can draw; anything else becomes '?'. */
-function sanitiser(font: PDFFont) {
-  const charset = new Set(font.getCharacterSet());
-  return (text: string) => Array.from(text, (ch) => (charset.has(ch.codePointAt(0) ?? 0) ? ch : ch === '’' ? "'" : '?')).join('');
-}
-
 /** The certificate of completion: name, course, score, date and the id that verifies it. */
 export async function renderCertificate(input: CertificateInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const clean = sanitiser(regular);
+  const clean = makeSanitizer(regular, bold);
   const page = pdf.addPage([WIDTH, HEIGHT]);
 
   page.drawRectangle({ x: 24, y: 24, width: WIDTH - 48, height: HEIGHT - 48, borderColor: ACCENT, borderWidth: 2 });

@@ -1,5 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import type { LegalDocument } from '@portal/contract/legal';
+import { makeSanitizer, wrap, type TextStyle } from '../../lib/pdf-text';
 
 /**
  * Renders a legal document (terms, privacy policy, portal terms) to an A4 PDF.
@@ -31,54 +32,6 @@ const COLOR_RULE = rgb(0.82, 0.84, 0.87);
 
 const PRODUCT_NAME = 'Practitioner Portal';
 
-interface Style {
-  font: PDFFont;
-  size: number;
-  color: ReturnType<typeof rgb>;
-}
-
-/** Replaces whitespace variants with spaces and every character the font cannot encode with '?'. */
-function makeSanitizer(charset: ReadonlySet<number>): (text: string) => string {
-  return (text) => {
-    let out = '';
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 0x3f;
-      if (ch === '\t' || ch === '\r' || ch === '\n' || ch === '\u00a0') out += ' ';
-      else if (charset.has(cp)) out += ch;
-      else out += '?';
-    }
-    return out;
-  };
-}
-
-/** Word-wraps text to maxWidth, breaking words that are wider than a line on their own. */
-function wrap(text: string, style: Style, maxWidth: number): string[] {
-  const width = (s: string) => style.font.widthOfTextAtSize(s, style.size);
-  const words = text.split(/ +/).filter((w) => w.length > 0);
-  const lines: string[] = [];
-  let line = '';
-  for (let word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    // A single word wider than the line: hard-break it by characters.
-    while (width(word) > maxWidth) {
-      let cut = 1;
-      const chars = Array.from(word);
-      while (cut < chars.length && width(chars.slice(0, cut + 1).join('')) <= maxWidth) cut++;
-      lines.push(chars.slice(0, cut).join(''));
-      word = chars.slice(cut).join('');
-    }
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
-
 function isoDateToUtc(iso: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (m) return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
@@ -91,8 +44,7 @@ export async function renderLegalPdf(doc: LegalDocument): Promise<Uint8Array> {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
 
-  const charset = new Set(regular.getCharacterSet().filter((cp) => bold.getCharacterSet().includes(cp)));
-  const clean = makeSanitizer(charset);
+  const clean = makeSanitizer(regular, bold);
 
   const title = clean(doc.title);
   const versionLine = clean(`Version ${doc.version}, effective ${doc.effectiveDate}`);
@@ -104,9 +56,9 @@ export async function renderLegalPdf(doc: LegalDocument): Promise<Uint8Array> {
     heading: { font: bold, size: HEADING_SIZE, color: COLOR_ACCENT },
     body: { font: regular, size: BODY_SIZE, color: COLOR_TEXT },
     footer: { font: regular, size: FOOTER_SIZE, color: COLOR_MUTED },
-  } satisfies Record<string, Style>;
+  } satisfies Record<string, TextStyle>;
 
-  const lineHeight = (s: Style) => s.size * LINE_FACTOR;
+  const lineHeight = (s: TextStyle) => s.size * LINE_FACTOR;
 
   let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   // `cursor` is the top of the next line box; text baselines sit one font size below it.
@@ -121,7 +73,7 @@ export async function renderLegalPdf(doc: LegalDocument): Promise<Uint8Array> {
   const ensure = (height: number) => {
     if (height > remaining() && !atTopOfPage()) newPage();
   };
-  const drawLine = (text: string, style: Style) => {
+  const drawLine = (text: string, style: TextStyle) => {
     ensure(lineHeight(style));
     page.drawText(text, { x: MARGIN_X, y: cursor - style.size, font: style.font, size: style.size, color: style.color });
     cursor -= lineHeight(style);

@@ -1,6 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import { EVIDENCE_TO_CPIC_LEVEL, PGX_ATTRIBUTION, PGX_MESSAGES, PGX_NOT_GRADED, PGX_NOT_STATED, type PgxDiseases, type PgxReportRow } from '@portal/contract';
 import type { RowFilters } from './repository';
+import { makeSanitizer, wrap, type TextStyle } from '../../lib/pdf-text';
 
 /** The printable pharmaco report of one view: A4, one block per row, then sources and attribution. */
 
@@ -25,37 +26,6 @@ export interface PrintableReport {
   filters: RowFilters;
   rows: PgxReportRow[];
   diseases: PgxDiseases | null;
-}
-
-interface Style {
-  font: PDFFont;
-  size: number;
-  color: ReturnType<typeof rgb>;
-}
-
-function wrap(text: string, style: Style, maxWidth: number): string[] {
-  const width = (s: string) => style.font.widthOfTextAtSize(s, style.size);
-  const lines: string[] = [];
-  let line = '';
-  for (let word of text.split(/ +/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    while (width(word) > maxWidth) {
-      const chars = Array.from(word);
-      let cut = 1;
-      while (cut < chars.length && width(chars.slice(0, cut + 1).join('')) <= maxWidth) cut++;
-      lines.push(chars.slice(0, cut).join(''));
-      word = chars.slice(cut).join('');
-    }
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [''];
 }
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
@@ -84,16 +54,7 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet().filter((cp) => bold.getCharacterSet().includes(cp)));
-  // The standard fonts carry Latin-1 only: '≥' and the like become close ASCII, anything else '?'.
-  const clean = (text: string) => {
-    let out = '';
-    for (const ch of text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-')) {
-      const cp = ch.codePointAt(0) ?? 0x3f;
-      out += /\s/.test(ch) ? ' ' : charset.has(cp) ? ch : '?';
-    }
-    return out;
-  };
+  const clean = makeSanitizer(regular, bold);
 
   const s = {
     title: { font: bold, size: 18, color: TEXT },
@@ -103,7 +64,7 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
     body: { font: regular, size: 9, color: TEXT },
     label: { font: bold, size: 9, color: TEXT },
     small: { font: regular, size: 8, color: MUTED },
-  } satisfies Record<string, Style>;
+  } satisfies Record<string, TextStyle>;
 
   let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let cursor = PAGE_HEIGHT - MARGIN_TOP;
@@ -114,12 +75,12 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   const ensure = (h: number) => {
     if (cursor - h < MARGIN_BOTTOM && cursor < PAGE_HEIGHT - MARGIN_TOP) newPage();
   };
-  const line = (text: string, style: Style, indent = 0) => {
+  const line = (text: string, style: TextStyle, indent = 0) => {
     ensure(style.size * LINE);
     page.drawText(text, { x: MARGIN_X + indent, y: cursor - style.size, font: style.font, size: style.size, color: style.color });
     cursor -= style.size * LINE;
   };
-  const para = (text: string, style: Style, indent = 0) => {
+  const para = (text: string, style: TextStyle, indent = 0) => {
     for (const l of wrap(clean(text), style, WIDTH - indent)) line(l, style, indent);
   };
   /** 'Label: value' with the label in bold, wrapped. */

@@ -182,13 +182,17 @@ describe('a new practitioner from sign-up to listed', () => {
     await page.getByRole('link', { name: 'Start the course' }).click();
     await heading(page, 'What a genotype result is').waitFor();
     await expectAccessible(page, 'lesson');
+    const lessonTitle = page.locator('#lesson-title');
     for (let i = 0; ; i++) {
       await page.getByRole('button', { name: /^Mark as completed/ }).waitFor();
       const last = await page.getByRole('button', { name: 'Mark as completed', exact: true }).count();
       const before = page.url();
+      const title = await lessonTitle.textContent();
       await page.getByRole('button', { name: last ? 'Mark as completed' : 'Mark as completed and continue', exact: true }).click();
       await page.waitForURL((u) => u.href !== before);
       if (last) break;
+      // The address changes a moment before the next lesson replaces this one on screen.
+      await expect.poll(() => lessonTitle.textContent(), { timeout: 10_000 }).not.toBe(title);
       expect(i).toBeLessThan(20);
     }
     await page.waitForURL(`${baseUrl()}/course?view=test`);

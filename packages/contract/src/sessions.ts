@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { User } from './account';
 import { zId } from './common';
 import { LIMITS } from './enums';
 
 export const SessionStatusValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-/** SPEC §3 'Session user'. */
-export const SessionUser = z.object({
-  id: zId,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  isActive: z.boolean(),
-  /** A synthetic demo patient: the portal labels it so. */
-  synthetic: z.boolean(),
-});
+/** SPEC §3 'Session user': the user's fields without tosAccepted, and whether it is a synthetic demo patient. */
+export const SessionUser = User.omit({ tosAccepted: true }).extend({ synthetic: z.boolean() });
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const DataRequestStatus = z.enum(['pending', 'confirmed', 'declined']);

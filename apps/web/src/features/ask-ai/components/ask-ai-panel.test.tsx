@@ -13,8 +13,9 @@ const answer: AiAnswer = {
   disclaimer: 'This is not medical advice.',
 };
 
+const answersState = vi.hoisted(() => ({ current: { data: { results: [] as unknown[] }, isPending: false, isError: false, error: null as unknown } }));
 vi.mock('../api/answers', () => ({
-  useAnswers: () => ({ data: { results: [] }, isPending: false, isError: false }),
+  useAnswers: () => answersState.current,
   useAnswerToJournal: () => ({ mutate: vi.fn(), isPending: false }),
   getAnswer: vi.fn(),
 }));
@@ -33,5 +34,11 @@ describe('AskAiPanel', () => {
     expect(await screen.findByText('Calcium: the genetic score is decreased.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Source 1: Calcium genetic score' })).toHaveAttribute('href', '/sessions/s/result/r/components/calcium');
     expect(screen.getByRole('button', { name: 'Add to journal draft' })).toBeInTheDocument();
+  });
+
+  it('says so when earlier answers cannot be loaded', () => {
+    answersState.current = { data: undefined as unknown as { results: unknown[] }, isPending: false, isError: true, error: { status: 500, code: '500505', message: '' } };
+    renderWithProviders(<AskAiPanel sessionId="22222222-2222-4222-8222-222222222222" notesHref="/sessions/s/notes" />);
+    expect(screen.getByText('Internal issue while fetching resource')).toBeInTheDocument();
   });
 });

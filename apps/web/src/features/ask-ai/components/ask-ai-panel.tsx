@@ -169,6 +169,7 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
       <Stack gap="xs">
         <Title order={2} size="h4">{at('askAi.earlier')}</Title>
         {answers.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {answers.isError && <Alert color="red">{errorText(answers.error)}</Alert>}
         {answers.data?.results.length === 0 && <Text size="sm">{at('askAi.earlier.none')}</Text>}
         {answers.data?.results.map((a) => (
           <UnstyledButton

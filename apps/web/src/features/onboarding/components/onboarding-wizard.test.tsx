@@ -53,4 +53,19 @@ describe('OnboardingWizard', () => {
     expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('heading', { name: 'Your practice' })).toBeInTheDocument();
   });
+
+  it("says 'Draft saved' only once the server has what is on screen now", async () => {
+    const saved = mockApi(null);
+    renderWithProviders(<OnboardingWizard {...props} />);
+    const hpcsa = await screen.findByLabelText(/HPCSA registration number/);
+    expect(screen.queryByText('Draft saved')).not.toBeInTheDocument();
+    await userEvent.type(hpcsa, 'DT 01');
+    expect(await screen.findByText('Draft saved', {}, { timeout: 3000 })).toBeInTheDocument();
+    await userEvent.type(hpcsa, '23456');
+    // Typed after the last save: not on the server yet.
+    expect(screen.queryByText('Draft saved')).not.toBeInTheDocument();
+    expect(screen.getByText('Saving your draft…')).toBeInTheDocument();
+    await waitFor(() => expect(saved.at(-1)).toMatchObject({ hpcsaNumber: 'DT 0123456' }), { timeout: 3000 });
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+  });
 });

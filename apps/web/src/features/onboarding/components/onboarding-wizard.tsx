@@ -78,6 +78,15 @@ function WizardForm({
 
   const key = STEPS[step]!;
 
+  // 'Draft saved' only when the server has what is on screen now, not an earlier version.
+  const [initialDraft] = useState(() => JSON.stringify(toDraft(initialValues, initialStep)));
+  const currentDraft = JSON.stringify(toDraft(values, step));
+  const draftStatus =
+    currentDraft === initialDraft && save.variables === undefined ? ''
+      : save.isError && !save.isPending ? ot('onboarding.draft.failed')
+        : save.isSuccess && JSON.stringify(save.variables) === currentDraft ? ot('onboarding.draft.saved')
+          : ot('onboarding.draft.saving');
+
   // Autosave: what was typed is on the server within a moment, so a reload or a failed request loses nothing.
   const saveDraft = save.mutate;
   useEffect(() => {
@@ -338,7 +347,7 @@ function WizardForm({
             </Button>
             <Group gap="md">
               <Text size="sm" c="dimmed" aria-live="polite">
-                {save.isPending ? ot('onboarding.draft.saving') : save.isError ? ot('onboarding.draft.failed') : save.isSuccess ? ot('onboarding.draft.saved') : ''}
+                {draftStatus}
               </Text>
               <Button type="submit" loading={key === 'terms' && complete.isPending}>
                 {key === 'terms' ? ot('onboarding.submit') : ot('onboarding.next')}

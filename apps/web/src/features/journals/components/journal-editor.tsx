@@ -181,7 +181,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>{jt('journal.confirm.cancel')}</Button>
             <Button
-              color="red"
+              color="red.9"
               loading={submit.isPending}
               onClick={() => {
                 autosave.cancelPending();
@@ -211,7 +211,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
           <Text>{jt('journal.leaveWarning')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => blocker.reset?.()}>{jt('journal.confirm.cancel')}</Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>{jt('journal.leave')}</Button>
+            <Button color="red.9" onClick={() => blocker.proceed?.()}>{jt('journal.leave')}</Button>
           </Group>
         </Stack>
       </AppModal>

@@ -12,3 +12,4 @@ export * from './pgx-texts';
 export * from './pgx';
 export * from './ask-ai';
 export * from './results';
+export * from './commerce';

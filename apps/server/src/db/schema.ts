@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { consignments, orders, warehouses } from './schema-commerce';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -233,6 +234,9 @@ export const kits = pgTable(
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('in_stock'),
     collectionIds: integer('collection_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The warehouse and consignment a kit came in with; both null for kits stocked directly with the practice. */
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+    consignmentId: uuid('consignment_id').references(() => consignments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,6 +244,8 @@ export const kits = pgTable(
     uniqueIndex('kits_sample_label_idx').on(t.sampleLabel),
     uniqueIndex('kits_session_idx').on(t.sessionId),
     index('kits_practitioner_idx').on(t.practitionerId),
+    index('kits_practitioner_created_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    index('kits_consignment_idx').on(t.consignmentId),
     check('kits_status_check', sql`${t.status} in ('in_stock', 'assigned', 'sample_received', 'processing', 'results_available')`),
   ],
 );
@@ -287,7 +293,10 @@ export const dataRequests = pgTable(
   ],
 );
 
-/** Money owed between practitioner and provider; amounts in minor units (cents). */
+/**
+ * Money of the practice, in minor units (cents) with its currency, signed from the practice's side:
+ * sales positive, fees owed and discounts given negative.
+ */
 export const transactions = pgTable(
   'transactions',
   {
@@ -299,13 +308,24 @@ export const transactions = pgTable(
     currency: text('currency').notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     dataRequestId: uuid('data_request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
+    /** The patient order a sale or discount belongs to. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('transactions_practitioner_idx').on(t.practitionerId, t.createdAt.desc()),
+    index('transactions_practitioner_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    index('transactions_practitioner_kind_idx').on(t.practitionerId, t.kind, t.createdAt.desc(), t.id),
+    // What is still owed: the overdue and due filters and the totals' outstanding figure.
+    index('transactions_unpaid_idx').on(t.practitionerId, t.dueAt).where(sql`${t.paidAt} is null`),
+    index('transactions_order_idx').on(t.orderId),
     uniqueIndex('transactions_data_request_idx').on(t.dataRequestId),
+    check('transactions_kind_check', sql`${t.kind} in ('data_request_fee', 'kit_sale', 'consultation_sale', 'discount')`),
+    check(
+      'transactions_sign_check',
+      sql`(${t.kind} in ('kit_sale', 'consultation_sale') and ${t.amountCents} >= 0) or (${t.kind} in ('data_request_fee', 'discount') and ${t.amountCents} <= 0)`,
+    ),
   ],
 );
 
@@ -338,3 +358,4 @@ export * from './schema-practice';
 export * from './schema-pgx';
 export * from './schema-audit';
 export * from './schema-ask-ai';
+export * from './schema-commerce';

@@ -91,7 +91,7 @@ export async function seedDemoSessions(db: Db, practitionerId: string, passwordH
         .values({ sessionId: session!.id, status: p.dataRequest, createdAt: requestedAt, answeredAt: p.dataRequest === 'pending' ? null : new Date(requestedAt.getTime() + DAY / 4) })
         .returning();
       await db.insert(transactions).values({
-        practitionerId, kind: 'data_request_fee', description: 'Data-request fee', amountCents: 25000, currency: 'ZAR',
+        practitionerId, kind: 'data_request_fee', description: 'Data-request fee', amountCents: -25000, currency: 'ZAR',
         sessionId: session!.id, dataRequestId: dr!.id, dueAt: new Date(requestedAt.getTime() + 14 * DAY), createdAt: requestedAt,
         paidAt: p.status === 4 ? new Date(requestedAt.getTime() + 7 * DAY) : null,
       });

@@ -130,7 +130,8 @@ export async function insertDataRequest(db: Db, opts: { sessionId: string; pract
       practitionerId: opts.practitionerId,
       kind: 'data_request_fee',
       description: 'Data-request fee',
-      amountCents: opts.feeCents,
+      // Owed by the practice to the provider: negative from the practice's side (see the transactions table).
+      amountCents: -opts.feeCents,
       currency: opts.currency,
       sessionId: opts.sessionId,
       dataRequestId: request.id,

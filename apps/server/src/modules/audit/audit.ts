@@ -1,12 +1,34 @@
-import { createHmac } from 'node:crypto';
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { auditEvents, practitioners, sessions } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { createHmac } from "node:crypto";
+import { asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { auditEvents, practitioners, sessions } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 
-export type AuditCategory = 'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history';
-export type AuditAction = 'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import';
+export type AuditCategory =
+  | "session"
+  | "results"
+  | "component"
+  | "questionnaires"
+  | "pharmacogenomic report"
+  | "ai answer"
+  | "journal"
+  | "data request"
+  | "kit"
+  | "access history";
+export type AuditAction =
+  | "read"
+  | "accept"
+  | "reject"
+  | "request"
+  | "confirm"
+  | "decline"
+  | "save"
+  | "submit"
+  | "addendum"
+  | "ask"
+  | "assign"
+  | "import";
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -16,40 +38,114 @@ export interface AuditEntry {
   action: AuditAction;
   category: AuditCategory;
   sourceIp?: string | null;
-  outcome: 'allowed' | 'denied';
+  outcome: "allowed" | "denied";
   detail?: string | null;
 }
 
-const GENESIS = 'genesis';
+const GENESIS = "genesis";
 /** Any constant: the advisory lock that keeps the chain a single line across processes. */
 const CHAIN_LOCK = 7_390_212;
 
 type Row = typeof auditEvents.$inferSelect;
 
 /** What a row's hash covers, in a fixed order, so verification recomputes exactly the same bytes. */
-function canonical(r: Omit<Row, 'id' | 'hash'>): string {
+function canonical(r: Omit<Row, "id" | "hash">): string {
   return JSON.stringify([
-    r.at.toISOString(), r.actorUserId, r.practitionerId, r.patientId, r.sessionId, r.action, r.category, r.sourceIp, r.outcome, r.detail, r.prevHash,
+    r.at.toISOString(),
+    r.actorUserId,
+    r.practitionerId,
+    r.patientId,
+    r.sessionId,
+    r.action,
+    r.category,
+    r.sourceIp,
+    r.outcome,
+    r.detail,
+    r.prevHash,
   ]);
 }
 
-export function createAudit(db: Db, opts: { key: string }) {
-  const seal = (r: Omit<Row, 'id' | 'hash'>) => createHmac('sha256', opts.key).update(canonical(r)).digest('hex');
+/** Rows per sealing transaction, so one huge queue does not hold the chain lock for long. */
+const MAX_BATCH = 20_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-  async function record(entry: AuditEntry) {
-    // Fill the patient and practitioner from the session when the caller names only the session.
-    let { patientId = null, practitionerId = null } = entry;
-    if (entry.sessionId && (!patientId || !practitionerId)) {
-      const [s] = await db.select({ patientId: sessions.patientId, practitionerId: sessions.practitionerId }).from(sessions).where(eq(sessions.id, entry.sessionId)).limit(1);
-      patientId ??= s?.patientId ?? null;
-      practitionerId ??= s?.practitionerId ?? null;
-    }
-    const sessionExists = entry.sessionId ? patientId !== null : false;
+/** A row before sealing: what the caller said, stamped with the time it was recorded. */
+export type PendingRow = Omit<Row, "id" | "hash" | "prevHash">;
+
+export function createAudit(db: Db, opts: { key: string }) {
+  const seal = (r: Omit<Row, "id" | "hash">) =>
+    createHmac("sha256", opts.key).update(canonical(r)).digest("hex");
+
+  /**
+   * Appends rows to the chain in one transaction under the chain lock: reads the last hash, seals
+   * each row on the one before and inserts them in order. Ids come from one sequence in VALUES
+   * order, and the lock keeps other writers (other processes too) out until the commit.
+   */
+  async function appendSealed(rows: PendingRow[]) {
+    if (!rows.length) return;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-      const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-      const row = {
-        at: new Date(),
+      const [last] = await tx
+        .select({ hash: auditEvents.hash })
+        .from(auditEvents)
+        .orderBy(desc(auditEvents.id))
+        .limit(1);
+      let prevHash = last?.hash ?? GENESIS;
+      const sealed = rows.map((r) => {
+        const row = { ...r, prevHash };
+        prevHash = seal(row);
+        return { ...row, hash: prevHash };
+      });
+      // One statement whatever the batch size: twelve arrays, unnested in order (ids follow that order).
+      const col = <K extends keyof (typeof sealed)[number]>(k: K) =>
+        sql.param(sealed.map((r) => r[k]));
+      await tx.execute(sql`
+        insert into audit_events (at, actor_user_id, practitioner_id, patient_id, session_id, action, category, source_ip, outcome, detail, prev_hash, hash)
+        select at, a, pr, pa, s, ac, c, ip, o, d, ph, h from unnest(${sql.param(sealed.map((r) => r.at.toISOString()))}::timestamptz[], ${col("actorUserId")}::uuid[], ${col("practitionerId")}::uuid[],
+          ${col("patientId")}::uuid[], ${col("sessionId")}::uuid[], ${col("action")}::text[], ${col("category")}::text[], ${col("sourceIp")}::text[],
+          ${col("outcome")}::text[], ${col("detail")}::text[], ${col("prevHash")}::text[], ${col("hash")}::text[]) with ordinality as t(at, a, pr, pa, s, ac, c, ip, o, d, ph, h, n)
+        order by n`);
+    });
+  }
+
+  /** Fills the patient and practitioner from the session when the caller names only the session. */
+  async function complete(
+    entries: Array<AuditEntry & { at: Date }>,
+  ): Promise<PendingRow[]> {
+    const wanted = [
+      ...new Set(
+        entries
+          .filter((e) => e.sessionId && (!e.patientId || !e.practitionerId))
+          .map((e) => e.sessionId!),
+      ),
+    ];
+    // An id that is not a uuid names no session (the routes validate ids; this keeps one bad entry from failing a batch).
+    const ids = wanted.filter((id) => UUID.test(id));
+    const found = new Map<
+      string,
+      { patientId: string; practitionerId: string }
+    >();
+    if (ids.length) {
+      const rows = await db
+        .select({
+          id: sessions.id,
+          patientId: sessions.patientId,
+          practitionerId: sessions.practitionerId,
+        })
+        .from(sessions)
+        .where(inArray(sessions.id, ids));
+      for (const r of rows) found.set(r.id, r);
+    }
+    return entries.map((entry) => {
+      let { patientId = null, practitionerId = null } = entry;
+      if (entry.sessionId && (!patientId || !practitionerId)) {
+        const s = found.get(entry.sessionId);
+        patientId ??= s?.patientId ?? null;
+        practitionerId ??= s?.practitionerId ?? null;
+      }
+      const sessionExists = entry.sessionId ? patientId !== null : false;
+      return {
+        at: entry.at,
         actorUserId: entry.actorUserId,
         practitionerId,
         patientId,
@@ -59,40 +155,118 @@ export function createAudit(db: Db, opts: { key: string }) {
         category: entry.category,
         sourceIp: entry.sourceIp ?? null,
         outcome: entry.outcome,
-        detail: entry.detail ?? (entry.sessionId && !sessionExists ? `unknown session ${entry.sessionId}` : null),
-        prevHash: last?.hash ?? GENESIS,
+        detail:
+          entry.detail ??
+          (entry.sessionId && !sessionExists
+            ? `unknown session ${entry.sessionId}`
+            : null),
       };
-      await tx.insert(auditEvents).values({ ...row, hash: seal(row) });
+    });
+  }
+
+  /*
+   * Group commit: entries recorded while a batch is being sealed wait in the queue and go into the
+   * next batch together — one session look-up, one transaction and one chain lock per batch instead
+   * of per row. Every caller still awaits the commit of its own batch, so a response never goes
+   * out before its audit row is durable, and a failed batch fails each of its requests.
+   */
+  let queue: Array<{
+    entry: AuditEntry & { at: Date };
+    resolve: () => void;
+    reject: (err: unknown) => void;
+  }> = [];
+  let sealing = false;
+
+  async function drain() {
+    sealing = true;
+    try {
+      while (queue.length) {
+        const batch =
+          queue.length > MAX_BATCH ? queue.splice(0, MAX_BATCH) : queue;
+        if (batch === queue) queue = [];
+        try {
+          await appendSealed(await complete(batch.map((b) => b.entry)));
+          for (const b of batch) b.resolve();
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+        }
+      }
+    } finally {
+      sealing = false;
+    }
+  }
+
+  /** Records one row; resolves once the row is committed. */
+  function record(entry: AuditEntry): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ entry: { ...entry, at: new Date() }, resolve, reject });
+      if (!sealing) void drain();
     });
   }
 
   return {
     record,
+    appendSealed,
 
     /** Runs `fn` and records one row: allowed when it returns, denied (with the error code) when it throws. */
-    async around<T>(request: FastifyRequest, entry: Omit<AuditEntry, 'outcome' | 'actorUserId' | 'sourceIp'>, fn: () => Promise<T>): Promise<T> {
-      const base = { ...entry, actorUserId: request.auth?.userId ?? null, sourceIp: request.ip };
+    async around<T>(
+      request: FastifyRequest,
+      entry: Omit<AuditEntry, "outcome" | "actorUserId" | "sourceIp">,
+      fn: () => Promise<T>,
+    ): Promise<T> {
+      const base = {
+        ...entry,
+        actorUserId: request.auth?.userId ?? null,
+        sourceIp: request.ip,
+      };
       let out: T;
       try {
         out = await fn();
       } catch (err) {
-        await record({ ...base, outcome: 'denied', detail: err instanceof AppError ? `${err.statusCode} ${err.code}` : 'error' });
+        await record({
+          ...base,
+          outcome: "denied",
+          detail:
+            err instanceof AppError ? `${err.statusCode} ${err.code}` : "error",
+        });
         throw err;
       }
-      await record({ ...base, outcome: 'allowed' });
+      await record({ ...base, outcome: "allowed" });
       return out;
     },
 
     /** Walks the chain in order; the first row whose link or seal does not hold is reported. */
-    async verify(batch = 1000): Promise<{ ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string }> {
+    async verify(
+      batch = 1000,
+    ): Promise<
+      | { ok: true; rows: number }
+      | { ok: false; rows: number; brokenAt: number; reason: string }
+    > {
       let prev = GENESIS;
       let lastId = 0;
       let rows = 0;
       for (;;) {
-        const page = await db.select().from(auditEvents).where(gt(auditEvents.id, lastId)).orderBy(asc(auditEvents.id)).limit(batch);
+        const page = await db
+          .select()
+          .from(auditEvents)
+          .where(gt(auditEvents.id, lastId))
+          .orderBy(asc(auditEvents.id))
+          .limit(batch);
         for (const r of page) {
-          if (r.prevHash !== prev) return { ok: false, rows, brokenAt: r.id, reason: 'a row before it was changed or removed' };
-          if (seal(r) !== r.hash) return { ok: false, rows, brokenAt: r.id, reason: 'the row was changed' };
+          if (r.prevHash !== prev)
+            return {
+              ok: false,
+              rows,
+              brokenAt: r.id,
+              reason: "a row before it was changed or removed",
+            };
+          if (seal(r) !== r.hash)
+            return {
+              ok: false,
+              rows,
+              brokenAt: r.id,
+              reason: "the row was changed",
+            };
           prev = r.hash;
           lastId = r.id;
           rows += 1;
@@ -102,11 +276,19 @@ export function createAudit(db: Db, opts: { key: string }) {
     },
 
     /** Access history: who looked at or changed what, newest first. */
-    history(filter: { patientId: string; practitionerId?: string }, limit = 200) {
+    history(
+      filter: { patientId: string; practitionerId?: string },
+      limit = 200,
+    ) {
       const where = filter.practitionerId
         ? sql`${auditEvents.patientId} = ${filter.patientId} and ${auditEvents.practitionerId} = ${filter.practitionerId}`
         : sql`${auditEvents.patientId} = ${filter.patientId}`;
-      return db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(limit);
+      return db
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(desc(auditEvents.id))
+        .limit(limit);
     },
   };
 }
@@ -115,6 +297,10 @@ export type Audit = ReturnType<typeof createAudit>;
 
 /** The practitioner profile id of a user, for filtering history. */
 export async function practitionerIdOf(db: Db, userId: string) {
-  const [p] = await db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId)).limit(1);
+  const [p] = await db
+    .select({ id: practitioners.id })
+    .from(practitioners)
+    .where(eq(practitioners.userId, userId))
+    .limit(1);
   return p?.id ?? null;
 }

@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { ErrorCode } from '@portal/contract';
@@ -20,7 +20,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { courseRoutes } from './modules/course/routes';
 import { ensureReferenceData } from './modules/demo/reference-data';
 import { createVerifier, loadSigningKeys } from './modules/auth/keys';
-import { createTokenService } from './modules/auth/tokens';
+import { createTokenService, sessionLimitsOf } from './modules/auth/tokens';
 import { journalRoutes, sessionJournalRoutes } from './modules/journals/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { createMailer } from './modules/mail/mailer';
@@ -54,11 +54,20 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     },
     trustProxy: env.production,
     bodyLimit: 1_048_576,
+    // An overlong or undecodable path id names nothing: the same 404 body as another's object.
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      return err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL'
+        ? reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, 'The requested resource was not found'))
+        : reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, 'Bad request'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers may carry patient data: never stored by a browser or a shared cache.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const keys = await loadSigningKeys(database.db);
@@ -68,7 +77,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     database,
     keys,
     verify,
-    tokens: createTokenService(database.db, keys, { issuer: env.jwtIssuer, audience: env.JWT_AUDIENCE }),
+    tokens: createTokenService(database.db, keys, { issuer: env.jwtIssuer, audience: env.JWT_AUDIENCE }, sessionLimitsOf(env)),
     mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger }),
     analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
     audit: createAudit(database.db, { key: env.AUDIT_KEY }),
@@ -116,7 +125,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     }),
   });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: database.db, verify });
+  await app.register(authPlugin, { db: database.db, verify, limits: sessionLimitsOf(env) });
   await app.register(acceptanceGuard, { db: database.db });
 
   await app.register(fastifySwagger, {

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   ANALYTICS_KEY: optionalString,
   ANALYTICS_URL: optionalUrl,
   MAPS_KEY: optionalString,
+  /** The geocoding endpoint warehouse addresses are sent to when MAPS_KEY is set (Google's Geocoding JSON API by default). */
+  MAPS_GEOCODE_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Practitioner Portal <no-reply@localhost>'),
   REDIS_URL: optionalString,
@@ -57,10 +59,17 @@ const EnvSchema = z.object({
   /** Seals the audit trail's hash chain; production must set its own secret. */
   AUDIT_KEY: z.string().min(16).default('local-audit-key-not-a-secret'),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** A signed-in session unused this long can no longer be used or refreshed. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** No session outlives this many hours from sign-in, however often it is refreshed. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   DEFAULT_LOCALE: z.string().default('en-ZA'),
   CURRENCY: z.string().length(3).default('ZAR'),
   /** The data-request fee the practitioner owes the provider, in minor units (SPEC §9 leaves the amount open). */
   DATA_REQUEST_FEE_CENTS: z.coerce.number().int().min(0).default(25000),
+  /** What a patient pays for a kit and for a consultation ordered through a practice, in minor units of CURRENCY. */
+  KIT_PRICE_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(149_900),
+  CONSULTATION_PRICE_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(85_000),
   CONTACT_URL: z.url().default('https://www.example.com/contact'),
   DEMO_DATA: bool,
   /** The provider staff's bearer token for /api/admin (npm run admin); see modules/admin/admin-auth.ts. */

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { ErrorCode, type Scope } from '@portal/contract';
 import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
-import { AppError, unauthenticated } from '../lib/errors';
+import { AppError, sessionExpired, unauthenticated } from '../lib/errors';
 import type { Verify } from '../modules/auth/keys';
+import { DEFAULT_SESSION_LIMITS, sessionTimedOut, type SessionLimits } from '../modules/auth/tokens';
+
+/** A session's last use is written at most this often, so the idle timeout costs no write per request. */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthContext {
   userId: string;
@@ -34,7 +38,8 @@ export function needsAuth(url: string, auth: RouteAuth | undefined): boolean {
 }
 
 /** Reads `Authorization: Bearer`, verifies the token and that its session and user are live. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify: Verify }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify: Verify; limits?: SessionLimits }) => {
+  const limits = opts.limits ?? DEFAULT_SESSION_LIMITS;
   app.decorateRequest('auth', null);
 
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
@@ -52,14 +57,27 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
     if (typeof claims.sub !== 'string' || typeof sid !== 'string' || (scope !== 'practitioner' && scope !== 'patient')) {
       throw unauthenticated('The access token is not valid');
     }
+    // One lookup by primary key: the session is live (not revoked, not timed out) and its user active.
     const [row] = await opts.db
-      .select({ revokedAt: authSessions.revokedAt, isActive: users.isActive })
+      .select({
+        userId: authSessions.userId, revokedAt: authSessions.revokedAt, createdAt: authSessions.createdAt, lastUsedAt: authSessions.lastUsedAt,
+        isActive: users.isActive,
+      })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(eq(authSessions.id, sid))
       .limit(1);
-    if (!row || row.revokedAt) throw unauthenticated('The access token is not valid');
+    if (!row || row.revokedAt || row.userId !== claims.sub) throw unauthenticated('The access token is not valid');
     if (!row.isActive) throw new AppError(403, ErrorCode.USER_DEACTIVATED);
+    const now = Date.now();
+    if (sessionTimedOut(row, limits, now)) throw sessionExpired();
+    if (now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+      // At most one write a minute per session; the condition keeps concurrent requests to one.
+      await opts.db
+        .update(authSessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(and(eq(authSessions.id, sid), lt(authSessions.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))));
+    }
     return { userId: claims.sub, scope, sessionId: sid };
   }
 

@@ -33,6 +33,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send(errorBody(err.code, err.message, { fieldErrors: err.extra.fieldErrors, params: err.extra.params }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A malformed or overlong id names nothing: the same 404 as another practitioner's object.
+      if (err.validationContext === 'params') return reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, 'The requested resource was not found'));
       return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: fieldErrorsOf(err) }));
     }
     if (isResponseSerializationError(err)) {

@@ -110,9 +110,9 @@ describe('review: status transitions', () => {
     expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.user.email))).toHaveLength(1);
   });
 
-  it('an unknown practice is a 404, a malformed id a 400', async () => {
+  it('an unknown practice and a malformed id are both a 404', async () => {
     expect((await review('00000000-0000-4000-8000-000000000000', 'accept')).statusCode).toBe(404);
-    expect((await review('nope', 'accept')).statusCode).toBe(400);
+    expect((await review('nope', 'accept')).statusCode).toBe(404);
   });
 });
 

@@ -21,7 +21,32 @@ export interface TokenService {
   revoke(token: string): Promise<void>;
 }
 
-export function createTokenService(db: Db, keys: TokenKeys, claims: { issuer: string; audience: string }): TokenService {
+/** How long a signed-in session lives: idle (since last use) and absolute (since sign-in). */
+export interface SessionLimits {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
+
+export const sessionLimitsOf = (env: { SESSION_IDLE_MINUTES: number; SESSION_ABSOLUTE_HOURS: number }): SessionLimits => ({
+  idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+  absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+});
+
+/** Whether a session has outlived its idle or absolute limit at `now` (the application's clock). */
+export function sessionTimedOut(s: { createdAt: Date; lastUsedAt: Date }, limits: SessionLimits, now = Date.now()): 'idle timeout' | 'absolute timeout' | null {
+  if (now - s.createdAt.getTime() >= limits.absoluteMs) return 'absolute timeout';
+  if (now - s.lastUsedAt.getTime() >= limits.idleMs) return 'idle timeout';
+  return null;
+}
+
+export function createTokenService(
+  db: Db,
+  keys: TokenKeys,
+  claims: { issuer: string; audience: string },
+  limits: SessionLimits = DEFAULT_SESSION_LIMITS,
+): TokenService {
   async function issue(sessionId: string, user: { id: string; role: string }): Promise<TokenPair> {
     const refreshToken = randomToken();
     await db.insert(refreshTokens).values({
@@ -38,7 +63,9 @@ export function createTokenService(db: Db, keys: TokenKeys, claims: { issuer: st
 
   return {
     async startSession(user) {
-      const [session] = await db.insert(authSessions).values({ userId: user.id }).returning({ id: authSessions.id });
+      // The application's clock, not the database's: the timeouts are measured against it.
+      const now = new Date();
+      const [session] = await db.insert(authSessions).values({ userId: user.id, createdAt: now, lastUsedAt: now }).returning({ id: authSessions.id });
       return issue(session!.id, user);
     },
 
@@ -52,12 +79,19 @@ export function createTokenService(db: Db, keys: TokenKeys, claims: { issuer: st
           expiresAt: refreshTokens.expiresAt,
           revokedAt: authSessions.revokedAt,
           userId: authSessions.userId,
+          createdAt: authSessions.createdAt,
+          lastUsedAt: authSessions.lastUsedAt,
         })
         .from(refreshTokens)
         .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, hash))
         .limit(1);
       if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw sessionExpired();
+      const timedOut = sessionTimedOut(row, limits);
+      if (timedOut) {
+        await revokeSession(row.sessionId, timedOut);
+        throw sessionExpired();
+      }
       // Spend the token with a conditional update: of two concurrent uses exactly one succeeds.
       const spent = await db
         .update(refreshTokens)

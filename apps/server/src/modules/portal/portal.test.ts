@@ -28,7 +28,7 @@ describe('portal', () => {
     ]);
     expect((await h.app.inject({ url: '/api/portal/categories/3', headers: auth })).json()).toEqual({ id: 3, name: 'Nutricionist' });
     expect((await h.app.inject({ url: '/api/portal/categories/99', headers: auth })).statusCode).toBe(404);
-    expect((await h.app.inject({ url: '/api/portal/categories/abc', headers: auth })).statusCode).toBe(400);
+    expect((await h.app.inject({ url: '/api/portal/categories/abc', headers: auth })).statusCode).toBe(404);
     expect((await h.app.inject({ url: '/api/portal/languages/', headers: auth })).json().results).toContainEqual({ id: 5, name: 'isiZulu' });
   });
 

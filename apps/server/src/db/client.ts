@@ -26,6 +26,11 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
 /** Any constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 7_390_211;
+/**
+ * A request that cannot get a database connection within this time fails with 503 (issue 9:
+ * "extra requests get 503 within 2 s"), whether the pool is exhausted or the database is down.
+ */
+export const CONNECTION_TIMEOUT_MS = 1_500;
 
 export interface DatabaseOptions {
   url?: string;
@@ -33,18 +38,36 @@ export interface DatabaseOptions {
   dataDir?: string;
   poolSize?: number;
   statementTimeoutMs?: number;
+  /** How long a query waits for a pool connection before failing; see CONNECTION_TIMEOUT_MS. */
+  connectionTimeoutMs?: number;
+  /** Told about a connection that dropped (the database restarted, the network broke); the process carries on. */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
+    const statementTimeout = opts.statementTimeoutMs ?? 10_000;
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      statement_timeout: opts.statementTimeoutMs ?? 10_000,
-      connectionTimeoutMillis: 2_000,
+      statement_timeout: statementTimeout,
+      // The client's own bound on a query, for a server that stops answering without closing the
+      // connection (the statement timeout above is enforced by that same server).
+      query_timeout: statementTimeout + 5_000,
+      // Waiting for a free connection (pool exhausted) or a new one (database down) ends in an
+      // error the API answers as 503 well within 2 s, instead of queueing without bound.
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      // TCP keepalive finds a connection the network silently dropped.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: 'portal',
     });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    // A connection that drops while idle in the pool: the pool removes it and makes a new one on demand.
+    pool.on('error', (err) => opts.onConnectionError?.(err));
+    // A connection that drops while checked out between two queries (inside a transaction, say)
+    // emits 'error' on the client itself; without a listener that is an uncaught exception that
+    // ends the process. Its pending query fails, and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

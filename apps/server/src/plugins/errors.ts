@@ -52,11 +52,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: err.code ?? null }));
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(errorBody(ErrorCode.UNAVAILABLE, 'The service is temporarily unavailable, please try again shortly'));
+      // One short line each: during an outage every request lands here, and stack traces would flood the log.
+      request.log.warn({ code: causeCode(err), reason: (err as Error).message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
@@ -64,8 +62,33 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 });
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(String((err as Error)?.message));
+/**
+ * Errors that mean "the database cannot be reached right now", not "this request is wrong": the
+ * server is down or restarting (57P01 admin shutdown, 57P02/57P03, refused or reset connections),
+ * the pool had no connection to give within its timeout (exhausted, or the database unreachable),
+ * or a statement ran past its timeout. The client may retry, so they answer 503 with Retry-After.
+ * drizzle wraps the driver's error, so the whole cause chain is looked at.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '57014', '53300', '08000', '08001', '08003', '08004', '08006',
+]);
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|terminating connection/i;
+
+/** What a 503 says while the database is down or every connection is busy. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, please try again shortly';
+
+function causeCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }

@@ -1,0 +1,546 @@
+/**
+ * What the failure checks of issue 9 share (the quick ones in `resilience.test.ts` and the full
+ * `bench/failure.ts`): a throwaway PostgreSQL cluster, the built server as a child process, and
+ * the portal's practitioner and patient flows over HTTP.
+ */
+import {
+  execFile,
+  execFileSync,
+  spawn,
+  type ChildProcess,
+} from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { REPO_ROOT } from "../env";
+
+const run = promisify(execFile);
+export const SERVER_FILE = path.join(REPO_ROOT, "apps/server/dist/server.js");
+export const DEMO_PRACTITIONER = {
+  email: "ada.lovelace@demo.test",
+  password: "Demo-portal-1",
+};
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** The newest PostgreSQL server binaries on this machine (Debian keeps them off PATH), or null. */
+export function postgresBin(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin/initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : null;
+}
+
+export interface Cluster {
+  url: string;
+  port: number;
+  stop(mode?: "fast" | "immediate"): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the cluster and removes its folder; safe to call twice. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A throwaway cluster in a temporary folder on a free port, trust auth, listening on 127.0.0.1
+ * only. initdb refuses to run as root, so as root it runs as the `postgres` user (STACK.md
+ * pitfall 17). The machine's own cluster is never touched.
+ */
+export async function startCluster(): Promise<Cluster> {
+  const bin = postgresBin();
+  if (!bin) throw new Error("no PostgreSQL binaries under /usr/lib/postgresql");
+  const asRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pg-"));
+  if (asRoot) {
+    const uid = Number(
+      execFileSync("id", ["-u", "postgres"]).toString().trim(),
+    );
+    const gid = Number(
+      execFileSync("id", ["-g", "postgres"]).toString().trim(),
+    );
+    fs.chownSync(dir, uid, gid);
+  }
+  const as = (cmd: string, args: string[]) =>
+    asRoot
+      ? run("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args])
+      : run(path.join(bin, cmd), args);
+  const data = path.join(dir, "data");
+  const port = await freePort();
+  const pgCtl = (args: string[]) =>
+    as("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "-t",
+      "30",
+      ...args,
+    ]);
+  let destroyed = false;
+  const cluster: Cluster = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async stop(mode = "fast") {
+      await pgCtl(["-m", mode, "stop"]);
+    },
+    async start() {
+      // Its own socket folder, so nothing clashes with the machine's cluster in /var/run/postgresql.
+      await pgCtl([
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+        "start",
+      ]);
+    },
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      await pgCtl(["-m", "immediate", "stop"]).catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await as("initdb", [
+      "-D",
+      data,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+    ]);
+    await cluster.start();
+  } catch (err) {
+    await cluster.destroy();
+    throw err;
+  }
+  return cluster;
+}
+
+/** A fresh database on a cluster (the admin URL's), and its URL. */
+export async function createDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<string> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await c.end();
+  }
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** The last part of its output, for failure messages. */
+  output(): string;
+  /** The exit code or signal once it has exited, else null. */
+  exited(): string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server (`apps/server/dist/server.js`) as a child process on a free port, demo data
+ * seeded on an empty database, waiting until /readyz answers 200.
+ */
+export async function startServer(
+  opts: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  if (!fs.existsSync(SERVER_FILE))
+    throw new Error(
+      "The server is not built: run `npm run build -w apps/server` (npm test builds it).",
+    );
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-failure-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    APP_ENV: "local",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PORTAL_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: opts.databaseUrl ?? "",
+    LOG_LEVEL: "fatal",
+    SERVE_WEB: "false",
+    SIGN_IN_RATE_LIMIT: "10000",
+    REDIS_URL: "",
+    ...opts.env,
+  };
+  const child = spawn(process.execPath, [SERVER_FILE], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let exit: string | null = null;
+  child.once("exit", (code, signal) => {
+    exit = signal ?? String(code);
+  });
+  const proc: ServerProcess = {
+    baseUrl,
+    child,
+    output: () => out,
+    exited: () => exit,
+    async stop() {
+      if (exit === null) {
+        const done = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([done, sleep(5_000)]);
+        if (exit === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exit !== null) {
+      await proc.stop();
+      throw new Error(`the server exited early (${exit}):\n${out}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await proc.stop();
+      throw new Error(`the server did not become ready:\n${out}`);
+    }
+    await sleep(100);
+  }
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  ms: number;
+}
+
+/** One JSON call; a network failure or no answer within `timeoutMs` is status 0. */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${baseUrl}${pathname}`, {
+      method,
+      headers: {
+        ...(opts.body !== undefined
+          ? { "content-type": "application/json" }
+          : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+    });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return {
+      status: res.status,
+      body: body as T,
+      headers: res.headers,
+      ms: performance.now() - started,
+    };
+  } catch {
+    return {
+      status: 0,
+      body: null as T,
+      headers: new Headers(),
+      ms: performance.now() - started,
+    };
+  }
+}
+
+interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function signIn(
+  baseUrl: string,
+  email = DEMO_PRACTITIONER.email,
+  password = DEMO_PRACTITIONER.password,
+): Promise<TokenPair> {
+  const res = await call<TokenPair>(baseUrl, "POST", "/sso/api/token", {
+    body: { email, password },
+  });
+  if (res.status !== 200)
+    throw new Error(
+      `sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`,
+    );
+  return res.body;
+}
+
+let patients = 0;
+/**
+ * A patient of the demo practitioner (Ada), ready to book: signs up through the sign-on's patient
+ * API and finds Ada in the list patients see.
+ */
+export async function newPatient(baseUrl: string) {
+  const email = `failure.${process.pid}.${Date.now()}.${patients++}@test.example`;
+  const res = await call<TokenPair>(baseUrl, "POST", "/sso/api/patients", {
+    body: {
+      email,
+      password: "Patient-pass-1",
+      firstName: "Failure",
+      lastName: "Patient",
+      phoneNumber: "+27215550000",
+    },
+  });
+  if (res.status !== 201)
+    throw new Error(
+      `patient sign-up failed: ${res.status} ${JSON.stringify(res.body)}`,
+    );
+  const token = res.body.accessToken;
+  const list = await call<{ results: Array<{ id: string; lastName: string }> }>(
+    baseUrl,
+    "GET",
+    "/api/patient/practitioners/?search=Lovelace",
+    { token },
+  );
+  const ada = list.body.results?.find((p) => p.lastName === "Lovelace");
+  if (!ada)
+    throw new Error(
+      `the demo practitioner is not listed: ${list.status} ${JSON.stringify(list.body)}`,
+    );
+  return { token, practitionerId: ada.id };
+}
+
+/** A new session request (status 1) from the patient to Ada, booked two days ahead. */
+export async function requestSession(
+  baseUrl: string,
+  patient: { token: string; practitionerId: string },
+): Promise<string> {
+  const bookingTime = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const res = await call<{ id: string }>(
+    baseUrl,
+    "POST",
+    "/api/patient/sessions/",
+    {
+      token: patient.token,
+      body: { practitionerId: patient.practitionerId, bookingTime },
+    },
+  );
+  if (res.status !== 201)
+    throw new Error(
+      `session request failed: ${res.status} ${JSON.stringify(res.body)}`,
+    );
+  return res.body.id;
+}
+
+export interface RaceResult {
+  rounds: number;
+  acceptWins: number;
+  rejectWins: number;
+  /** Rounds where other than exactly one call answered 200. */
+  notExactlyOne: number;
+  fiveXx: number;
+  /** The losers' answers, `status code` → count. */
+  losers: Record<string, number>;
+  /** Rounds whose final status is not the winner's. */
+  inconsistent: number;
+}
+
+/**
+ * Accept and reject fired at once on a fresh request, `rounds` times. Exactly one may win (200);
+ * the loser must get a clean 4xx (400414: already decided) and the session must end in the
+ * winner's status.
+ */
+export async function raceAcceptReject(
+  baseUrl: string,
+  token: string,
+  rounds: number,
+): Promise<RaceResult> {
+  const patient = await newPatient(baseUrl);
+  const out: RaceResult = {
+    rounds,
+    acceptWins: 0,
+    rejectWins: 0,
+    notExactlyOne: 0,
+    fiveXx: 0,
+    losers: {},
+    inconsistent: 0,
+  };
+  for (let i = 0; i < rounds; i++) {
+    const id = await requestSession(baseUrl, patient);
+    // Alternate who is sent first, so neither always has the head start.
+    const calls =
+      i % 2 === 0
+        ? (["accept", "reject"] as const)
+        : (["reject", "accept"] as const);
+    const answers = await Promise.all(
+      calls.map((c) =>
+        call<{ error?: { code: string } }>(
+          baseUrl,
+          "POST",
+          `/api/portal/sessions/${id}/${c}`,
+          { token },
+        ),
+      ),
+    );
+    const byCall = Object.fromEntries(
+      calls.map((c, k) => [c, answers[k]!]),
+    ) as Record<"accept" | "reject", Answer<{ error?: { code: string } }>>;
+    const winners = calls.filter((c) => byCall[c].status === 200);
+    out.fiveXx += answers.filter(
+      (a) => a.status >= 500 || a.status === 0,
+    ).length;
+    if (winners.length !== 1) {
+      out.notExactlyOne += 1;
+      continue;
+    }
+    const winner = winners[0]!;
+    if (winner === "accept") out.acceptWins += 1;
+    else out.rejectWins += 1;
+    const loser = byCall[winner === "accept" ? "reject" : "accept"];
+    const key = `${loser.status} ${loser.body?.error?.code ?? ""}`.trim();
+    out.losers[key] = (out.losers[key] ?? 0) + 1;
+    const detail = await call<{ status: number }>(
+      baseUrl,
+      "GET",
+      `/api/portal/sessions/${id}`,
+      { token },
+    );
+    if (detail.body.status !== (winner === "accept" ? 2 : 3))
+      out.inconsistent += 1;
+  }
+  return out;
+}
+
+/** Every loser answered a clean 4xx (400414, or 404 where the rules say not found). */
+export const raceIsClean = (r: RaceResult) =>
+  r.notExactlyOne === 0 &&
+  r.fiveXx === 0 &&
+  r.inconsistent === 0 &&
+  r.acceptWins + r.rejectWins === r.rounds &&
+  Object.keys(r.losers).every((k) => /^(400 400414|404 )/.test(k));
+
+export interface InvariantReport {
+  /** Completed sessions (4) without a submitted journal entry, and submitted entries on a session that is not completed. */
+  completedWithoutSubmitted: number;
+  submittedNotCompleted: number;
+  /** Data requests without exactly one data-request fee, and fees without their data request. */
+  requestsWithoutOneFee: number;
+  feesWithoutRequest: number;
+  /** Data requests on a session that is not accepted or completed. */
+  requestsOnUnacceptedSession: number;
+  /** Sessions whose status and decision stamps disagree. */
+  stampMismatch: number;
+  sessions: number;
+}
+
+/** The invariants a half-applied transition would break, checked in SQL. */
+export async function checkInvariants(
+  databaseUrl: string,
+): Promise<InvariantReport> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const one = async (q: string) =>
+      Number((await c.query<{ n: string }>(q)).rows[0]!.n);
+    return {
+      completedWithoutSubmitted:
+        await one(`select count(*) n from sessions s where s.status = 4 and not exists (
+        select 1 from journal_entries j where j.session_id = s.id and j.parent_id is null and j.status = 'Submitted')`),
+      submittedNotCompleted:
+        await one(`select count(*) n from journal_entries j join sessions s on s.id = j.session_id
+        where j.parent_id is null and j.status = 'Submitted' and s.status <> 4`),
+      requestsWithoutOneFee:
+        await one(`select count(*) n from data_requests d where (
+        select count(*) from transactions t where t.data_request_id = d.id and t.kind = 'data_request_fee' and t.session_id = d.session_id) <> 1`),
+      feesWithoutRequest:
+        await one(`select count(*) n from transactions t where t.kind = 'data_request_fee'
+        and not exists (select 1 from data_requests d where d.id = t.data_request_id)`),
+      requestsOnUnacceptedSession: await one(
+        `select count(*) n from data_requests d join sessions s on s.id = d.session_id where s.status not in (2, 4)`,
+      ),
+      stampMismatch:
+        await one(`select count(*) n from sessions where (status = 2 and accepted_at is null) or (status = 3 and declined_at is null)
+        or (status = 4 and completed_at is null) or (status = 1 and (accepted_at is not null or declined_at is not null))`),
+      sessions: await one("select count(*) n from sessions"),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+export const invariantsHold = (r: InvariantReport) =>
+  r.completedWithoutSubmitted === 0 &&
+  r.submittedNotCompleted === 0 &&
+  r.requestsWithoutOneFee === 0 &&
+  r.feesWithoutRequest === 0 &&
+  r.requestsOnUnacceptedSession === 0 &&
+  r.stampMismatch === 0;
+
+/** Redis answers PING at this URL (a bare RESP call, so no client is needed to find out). */
+export async function redisReachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({
+      host: u.hostname || "127.0.0.1",
+      port: Number(u.port || 6379),
+    });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once("error", () => done(false));
+    socket.once("connect", () =>
+      socket.write(
+        u.password
+          ? `AUTH ${decodeURIComponent(u.password)}\r\nPING\r\n`
+          : "PING\r\n",
+      ),
+    );
+    socket.on("data", (d) => done(d.toString().includes("PONG")));
+  });
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DataRequest, ErrorCode, IdParams, ListedPractitioner, RequestSessionBody, SessionJournal, isBookingTimeAllowed, zId } from '@portal/contract';
+import { DataRequest, ErrorCode, IdParams, ListedPractitioner, Order, OrderBody, RequestSessionBody, SessionJournal, isBookingTimeAllowed, zId } from '@portal/contract';
+import { placeOrder } from '../commerce/service';
 import { patientJournal } from '../journals/service';
 import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
@@ -71,6 +72,14 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = caller(req).userId;
     return { results: (await ctx.audit.history({ patientId: me })).map((r) => toAuditRow(r, me, me)) };
   });
+
+  app.post('/orders', {
+    config,
+    schema: {
+      tags, body: OrderBody, response: { 201: Order },
+      summary: "Order a kit or a consultation from an accepted practice, with an optional discount code of that practice (prices from KIT_PRICE_CENTS, CONSULTATION_PRICE_CENTS)",
+    },
+  }, async (req, reply) => reply.status(201).send(await placeOrder(ctx, caller(req).userId, req.body, req.ip)));
 
   for (const [action, status] of [['confirm', 'confirmed'], ['decline', 'declined']] as const) {
     app.post(`/sessions/:id/data-request/${action}`, {

@@ -36,6 +36,9 @@ export async function loadSigningKeys(db: Db): Promise<TokenKeys> {
   };
 }
 
+/** Clock skew allowed between the signer and this process. */
+const IAT_SKEW_SECONDS = 60;
+
 export type Verify = (token: string) => Promise<JWTPayload>;
 
 /** Verifies access tokens against the signer's published key set. */
@@ -48,6 +51,8 @@ export function createVerifier(opts: { issuer: string; audience: string; jwks: {
       algorithms: [ALG],
       requiredClaims: ['sub', 'exp', 'iat', 'scope'],
     });
+    // jose checks exp and nbf; a token issued in the future is as suspect as one not yet valid.
+    if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + IAT_SKEW_SECONDS) throw new Error('token issued in the future');
     return payload;
   };
 }

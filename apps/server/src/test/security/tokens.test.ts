@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
-  exportJWK,
   generateKeyPair,
   importJWK,
   SignJWT,
@@ -53,7 +52,7 @@ async function realKey() {
 }
 
 async function signWith(
-  key: CryptoKey | Uint8Array,
+  key: Parameters<SignJWT["sign"]>[0],
   header: Record<string, unknown>,
   claims: JWTPayload,
 ) {

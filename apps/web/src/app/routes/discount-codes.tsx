@@ -1,5 +1,5 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
+import { DiscountCodesView } from '../../features/discount-codes/components/discount-codes-view';
 import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
 import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
 import { t } from '../../i18n/i18n';
@@ -9,7 +9,7 @@ export function DiscountCodesPage() {
   return (
     <Page title={t('title.discountCodes')}>
       <AcceptanceGate practitioner={practitioner}>
-        <NotAvailable />
+        <DiscountCodesView />
       </AcceptanceGate>
     </Page>
   );

@@ -1,11 +1,11 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
+import { KitsTable } from '../../features/kits/components/kits-table';
 import { t } from '../../i18n/i18n';
 
 export function KitsPage() {
   return (
     <Page title={t('title.kits')}>
-      <NotAvailable />
+      <KitsTable />
     </Page>
   );
 }

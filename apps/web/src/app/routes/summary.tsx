@@ -1,7 +1,7 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
 import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
 import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
+import { SummaryView } from '../../features/transactions/components/summary-view';
 import { t } from '../../i18n/i18n';
 
 export function SummaryPage() {
@@ -9,7 +9,7 @@ export function SummaryPage() {
   return (
     <Page title={t('title.summary')}>
       <AcceptanceGate practitioner={practitioner}>
-        <NotAvailable />
+        <SummaryView />
       </AcceptanceGate>
     </Page>
   );

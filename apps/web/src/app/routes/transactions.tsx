@@ -1,7 +1,7 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
 import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
 import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
+import { TransactionsView } from '../../features/transactions/components/transactions-view';
 import { t } from '../../i18n/i18n';
 
 export function TransactionsPage() {
@@ -9,7 +9,7 @@ export function TransactionsPage() {
   return (
     <Page title={t('title.transactions')}>
       <AcceptanceGate practitioner={practitioner}>
-        <NotAvailable />
+        <TransactionsView />
       </AcceptanceGate>
     </Page>
   );

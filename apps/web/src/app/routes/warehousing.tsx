@@ -1,7 +1,8 @@
-import { NotAvailable } from '../../components/not-available';
 import { Page } from '../../components/page';
+import { KitsTable } from '../../features/kits/components/kits-table';
 import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
 import { AcceptanceGate } from '../../features/practitioner/components/acceptance-gate';
+import { WarehousingView } from '../../features/warehouse/components/warehousing-view';
 import { t } from '../../i18n/i18n';
 
 export function WarehousingPage() {
@@ -9,7 +10,7 @@ export function WarehousingPage() {
   return (
     <Page title={t('title.warehousing')}>
       <AcceptanceGate practitioner={practitioner}>
-        <NotAvailable />
+        <WarehousingView kits={(warehouseID) => <KitsTable warehouseID={warehouseID} />} />
       </AcceptanceGate>
     </Page>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Avatar, Box, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { KIT_STATUS_LABELS, LIMITS, SessionStatus, errorText, type SessionDetail } from '@portal/contract';
@@ -18,8 +19,11 @@ import { SessionStatusBadge, SyntheticPatientBadge } from './session-badges';
 import { closedReason } from './session-gate';
 import { st } from '../messages';
 
-/** The session screen (SPEC §2): patient, quick actions, readiness, highlights, packages, results, notes. */
-export function SessionOverview({ session }: { session: SessionDetail }) {
+/**
+ * The session screen (SPEC §2): patient, quick actions, readiness, highlights, packages, results, notes.
+ * `assignKit` is the kit form the page composes in (the kits feature's), shown while an accepted session has no kit.
+ */
+export function SessionOverview({ session, assignKit }: { session: SessionDetail; assignKit?: ReactNode }) {
   return (
     <Stack gap="lg">
       <PatientHeader session={session} />
@@ -28,7 +32,7 @@ export function SessionOverview({ session }: { session: SessionDetail }) {
         <Readiness session={session} />
       </SimpleGrid>
       <Highlights session={session} />
-      <Packages session={session} />
+      <Packages session={session} assignKit={session.status === SessionStatus.ACCEPTED ? assignKit : undefined} />
       <SectionCard title={st('sessions.overview.screening')} id="session-screening">
         <Text size="sm">{st('sessions.overview.screeningText')}</Text>
         {!session.readiness.dataAccessible && (
@@ -191,7 +195,7 @@ function Highlights({ session }: { session: SessionDetail }) {
   );
 }
 
-function Packages({ session }: { session: SessionDetail }) {
+function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: ReactNode }) {
   const { kit } = session;
   return (
     <SectionCard title={st('sessions.overview.packages')} id="session-packages">
@@ -239,9 +243,12 @@ function Packages({ session }: { session: SessionDetail }) {
           </Table>
         </ScrollTable>
       ) : (
-        <Text size="sm" c="gray.7">
-          {st('sessions.overview.noPackage')}
-        </Text>
+        <>
+          <Text size="sm" c="gray.7">
+            {st('sessions.overview.noPackage')}
+          </Text>
+          {assignKit}
+        </>
       )}
     </SectionCard>
   );

@@ -1,0 +1,14 @@
+import type { DiscountCode, DiscountCodeInput } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { discountKeys } from './keys';
+
+/** An empty or absent code: the server generates one. A taken code answers 400 with fieldErrors.code. */
+export function createDiscountCode(body: DiscountCodeInput): Promise<DiscountCode> {
+  return apiRequest<DiscountCode>('/portal/discount-codes/', { method: 'POST', body });
+}
+
+export function useCreateDiscountCode() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createDiscountCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: discountKeys.all }) });
+}

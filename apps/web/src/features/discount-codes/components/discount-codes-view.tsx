@@ -1,0 +1,187 @@
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Alert } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DiscountCodeState, errorText, formatMoney, type DiscountCode } from '@portal/contract';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PagedResults } from '../../../components/paged-results';
+import { t } from '../../../i18n/i18n';
+import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
+import { useDiscountCodes } from '../api/list-discount-codes';
+import { ruleSummary, usageSummary, validitySummary } from '../form';
+import { dt } from '../messages';
+import { DiscountCodeForm } from './discount-code-form';
+
+export const DISCOUNT_PAGE_SIZE = 20;
+
+const STATE_COLOR: Record<DiscountCodeState, string> = {
+  active: 'green.9',
+  scheduled: 'blue.9',
+  expired: 'gray.9',
+  used_up: 'orange.9',
+  deactivated: 'red.9',
+};
+
+export function DiscountStateBadge({ state }: { state: DiscountCodeState }) {
+  return (
+    <Badge variant="outline" color={STATE_COLOR[state]} c={STATE_COLOR[state]}>
+      {dt(`discount.state.${state}`)}
+    </Badge>
+  );
+}
+
+/** /discount-codes: create, list (searched, filtered by state, paged) and deactivate. */
+export function DiscountCodesView() {
+  const [creating, setCreating] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), 300);
+  const [state, setState] = useState<DiscountCodeState | null>(null);
+  const [page, setPage] = useState(1);
+  const [deactivating, setDeactivating] = useState<DiscountCode | null>(null);
+  const [lastFilter, setLastFilter] = useState(`${search}|${state}`);
+  if (lastFilter !== `${search}|${state}`) {
+    setLastFilter(`${search}|${state}`);
+    setPage(1);
+  }
+  const query = useDiscountCodes({
+    search: search || undefined,
+    state: state ?? undefined,
+    limit: DISCOUNT_PAGE_SIZE,
+    offset: (page - 1) * DISCOUNT_PAGE_SIZE,
+  });
+
+  return (
+    <Stack gap="lg">
+      {creating ? (
+        <DiscountCodeForm onDone={() => setCreating(false)} />
+      ) : (
+        <div>
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+            {dt('discount.create')}
+          </Button>
+        </div>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label={dt('discount.search')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          w={280}
+        />
+        <Select
+          label={dt('discount.state')}
+          data={[{ value: '', label: dt('discount.state.all') }, ...DiscountCodeState.options.map((s) => ({ value: s, label: dt(`discount.state.${s}`) }))]}
+          value={state ?? ''}
+          onChange={(v) => setState(v ? (v as DiscountCodeState) : null)}
+          allowDeselect={false}
+          w={200}
+        />
+      </Group>
+      <PagedResults
+        query={query}
+        page={page}
+        pageSize={DISCOUNT_PAGE_SIZE}
+        onPage={setPage}
+        empty={search || state ? dt('discount.emptyFiltered') : dt('discount.empty')}
+      >
+        {(rows) => (
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={dt('discount.tableLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{dt('discount.col.code')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.rule')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.minimum')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.validity')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.usage')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.state')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" fw={600}>
+                        {c.code}
+                      </Text>
+                      {c.upsell && (
+                        <Text size="xs" c="gray.9" lineClamp={1} maw={240}>
+                          {c.upsell}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{ruleSummary(c.rule)}</Table.Td>
+                    <Table.Td>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : dt('discount.noMinimum')}</Table.Td>
+                    <Table.Td>{validitySummary(c.rule)}</Table.Td>
+                    <Table.Td>{usageSummary(c)}</Table.Td>
+                    <Table.Td>
+                      <DiscountStateBadge state={c.state} />
+                    </Table.Td>
+                    <Table.Td>
+                      {c.state !== 'deactivated' && c.state !== 'expired' && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          c="red.9"
+                          onClick={() => setDeactivating(c)}
+                          aria-label={dt('discount.deactivateLabel', { code: c.code })}
+                        >
+                          {dt('discount.deactivate')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </PagedResults>
+      <DeactivateModal code={deactivating} onClose={() => setDeactivating(null)} />
+    </Stack>
+  );
+}
+
+function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose: () => void }) {
+  const deactivate = useDeactivateDiscountCode();
+  const close = () => {
+    deactivate.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={code !== null} onClose={close} title={dt('discount.deactivate.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {code && (
+        <Stack gap="md">
+          <Text>{dt('discount.deactivate.body', { code: code.code })}</Text>
+          {deactivate.isError && (
+            <Alert color="red" variant="light" c="dark.8" role="alert">
+              {errorText(deactivate.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {dt('discount.deactivate.keep')}
+            </Button>
+            <Button
+              color="red.9"
+              loading={deactivate.isPending}
+              onClick={() =>
+                deactivate.mutate(code.id, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: dt('discount.deactivated', { code: code.code }) });
+                    close();
+                  },
+                })
+              }
+            >
+              {dt('discount.deactivate')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

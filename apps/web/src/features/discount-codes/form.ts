@@ -1,0 +1,134 @@
+import {
+  DiscountCodeInput,
+  VALIDATION_MESSAGES,
+  formatMoney,
+  parseMoney,
+  type Currency,
+  type DiscountCode,
+  type DiscountProduct,
+  type DiscountType,
+} from '@portal/contract';
+import { formatDate } from '../../i18n/i18n';
+import { dt } from './messages';
+
+/** What the form holds: text as typed; amounts become integer minor units only when sent. */
+export interface DiscountFormValues {
+  code: string;
+  type: DiscountType;
+  value: string;
+  currency: Currency;
+  minimum: string;
+  validFrom: string;
+  validUntil: string;
+  usageLimit: string;
+  upsell: string;
+  appliesTo: DiscountProduct[];
+  requiresShipping: boolean;
+  addNewKit: boolean;
+}
+
+/** Today as YYYY-MM-DD in UTC: the day the server's state rule (discountCodeState) counts in. */
+export function today(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export const emptyDiscountForm = (): DiscountFormValues => ({
+  code: '',
+  type: 'percentage',
+  value: '',
+  currency: 'ZAR',
+  minimum: '',
+  validFrom: today(),
+  validUntil: '',
+  usageLimit: '',
+  upsell: '',
+  appliesTo: ['kit'],
+  requiresShipping: false,
+  addNewKit: false,
+});
+
+/** Field keys as the server names them in fieldErrors ('rule.value', 'options.appliesTo', …). */
+export type DiscountField =
+  | 'code'
+  | 'rule.type'
+  | 'rule.value'
+  | 'rule.currency'
+  | 'rule.minimumOrderCents'
+  | 'rule.validFrom'
+  | 'rule.validUntil'
+  | 'rule.usageLimit'
+  | 'upsell'
+  | 'options.appliesTo';
+
+const wholeNumber = (raw: string): number | null => (/^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null);
+
+/**
+ * The form's values as the contract's DiscountCodeInput, checked with that same schema; text that
+ * is not a number at all is reported here, before the schema sees it.
+ */
+export function toDiscountInput(v: DiscountFormValues): { input: DiscountCodeInput; errors: Partial<Record<DiscountField, string>> } {
+  const errors: Partial<Record<DiscountField, string>> = {};
+  const invalid = VALIDATION_MESSAGES.INVALID_NUMBER;
+
+  let value: number | undefined;
+  if (v.value.trim() !== '') {
+    const parsed = v.type === 'percentage' ? wholeNumber(v.value) : parseMoney(v.value);
+    if (parsed === null) errors['rule.value'] = invalid;
+    else value = parsed;
+  }
+  let minimumOrderCents = 0;
+  if (v.minimum.trim() !== '') {
+    const parsed = parseMoney(v.minimum);
+    if (parsed === null) errors['rule.minimumOrderCents'] = invalid;
+    else minimumOrderCents = parsed;
+  }
+  let usageLimit: number | null = null;
+  if (v.usageLimit.trim() !== '') {
+    const parsed = wholeNumber(v.usageLimit);
+    if (parsed === null) errors['rule.usageLimit'] = invalid;
+    else usageLimit = parsed;
+  }
+
+  const input = {
+    code: v.code,
+    rule: {
+      type: v.type,
+      value: value as number,
+      currency: v.currency,
+      minimumOrderCents,
+      validFrom: v.validFrom,
+      validUntil: v.validUntil || null,
+      usageLimit,
+    },
+    upsell: v.upsell,
+    options: { appliesTo: v.appliesTo },
+    requiresShipping: v.requiresShipping,
+    addNewKit: v.addNewKit,
+  } satisfies DiscountCodeInput;
+
+  const result = DiscountCodeInput.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') as DiscountField;
+      errors[key] ??= issue.message;
+    }
+  }
+  return { input, errors };
+}
+
+/** '25% off' or 'ZAR 100.00 off'. */
+export function ruleSummary(rule: Pick<DiscountCode['rule'], 'type' | 'value' | 'currency'>): string {
+  return rule.type === 'percentage'
+    ? dt('discount.rule.percentage', { value: rule.value })
+    : dt('discount.rule.fixed', { amount: formatMoney(rule.value, rule.currency) });
+}
+
+export function validitySummary(rule: Pick<DiscountCode['rule'], 'validFrom' | 'validUntil'>): string {
+  return rule.validUntil
+    ? dt('discount.validity.range', { from: formatDate(rule.validFrom), until: formatDate(rule.validUntil) })
+    : dt('discount.validity.from', { from: formatDate(rule.validFrom) });
+}
+
+export function usageSummary(code: Pick<DiscountCode, 'usageCount'> & { rule: Pick<DiscountCode['rule'], 'usageLimit'> }): string {
+  return dt('discount.usage', { count: code.usageCount, limit: code.rule.usageLimit ?? dt('discount.usage.unlimited') });
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { errorText, type KitRow, type SessionSummary } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDate, t } from '../../../i18n/i18n';
+import { useAssignKit } from '../api/assign-kit';
+import { useAssignableSessions } from '../api/get-assignable-sessions';
+import { kt } from '../messages';
+
+const nameOf = (s: SessionSummary) => `${s.user.firstName} ${s.user.lastName}`.trim();
+
+/** Choose one of the accepted sessions without a kit, confirm, then assign (PUT /portal/sessions/{id}/kit). */
+export function AssignToSessionModal({ kit, onClose }: { kit: KitRow | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={kit !== null}
+      onClose={onClose}
+      title={kit ? kt('kits.assign.title', { label: kit.sampleLabel }) : ''}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {kit && <AssignSteps kit={kit} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), 300);
+  const [chosen, setChosen] = useState<SessionSummary | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const sessions = useAssignableSessions(search, true);
+  const assign = useAssignKit();
+
+  if (confirming && chosen) {
+    const name = nameOf(chosen);
+    const onAssign = () =>
+      assign.mutate(
+        { sessionId: chosen.id, body: { sampleLabel: kit.sampleLabel } },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: kt('kits.assign.done', { label: kit.sampleLabel, name }) });
+            onClose();
+          },
+        },
+      );
+    return (
+      <Stack gap="md">
+        <Text>{kt('kits.assign.confirm', { label: kit.sampleLabel, name })}</Text>
+        {assign.isError && (
+          <Alert color="red" variant="light" c="dark.8" role="alert">
+            {errorText(assign.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
+            {kt('kits.assign.back')}
+          </Button>
+          <Button onClick={onAssign} loading={assign.isPending}>
+            {kt('kits.assign.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  let list;
+  if (sessions.isPending) list = <Loader size="sm" aria-label={t('common.loading')} role="status" />;
+  else if (sessions.isError)
+    list = (
+      <Alert color="red" variant="light" c="dark.8" title={kt('kits.assign.loadFailed')}>
+        {errorText(sessions.error)}
+      </Alert>
+    );
+  else if (sessions.data.length === 0) list = <Text c="gray.9">{search ? kt('kits.assign.noneSearch') : kt('kits.assign.none')}</Text>;
+  else
+    list = (
+      <Radio.Group label={kt('kits.assign.choose')} value={chosen?.id ?? null} onChange={(id) => setChosen(sessions.data.find((s) => s.id === id) ?? null)}>
+        <Stack gap="xs" mt="xs">
+          {sessions.data.map((s) => (
+            <Radio key={s.id} value={s.id} label={`${nameOf(s)}, ${kt('kits.assign.booking', { date: formatDate(s.bookingTime) })}`} />
+          ))}
+        </Stack>
+      </Radio.Group>
+    );
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        type="search"
+        label={kt('kits.assign.search')}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        data-autofocus
+      />
+      {list}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {kt('kits.assign.cancel')}
+        </Button>
+        <Button onClick={() => setConfirming(true)} disabled={!chosen}>
+          {kt('kits.assign.next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { KIT_STATUS_LABELS, KitStatus, type KitRow } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PagedResults } from '../../../components/paged-results';
+import { paths } from '../../../config/paths';
+import { useKits } from '../api/list-kits';
+import { kt } from '../messages';
+import { AssignToSessionModal } from './assign-to-session-modal';
+
+export const KITS_PAGE_SIZE = 20;
+export const KITS_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The kits table (SPEC §3 'ID, Collections, Sample Label', with status and session), searched,
+ * filtered and paged on the server. On /kits it lists every kit; a warehouse passes its id.
+ */
+export function KitsTable({ warehouseID }: { warehouseID?: string }) {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), KITS_SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<KitStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [assigning, setAssigning] = useState<KitRow | null>(null);
+  const searchId = useId();
+  // A new search or filter starts at the first page.
+  const [lastFilter, setLastFilter] = useState(`${search}|${status}`);
+  if (lastFilter !== `${search}|${status}`) {
+    setLastFilter(`${search}|${status}`);
+    setPage(1);
+  }
+  const query = useKits({
+    search: search || undefined,
+    status: status ?? undefined,
+    warehouseID,
+    limit: KITS_PAGE_SIZE,
+    offset: (page - 1) * KITS_PAGE_SIZE,
+  });
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          id={searchId}
+          type="search"
+          label={kt('kits.search')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          w={320}
+        />
+        <Select
+          label={kt('kits.status')}
+          data={[{ value: '', label: kt('kits.status.all') }, ...KitStatus.options.map((s) => ({ value: s, label: KIT_STATUS_LABELS[s] }))]}
+          value={status ?? ''}
+          onChange={(v) => setStatus(v ? (v as KitStatus) : null)}
+          allowDeselect={false}
+          w={220}
+        />
+      </Group>
+      <PagedResults query={query} page={page} pageSize={KITS_PAGE_SIZE} onPage={setPage} empty={search || status ? kt('kits.emptyFiltered') : kt('kits.empty')}>
+        {(rows) => (
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={kt('kits.tableLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{kt('kits.col.id')}</Table.Th>
+                  <Table.Th scope="col">{kt('kits.col.collections')}</Table.Th>
+                  <Table.Th scope="col">{kt('kits.col.sampleLabel')}</Table.Th>
+                  <Table.Th scope="col">{kt('kits.col.status')}</Table.Th>
+                  <Table.Th scope="col">{kt('kits.col.session')}</Table.Th>
+                  <Table.Th scope="col">{kt('kits.col.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((kit) => (
+                  <KitTableRow key={kit.id} kit={kit} onAssign={() => setAssigning(kit)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </PagedResults>
+      <AssignToSessionModal kit={assigning} onClose={() => setAssigning(null)} />
+    </Stack>
+  );
+}
+
+function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} maw={200}>
+          {kit.id}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {kit.collections.length ? (
+          kit.collections.map((c) => c.name).join(', ')
+        ) : (
+          <Text span size="sm" c="gray.9">
+            {kt('kits.noCollections')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {kit.sampleLabel}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="outline" color={kit.status === 'in_stock' ? 'green.9' : 'blue.9'} c={kit.status === 'in_stock' ? 'green.9' : 'blue.9'}>
+          {KIT_STATUS_LABELS[kit.status]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {kit.session ? (
+          <Anchor component={Link} to={paths.sessionOverview(kit.session.id)} c="blue.9" size="sm">
+            {kit.session.patientName}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="gray.9">
+            {kt('kits.noSession')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {kit.status === 'in_stock' && !kit.session && (
+          <Button size="xs" variant="default" onClick={onAssign} aria-label={kt('kits.assignLabel', { label: kit.sampleLabel })}>
+            {kt('kits.assign')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,43 @@
+import { translator } from '../../i18n/i18n';
+
+/** The kit pages' texts, loaded with them. Column names are SPEC §3's. */
+export const kitMessagesEn = {
+  'kits.col.id': 'ID',
+  'kits.col.collections': 'Collections',
+  'kits.col.sampleLabel': 'Sample Label',
+  'kits.col.status': 'Status',
+  'kits.col.session': 'Session',
+  'kits.col.actions': 'Actions',
+  'kits.tableLabel': 'Kits',
+  'kits.search': 'Search by sample label or patient',
+  'kits.status': 'Status',
+  'kits.status.all': 'All statuses',
+  'kits.empty': 'No kits yet. Kits the provider sends you appear here.',
+  'kits.emptyFiltered': 'No kits match.',
+  'kits.noSession': 'Not assigned',
+  'kits.noCollections': 'None',
+  'kits.assign': 'Assign to session',
+  'kits.assignLabel': 'Assign to session: kit {label}',
+  'kits.assign.title': 'Assign kit {label}',
+  'kits.assign.search': 'Search accepted sessions by patient name',
+  'kits.assign.choose': 'Accepted sessions without a kit',
+  'kits.assign.none': 'No accepted session is waiting for a kit.',
+  'kits.assign.noneSearch': 'No accepted session without a kit matches.',
+  'kits.assign.booking': 'booked for {date}',
+  'kits.assign.next': 'Continue',
+  'kits.assign.back': 'Back',
+  'kits.assign.cancel': 'Cancel',
+  'kits.assign.confirm': 'Kit {label} will be handed to {name} for this session. The kit then leaves your stock.',
+  'kits.assign.ok': 'Assign kit',
+  'kits.assign.done': 'Kit {label} is assigned to {name}.',
+  'kits.assign.loadFailed': 'The accepted sessions could not be loaded.',
+  'kits.form.title': 'Assign kit',
+  'kits.form.text': 'Type or scan the sample label of a kit from your stock to hand it to this patient.',
+  'kits.form.label': 'Sample label',
+  'kits.form.placeholder': 'e.g. KIT-0001',
+  'kits.form.submit': 'Assign kit',
+  'kits.form.done': 'Kit {label} is assigned to this session.',
+  'kits.form.notFound': 'No kit in your stock has this sample label.',
+} as const;
+
+export const kt = translator(kitMessagesEn);

@@ -1,0 +1,16 @@
+import type { PeriodTotals, TransactionPeriod } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { searchOf } from '../../../components/paged-results';
+import { apiRequest } from '../../../lib/api-client';
+import { transactionKeys, type TransactionFilters } from './keys';
+
+type Query = TransactionFilters & { period: TransactionPeriod };
+
+/** Sums per period and currency (fees, sales, discounts, net, outstanding), in minor units. */
+export async function getTotals(q: Query, signal?: AbortSignal): Promise<PeriodTotals[]> {
+  return (await apiRequest<{ results: PeriodTotals[] }>(`/portal/transactions/totals?${searchOf({ ...q })}`, { signal })).results;
+}
+
+export function useTotals(q: Query) {
+  return useQuery(queryOptions({ queryKey: transactionKeys.totals(q), queryFn: ({ signal }) => getTotals(q, signal), placeholderData: keepPreviousData }));
+}

@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { errorText } from '@portal/contract';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { useTotals } from '../api/get-totals';
+import { useTransactions } from '../api/list-transactions';
+import { tt } from '../messages';
+import { TotalsTable } from './totals-table';
+import { TransactionsTable } from './transactions-table';
+
+export const LATEST_COUNT = 5;
+
+/** The first day of this month (UTC, as the server counts periods). */
+export function monthStart(now = new Date()): string {
+  return `${now.toISOString().slice(0, 7)}-01`;
+}
+
+/** /summary: 'Latest transactions' with 'View all transactions', and this month's totals. */
+export function SummaryView() {
+  const latest = useTransactions({ limit: LATEST_COUNT, offset: 0 });
+  const totals = useTotals({ period: 'month', from: monthStart() });
+
+  let body;
+  if (latest.isPending) body = <PageLoader />;
+  else if (latest.isError)
+    body = (
+      <Alert color="red" variant="light" c="dark.8" title={tt('tx.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(latest.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => void latest.refetch()}>
+            {tt('tx.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else if (latest.data.results.length === 0) body = <Text c="gray.9">{tt('tx.empty')}</Text>;
+  else body = <TransactionsTable rows={latest.data.results} label={tt('tx.latestLabel')} />;
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="latest-transactions">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={2} size="h4" id="latest-transactions">
+              {tt('tx.latest')}
+            </Title>
+            <Anchor component={Link} to={paths.transactions()} c="blue.9" fw={500}>
+              <Group gap={4} component="span">
+                {tt('tx.viewAll')}
+                <IconArrowRight size={16} aria-hidden="true" />
+              </Group>
+            </Anchor>
+          </Group>
+          {body}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="month-totals">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="month-totals">
+            {tt('tx.thisMonth')}
+          </Title>
+          <TotalsTable query={totals} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Badge, Table } from '@mantine/core';
+import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, type Transaction, type TransactionState } from '@portal/contract';
+import { formatDate } from '../../../i18n/i18n';
+import { tt } from '../messages';
+import { Money } from './money';
+
+const STATE_COLOR: Record<TransactionState, string> = { paid: 'green.9', due: 'blue.9', overdue: 'red.9' };
+
+export function TransactionStateBadge({ state }: { state: TransactionState }) {
+  return (
+    <Badge variant="outline" color={STATE_COLOR[state]} c={STATE_COLOR[state]}>
+      {TRANSACTION_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** The rows of Latest transactions and of the full list: one table for both. */
+export function TransactionsTable({ rows, label }: { rows: Transaction[]; label: string }) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{tt('tx.col.date')}</Table.Th>
+            <Table.Th scope="col">{tt('tx.col.kind')}</Table.Th>
+            <Table.Th scope="col">{tt('tx.col.description')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {tt('tx.col.amount')}
+            </Table.Th>
+            <Table.Th scope="col">{tt('tx.col.state')}</Table.Th>
+            <Table.Th scope="col">{tt('tx.col.due')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((tx) => (
+            <Table.Tr key={tx.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(tx.createdAt)}</Table.Td>
+              <Table.Td>{TRANSACTION_KIND_LABELS[tx.kind]}</Table.Td>
+              <Table.Td>{tx.description}</Table.Td>
+              <Table.Td ta="right">
+                <Money cents={tx.amountCents} currency={tx.currency} />
+              </Table.Td>
+              <Table.Td>
+                <TransactionStateBadge state={tx.state} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{tx.dueAt ? formatDate(tx.dueAt) : tt('tx.none')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,150 @@
+import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, TransactionKind, TransactionPeriod, TransactionState, errorText } from '@portal/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PagedResults } from '../../../components/paged-results';
+import { useSystemStore } from '../../../store/system-store';
+import { useExportCsv } from '../api/export-csv';
+import { useTotals } from '../api/get-totals';
+import { useTransactions } from '../api/list-transactions';
+import type { TransactionFilters } from '../api/keys';
+import { tt } from '../messages';
+import { TotalsTable } from './totals-table';
+import { TransactionsTable } from './transactions-table';
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters, period and page as the address holds them (no patient data goes there). */
+export function readTransactionParams(params: URLSearchParams) {
+  const kind = TransactionKind.safeParse(params.get('kind')).data;
+  const state = TransactionState.safeParse(params.get('state')).data;
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined;
+  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
+  const period = TransactionPeriod.safeParse(params.get('period')).data ?? 'month';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  return { kind, state, from, to, period, page };
+}
+
+/** /summary/transactions: filters in the address, totals per period, the paged list and the CSV export. */
+export function TransactionsView() {
+  const [params, setParams] = useSearchParams();
+  const { kind, state, from, to, period, page } = readTransactionParams(params);
+  const badRange = from !== undefined && to !== undefined && to < from;
+  // An end before the start is said under the field, and left out of the query until it is fixed.
+  const filters: TransactionFilters = { kind, state, from, to: badRange ? undefined : to };
+  const list = useTransactions({ ...filters, limit: TRANSACTIONS_PAGE_SIZE, offset: (page - 1) * TRANSACTIONS_PAGE_SIZE });
+  const totals = useTotals({ ...filters, period });
+  const exportCsv = useExportCsv();
+  const showError = useSystemStore((s) => s.showError);
+
+  const update = (next: Record<string, string | null>, resetPage = true) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(next)) {
+          if (v) out.set(k, v);
+          else out.delete(k);
+        }
+        if (resetPage) out.delete('page');
+        return out;
+      },
+      { replace: true },
+    );
+  const filtered = Boolean(kind || state || from || to);
+
+  const onExport = () =>
+    exportCsv.mutate(filters, {
+      onSuccess: () => notifications.show({ color: 'green', message: tt('tx.exported') }),
+      onError: (e) => showError(errorText(e, tt('tx.exportFailed'))),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="tx-filters">
+        <Stack gap="sm">
+          <Title order={2} size="h5" id="tx-filters">
+            {tt('tx.filters')}
+          </Title>
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Select
+              label={tt('tx.filter.kind')}
+              data={[{ value: '', label: tt('tx.filter.all') }, ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] }))]}
+              value={kind ?? ''}
+              onChange={(v) => update({ kind: v || null })}
+              allowDeselect={false}
+              w={220}
+            />
+            <Select
+              label={tt('tx.filter.state')}
+              data={[{ value: '', label: tt('tx.filter.all') }, ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] }))]}
+              value={state ?? ''}
+              onChange={(v) => update({ state: v || null })}
+              allowDeselect={false}
+              w={160}
+            />
+            <TextInput type="date" label={tt('tx.filter.from')} value={from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || null })} w={180} />
+            <TextInput
+              type="date"
+              label={tt('tx.filter.to')}
+              value={params.get('to') ?? ''}
+              onChange={(e) => update({ to: e.currentTarget.value || null })}
+              error={badRange ? tt('tx.badDates') : undefined}
+              w={180}
+            />
+            {filtered && (
+              <Button variant="subtle" c="blue.9" mt={25} onClick={() => update({ kind: null, state: null, from: null, to: null })}>
+                {tt('tx.filter.clear')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tx-totals">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end">
+            <Title order={2} size="h4" id="tx-totals">
+              {tt('tx.totals')}
+            </Title>
+            <div>
+              <Text size="sm" fw={500} id="tx-period-label" mb={4}>
+                {tt('tx.period')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="tx-period-label"
+                value={period}
+                onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
+                data={TransactionPeriod.options.map((p) => ({ value: p, label: tt(`tx.period.${p}`) }))}
+              />
+            </div>
+          </Group>
+          <TotalsTable query={totals} />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tx-list">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={2} size="h4" id="tx-list">
+              {tt('tx.tableLabel')}
+            </Title>
+            <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={onExport} loading={exportCsv.isPending} variant="default">
+              {tt('tx.export')}
+            </Button>
+          </Group>
+          <PagedResults
+            query={list}
+            page={page}
+            pageSize={TRANSACTIONS_PAGE_SIZE}
+            onPage={(p) => update({ page: p > 1 ? String(p) : null }, false)}
+            empty={filtered ? tt('tx.emptyFiltered') : tt('tx.empty')}
+          >
+            {(rows) => <TransactionsTable rows={rows} label={tt('tx.tableLabel')} />}
+          </PagedResults>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

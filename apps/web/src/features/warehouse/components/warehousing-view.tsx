@@ -1,0 +1,264 @@
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type Warehouse } from '@portal/contract';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDate, t } from '../../../i18n/i18n';
+import { useConsignments, useReceiveConsignment } from '../api/consignments';
+import { useWarehouses } from '../api/get-warehouses';
+import { useSetPrimaryWarehouse } from '../api/set-primary-warehouse';
+import { wt } from '../messages';
+import { WarehouseForm, type WarehouseValues } from './warehouse-form';
+
+const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+const toValues = (w: Warehouse): WarehouseValues => ({
+  contactNumber: w.contactNumber,
+  contactPerson: w.contactPerson,
+  countryCode: w.address.countryCode,
+  name: w.name,
+  postalCode: w.address.postalCode,
+  state: w.address.state,
+  streetAddress: w.address.streetAddress,
+  suburb: w.address.suburb,
+});
+
+/**
+ * /warehousing: the empty state with 'Register warehouse', the form, then each warehouse with its
+ * stock, consignments in transit and kits (`kits` is the kits table the page composes in).
+ */
+export function WarehousingView({ kits }: { kits: (warehouseID: string) => ReactNode }) {
+  const warehouses = useWarehouses();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  if (warehouses.isPending) return <PageLoader />;
+  if (warehouses.isError) {
+    return (
+      <Alert color="red" variant="light" c="dark.8" title={wt('warehouse.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(warehouses.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => void warehouses.refetch()}>
+            {wt('warehouse.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const list = warehouses.data;
+  if (editing === 'new') return <WarehouseForm onDone={() => setEditing(null)} />;
+  if (list.length === 0) {
+    return (
+      <Stack gap="md" align="flex-start" maw={640}>
+        <Text>{wt('warehouse.empty')}</Text>
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+          {wt('warehouse.register')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {list.map((w) =>
+        editing === w.id ? (
+          <WarehouseForm key={w.id} id={w.id} initial={toValues(w)} onDone={() => setEditing(null)} />
+        ) : (
+          <WarehouseCard key={w.id} warehouse={w} onEdit={() => setEditing(w.id)} kits={kits(w.id)} />
+        ),
+      )}
+      {list.length < MAX_WAREHOUSES && (
+        <div>
+          <Button variant="light" c="blue.9" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {wt('warehouse.add')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+function WarehouseCard({ warehouse: w, onEdit, kits }: { warehouse: Warehouse; onEdit: () => void; kits: ReactNode }) {
+  const primary = useSetPrimaryWarehouse();
+  const headingId = `warehouse-${w.id}`;
+  const hasCoordinates = w.latitude !== null && w.longitude !== null;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="sm">
+            <Title order={2} size="h3" id={headingId}>
+              {w.name}
+            </Title>
+            {w.primary && (
+              <Badge variant="light" color="green" c="dark.8">
+                {wt('warehouse.primary')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs">
+            {!w.primary && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={primary.isPending}
+                onClick={() => primary.mutate(w.id)}
+                aria-label={wt('warehouse.makePrimaryLabel', { name: w.name })}
+              >
+                {wt('warehouse.makePrimary')}
+              </Button>
+            )}
+            <Button size="xs" variant="default" onClick={onEdit} aria-label={wt('warehouse.editLabel', { name: w.name })}>
+              {wt('warehouse.edit')}
+            </Button>
+          </Group>
+        </Group>
+        {primary.isError && (
+          <Alert color="red" variant="light" c="dark.8" role="alert">
+            {errorText(primary.error)}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <Fact term={wt('warehouse.address')}>
+            {w.address.streetAddress}, {w.address.suburb}, {w.address.state}, {w.address.postalCode}, {country(w.address.countryCode)}
+          </Fact>
+          <Fact term={wt('warehouse.contact')}>
+            {w.contactPerson}, {w.contactNumber}
+          </Fact>
+          <Fact term={wt('warehouse.coordinates')}>
+            {hasCoordinates ? `${w.latitude!.toFixed(6)}, ${w.longitude!.toFixed(6)}` : wt('warehouse.noCoordinates')}
+          </Fact>
+        </SimpleGrid>
+        <StockFigures warehouse={w} />
+        <Consignments warehouse={w} />
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {wt('warehouse.kits')}
+          </Title>
+          {kits}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {term}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
+  const figures = [
+    { label: wt('warehouse.stock.received'), value: w.stock.received },
+    { label: wt('warehouse.stock.handedOut'), value: w.stock.handedOut },
+    { label: wt('warehouse.stock.onHand'), value: w.stock.onHand },
+    { label: wt('warehouse.stock.inTransit'), value: w.stock.inTransit },
+  ];
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {wt('warehouse.stock')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
+        {figures.map((f) => (
+          <Paper key={f.label} withBorder radius="sm" p="sm">
+            <Text component="dt" size="sm" c="gray.9">
+              {f.label}
+            </Text>
+            <Text component="dd" m={0} fw={700} fz="xl">
+              {f.value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {w.stock.lowStock && (
+        <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={wt('warehouse.lowStock.title')}>
+          {wt('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
+  const consignments = useConsignments(w.id);
+  const receive = useReceiveConsignment();
+  const [confirming, setConfirming] = useState<Consignment | null>(null);
+  let body;
+  if (consignments.isPending) body = <PageLoader />;
+  else if (consignments.isError)
+    body = (
+      <Alert color="red" variant="light" c="dark.8" title={wt('warehouse.consignments.loadFailed')}>
+        {errorText(consignments.error)}
+      </Alert>
+    );
+  else {
+    const inTransit = consignments.data.filter((c) => c.receivedAt === null);
+    body =
+      inTransit.length === 0 ? (
+        <Text size="sm" c="gray.9">
+          {wt('warehouse.consignments.none')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {inTransit.map((c) => {
+            const params = { count: c.kitCount, date: formatDate(c.dispatchedAt) };
+            return (
+              <Group key={c.id} component="li" justify="space-between" gap="sm">
+                <Text size="sm">{wt('warehouse.consignment', params)}</Text>
+                <Button size="xs" variant="default" onClick={() => setConfirming(c)} aria-label={wt('warehouse.receiveLabel', params)}>
+                  {wt('warehouse.receive')}
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      );
+  }
+  const close = () => {
+    setConfirming(null);
+    receive.reset();
+  };
+  const onReceive = (c: Consignment) =>
+    receive.mutate(c.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: wt('warehouse.received', { count: c.kitCount }) });
+        close();
+      },
+    });
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {wt('warehouse.consignments')}
+      </Title>
+      {body}
+      <Modal opened={confirming !== null} onClose={close} title={wt('warehouse.receive.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+        {confirming && (
+          <Stack gap="md">
+            <Text>{wt('warehouse.receive.body', { count: confirming.kitCount, date: formatDate(confirming.dispatchedAt), name: w.name })}</Text>
+            {receive.isError && (
+              <Alert color="red" variant="light" c="dark.8" role="alert">
+                {errorText(receive.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {wt('warehouse.receive.cancel')}
+              </Button>
+              <Button onClick={() => onReceive(confirming)} loading={receive.isPending}>
+                {wt('warehouse.receive')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

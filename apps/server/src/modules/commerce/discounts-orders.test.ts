@@ -40,7 +40,7 @@ const uniqueCode = (prefix = "SAVE") =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${(seq += 1)}`;
 
 function codeInput(
-  overrides: Partial<DiscountCodeInput> & {
+  overrides: Partial<Omit<DiscountCodeInput, "rule">> & {
     rule?: Partial<DiscountCodeInput["rule"]>;
   } = {},
 ): DiscountCodeInput {

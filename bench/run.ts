@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM build script without types
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
+import { failureEntry } from './failure';
 import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
 import { benchSessionsList, printSessionsBench } from './sessions-list';
 
@@ -71,3 +72,5 @@ const sessionsLists = [await benchSessionsList()];
 if (process.env.BENCH_DATABASE_URL) sessionsLists.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchSessionsList({ url })));
 if (!sessionsLists.map(printSessionsBench).every(Boolean)) process.exitCode = 1;
 if (bundle.initialJsKiB > INITIAL_JS_BUDGET_KIB) process.exitCode = 1;
+// Failure (issue 9 part 4): PostgreSQL restarted under load, pool exhaustion, accept racing reject, two processes; its own throwaway cluster.
+if ((await failureEntry()).ok === false) process.exitCode = 1;

@@ -3,18 +3,20 @@ import { PRACTITIONER_STATUS_LABELS, errorText, type PractitionerStatus } from '
 import { loadDotEnv, loadEnv } from '../env';
 import { adminTokenPath, readOrCreateLocalToken } from '../modules/admin/admin-auth';
 import { PGX_USAGE, runPgxCommand } from '../modules/pharmacogenomics/admin-cli';
+import { COMMERCE_USAGE, runCommerceCommand } from '../modules/commerce/admin-cli';
 
 /**
  * `npm run admin -- COMMAND`: the provider's staff review new practices from the terminal, through
  * the admin API of a running portal (/api/admin), with the admin token.
  */
-const USAGE = `Usage: npm run admin -- practitioners|pgx COMMAND [options]
+const USAGE = `Usage: npm run admin -- practitioners|pgx|kits|transactions COMMAND [options]
 
 Commands:
   practitioners list [--status created|accepted|declined]   practices, newest first
   practitioners accept EMAIL                                accept a practice awaiting review and mail the practitioner
   practitioners decline EMAIL                               decline it and mail the practitioner
 ${PGX_USAGE}
+${COMMERCE_USAGE}
 
 Options: --url URL of the portal (or PORTAL_URL; default http://localhost:3000),
 --token TOKEN (or ADMIN_TOKEN; locally, without either, the token the server keeps in DATA_DIR/admin-token).`;
@@ -24,6 +26,7 @@ const { values, positionals } = parseArgs({
   options: {
     url: { type: 'string' }, token: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' },
     kit: { type: 'string' }, outside: { type: 'string' }, label: { type: 'string' },
+    count: { type: 'string' }, collections: { type: 'string' },
   },
 });
 
@@ -89,6 +92,9 @@ async function main() {
   }
   if (area === 'pgx') {
     return runPgxCommand(command, email, { base, token: adminToken(), kit: values.kit, outside: values.outside, label: values.label, fail: (m) => new CliError(m) });
+  }
+  if (area === 'kits' || area === 'transactions') {
+    return runCommerceCommand(area, command, email, { base, token: adminToken(), count: values.count, collections: values.collections, fail: (m) => new CliError(m) });
   }
   if (area !== 'practitioners') throw new CliError(`Unknown command '${area}'.\n\n${USAGE}`);
   const token = adminToken();

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { errorText } from '@portal/contract';
+import { errorText, formatMoney } from '@portal/contract';
 
 /**
  * `npm run patient -- COMMAND [options]`: act as a patient from the terminal, through the same API
@@ -15,6 +15,7 @@ Commands:
   confirm-data   --session ID                       confirm the practitioner's data request
   decline-data   --session ID                       decline it
   journal        --session ID                       read the notes your practitioner submitted
+  order          --practitioner ID --product kit|consultation [--quantity N] [--code CODE]   order through a practice, with its discount code
 
 Options for every command: --email E --password P (or PATIENT_EMAIL, PATIENT_PASSWORD),
 --url URL of the portal (or PORTAL_URL; default http://localhost:3000).`;
@@ -25,7 +26,7 @@ const { values, positionals } = parseArgs({
     email: { type: 'string' }, password: { type: 'string' }, url: { type: 'string' },
     'first-name': { type: 'string' }, 'last-name': { type: 'string' }, phone: { type: 'string' },
     search: { type: 'string' }, practitioner: { type: 'string' }, 'in-days': { type: 'string' }, at: { type: 'string' },
-    session: { type: 'string' }, help: { type: 'boolean' },
+    session: { type: 'string' }, product: { type: 'string' }, quantity: { type: 'string' }, code: { type: 'string' }, help: { type: 'boolean' },
   },
 });
 
@@ -122,6 +123,20 @@ async function main() {
       }
       console.log(`Notes submitted ${j.entry.submittedAt}:\n\n${j.entry.description}`);
       for (const a of j.addenda) console.log(`\nAddendum ${a.submittedAt}:\n\n${a.description}`);
+      return;
+    }
+    case 'order': {
+      const token = await signIn();
+      const product = need(values.product, '--product');
+      if (product !== 'kit' && product !== 'consultation') throw new CliError('--product must be kit or consultation.');
+      const quantity = values.quantity ? Number(values.quantity) : 1;
+      type Placed = { id: string; quantity: number; subtotalCents: number; discountCents: number; totalCents: number; currency: string; discountCode: string | null; upsell: string | null; requiresShipping: boolean; kitID: string | null };
+      const o = await call<Placed>('POST', '/api/patient/orders', { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code }, token);
+      console.log(`Order ${o.id}: ${o.quantity} × ${product}, subtotal ${formatMoney(o.subtotalCents, o.currency)}`);
+      if (o.discountCode) console.log(`Discount code ${o.discountCode}: -${formatMoney(o.discountCents, o.currency)}`);
+      console.log(`Total ${formatMoney(o.totalCents, o.currency)}${o.requiresShipping ? ' (to be shipped)' : ''}`);
+      if (o.kitID) console.log(`A kit from the practice's stock comes with it (kit ${o.kitID}).`);
+      if (o.upsell) console.log(`The practice suggests: ${o.upsell}`);
       return;
     }
     default:

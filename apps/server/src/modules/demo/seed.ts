@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count, sql } from 'drizzle-orm';
 import { PractitionerStatus } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { seedDemoCommerce } from './demo-commerce';
 import { seedDemoPractice } from './demo-practice';
 import { seedDemoSessions } from './demo-sessions';
 import { practitionerLanguages, practitioners, practitionerSpecializations, tosAcceptances, tosDocuments, users } from '../../db/schema';
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db) {
 
   const benPractice = (await db.query.practitioners.findFirst({ where: (t, { eq }) => eq(t.userId, ben.id) }))!;
   await seedDemoPractice(db, { ada: adaPractice.id, ben: benPractice.id });
+  await seedDemoCommerce(db, adaPractice.id);
 
   await upsertUser({ email: 'new.user@demo.test', firstName: 'New', lastName: 'User', phoneNumber: '+27215550103' });
 }

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Alert } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Alert } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DiscountCodeState, errorText, formatMoney, type DiscountCode } from '@portal/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PagedResults } from '../../../components/paged-results';
+import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
@@ -152,7 +153,13 @@ function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose
     onClose();
   };
   return (
-    <Modal opened={code !== null} onClose={close} title={dt('discount.deactivate.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <AppModal
+      size="small"
+      opened={code !== null}
+      onClose={close}
+      title={dt('discount.deactivate.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {code && (
         <Stack gap="md">
           <Text>{dt('discount.deactivate.body', { code: code.code })}</Text>
@@ -182,6 +189,6 @@ function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

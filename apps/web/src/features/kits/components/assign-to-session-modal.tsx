@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { errorText, type KitRow, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
 import { useAssignKit } from '../api/assign-kit';
 import { useAssignableSessions } from '../api/get-assignable-sessions';
@@ -14,15 +15,15 @@ const nameOf = (s: SessionSummary) => `${s.user.firstName} ${s.user.lastName}`.t
 /** Choose one of the accepted sessions without a kit, confirm, then assign (PUT /portal/sessions/{id}/kit). */
 export function AssignToSessionModal({ kit, onClose }: { kit: KitRow | null; onClose: () => void }) {
   return (
-    <Modal
+    <AppModal
+      size="medium"
       opened={kit !== null}
       onClose={onClose}
       title={kit ? kt('kits.assign.title', { label: kit.sampleLabel }) : ''}
-      size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {kit && <AssignSteps kit={kit} onClose={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 

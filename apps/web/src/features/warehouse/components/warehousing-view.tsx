@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type Warehouse } from '@portal/contract';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
+import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
 import { useConsignments, useReceiveConsignment } from '../api/consignments';
 import { useWarehouses } from '../api/get-warehouses';
@@ -239,7 +240,13 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
         {wt('warehouse.consignments')}
       </Title>
       {body}
-      <Modal opened={confirming !== null} onClose={close} title={wt('warehouse.receive.title')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <AppModal
+        size="small"
+        opened={confirming !== null}
+        onClose={close}
+        title={wt('warehouse.receive.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         {confirming && (
           <Stack gap="md">
             <Text>{wt('warehouse.receive.body', { count: confirming.kitCount, date: formatDate(confirming.dispatchedAt), name: w.name })}</Text>
@@ -258,7 +265,7 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -449,6 +449,16 @@ describe("warehouses", () => {
       (
         await inject(
           h,
+          "GET",
+          `/api/portal/kits/?warehouseID=${theirs.id}`,
+          doc.auth,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await inject(
+          h,
           "POST",
           `/api/portal/me/consignments/${shipment.consignment!.id}/receive`,
           doc.auth,

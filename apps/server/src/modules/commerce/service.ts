@@ -79,6 +79,12 @@ type KitQuery = z.output<typeof KitListQuery>;
 
 export async function listKits(ctx: AppContext, userId: string, q: KitQuery) {
   const p = await practitionerOf(ctx, userId);
+  // Another practice's warehouse as a filter answers like a missing one, not with an empty page.
+  if (
+    q.warehouseID &&
+    !(await repo.findWarehouse(ctx.database.db, p.id, q.warehouseID))
+  )
+    throw notFound();
   const [{ rows, count }, names] = await Promise.all([
     repo.listKits(ctx.database.db, p.id, q),
     collectionNames(ctx),

@@ -7,7 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { ErrorCode } from '@portal/contract';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -37,6 +36,7 @@ import { ssoRoutes } from './modules/sso/routes';
 import { systemRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { errorBody, errorsPlugin } from './plugins/errors';
+import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store';
 import { isSpaPath, registerWeb } from './plugins/web';
 
 export interface BuildOptions {
@@ -114,12 +114,15 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16_384 });
+  // Counters in Redis when REDIS_URL is set, so several processes count the same attempts; while
+  // Redis is unreachable each process counts on its own rather than letting everything through.
+  const rateLimitRedisClient = env.REDIS_URL ? rateLimitRedis(env.REDIS_URL, logger) : null;
+  if (rateLimitRedisClient) app.addHook('onClose', async () => void rateLimitRedisClient.disconnect());
   await app.register(fastifyRateLimit, {
     global: false,
     // After body parsing, so a limit can key on the email being tried.
     hook: 'preHandler',
-    redis: env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined,
-    nameSpace: 'portal-rl:',
+    store: rateLimitRedisClient ? sharedRateLimitStore(rateLimitRedisClient, 'portal-rl:') : undefined,
     skipOnError: true,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,

@@ -66,6 +66,24 @@ describe('accept racing reject on the test database', () => {
   });
 });
 
+describe('the sign-in rate limit while Redis is unreachable', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails, as in an outage.
+    h = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', SIGN_IN_RATE_LIMIT: '3' });
+  });
+  afterAll(() => h?.close());
+
+  it('still holds, counted in this process, instead of letting every attempt through', async () => {
+    const email = `nobody.${randomBytes(4).toString('hex')}@test.example`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email, password: 'Wrong-password-1' } })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+});
+
 /**
  * A throwaway cluster when the PostgreSQL binaries are here (this image and CI have them);
  * otherwise a database on TEST_DATABASE_URL's server, where the restart cannot be tried.

@@ -106,10 +106,14 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
         imgSrc: ["'self'", 'data:', 'blob:', ...cspOrigins],
         formAction: ["'self'", ...cspOrigins],
         frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        // No <base> element is used: none may redirect the portal's relative addresses.
+        baseUri: ["'none'"],
         upgradeInsecureRequests: env.production ? [] : null,
       },
     },
-    strictTransportSecurity: env.production,
+    // One year, subdomains included (helmet's default), whenever running as production.
+    strictTransportSecurity: env.production || env.NODE_ENV === 'production',
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);

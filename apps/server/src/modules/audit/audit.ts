@@ -235,15 +235,33 @@ export function createAudit(db: Db, opts: { key: string }) {
       return out;
     },
 
-    /** Walks the chain in order; the first row whose link or seal does not hold is reported. */
+    /**
+     * Walks the chain in order; the first row whose link or seal does not hold is reported. With
+     * `afterId`, only the rows after that one, linked from its hash (a check of what was added since).
+     */
     async verify(
       batch = 1000,
+      afterId = 0,
     ): Promise<
       | { ok: true; rows: number }
       | { ok: false; rows: number; brokenAt: number; reason: string }
     > {
       let prev = GENESIS;
-      let lastId = 0;
+      if (afterId > 0) {
+        const [from] = await db
+          .select({ hash: auditEvents.hash })
+          .from(auditEvents)
+          .where(eq(auditEvents.id, afterId));
+        if (!from)
+          return {
+            ok: false,
+            rows: 0,
+            brokenAt: afterId,
+            reason: "the row to start from is missing",
+          };
+        prev = from.hash;
+      }
+      let lastId = afterId;
       let rows = 0;
       for (;;) {
         const page = await db
@@ -273,6 +291,16 @@ export function createAudit(db: Db, opts: { key: string }) {
         }
         if (page.length < batch) return { ok: true, rows };
       }
+    },
+
+    /** The id of the newest row (0 when there is none): a starting point for verify(batch, afterId). */
+    async lastId() {
+      const [last] = await db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .orderBy(desc(auditEvents.id))
+        .limit(1);
+      return last?.id ?? 0;
     },
 
     /** Access history: who looked at or changed what, newest first. */

@@ -1,24 +1,41 @@
-import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
-import type { AppContext } from '../../context';
-import type { results } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { AnalyticsEvent } from '../analytics/analytics';
-import { findPractitionerByUser } from '../portal/repository';
-import { pharmacogeneHighlights } from '../pharmacogenomics/service';
-import * as repo from './repository';
+import {
+  ErrorCode,
+  RESULT_LEVEL_LABELS,
+  SessionStatus,
+  type DataRequest,
+  type SessionDetail,
+  type SessionSummary,
+} from "@portal/contract";
+import type { AppContext } from "../../context";
+import type { results } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import { AnalyticsEvent } from "../analytics/analytics";
+import { findPractitionerByUser } from "../portal/repository";
+import { pharmacogeneHighlights } from "../pharmacogenomics/service";
+import * as repo from "./repository";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A data request as the API shows it, to practitioner and patient alike. */
-export function toDataRequest(r: { id: string; status: string; createdAt: Date; answeredAt: Date | null }): DataRequest {
-  return { id: r.id, status: r.status as DataRequest['status'], createdAt: r.createdAt.toISOString(), answeredAt: iso(r.answeredAt) };
+export function toDataRequest(r: {
+  id: string;
+  status: string;
+  createdAt: Date;
+  answeredAt: Date | null;
+}): DataRequest {
+  return {
+    id: r.id,
+    status: r.status as DataRequest["status"],
+    createdAt: r.createdAt.toISOString(),
+    answeredAt: iso(r.answeredAt),
+  };
 }
 
 export function toSummary(row: repo.SummaryRow): SessionSummary {
   const s = row.session;
   return {
     id: s.id,
-    status: s.status as SessionSummary['status'],
+    status: s.status as SessionSummary["status"],
     bookingTime: s.bookingTime.toISOString(),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -27,7 +44,14 @@ export function toSummary(row: repo.SummaryRow): SessionSummary {
     kitID: row.kitId,
     requestedByPractitioner: s.requestedByPractitioner,
     rescheduledByPractitioner: s.rescheduledByPractitioner,
-    dataRequest: row.dataRequest?.id ? toDataRequest({ ...row.dataRequest, id: row.dataRequest.id, status: row.dataRequest.status!, createdAt: row.dataRequest.createdAt! }) : null,
+    dataRequest: row.dataRequest?.id
+      ? toDataRequest({
+          ...row.dataRequest,
+          id: row.dataRequest.id,
+          status: row.dataRequest.status!,
+          createdAt: row.dataRequest.createdAt!,
+        })
+      : null,
   };
 }
 
@@ -38,10 +62,23 @@ export async function practitionerOf(ctx: AppContext, userId: string) {
   return p;
 }
 
-export async function listSessions(ctx: AppContext, userId: string, q: Parameters<typeof repo.listForPractitioner>[2]) {
+export async function listSessions(
+  ctx: AppContext,
+  userId: string,
+  q: Parameters<typeof repo.listForPractitioner>[2],
+) {
   const p = await practitionerOf(ctx, userId);
-  const { rows, count } = await repo.listForPractitioner(ctx.database.db, p.id, q);
-  return { results: rows.map(toSummary), count, limit: q.limit, offset: q.offset };
+  const { rows, count } = await repo.listForPractitioner(
+    ctx.database.db,
+    p.id,
+    q,
+  );
+  return {
+    results: rows.map(toSummary),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  };
 }
 
 export async function sessionCounts(ctx: AppContext, userId: string) {
@@ -50,144 +87,340 @@ export async function sessionCounts(ctx: AppContext, userId: string) {
 }
 
 /** The session if the caller owns it, else 404 (the same for another's id and for none). */
-export async function ownedSession(ctx: AppContext, userId: string, sessionId: string) {
+export async function ownedSession(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.findOwned(ctx.database.db, p.id, sessionId);
   if (!row) throw notFound();
   return { practitioner: p, row };
 }
 
-const isDataAccessible = (row: repo.SummaryRow) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
+const isDataAccessible = (row: repo.SummaryRow) =>
+  row.session.status === SessionStatus.ACCEPTED &&
+  row.dataRequest?.status === "confirmed";
 
 /**
  * The session with its patient data only while it is accepted and the data request confirmed;
  * otherwise the patient's results and questionnaires are not reachable and answer 404.
  */
-export async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
+export async function accessibleSession(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const owned = await ownedSession(ctx, userId, sessionId);
   if (!isDataAccessible(owned.row)) throw notFound();
   return owned;
 }
 
-interface ComponentLike { componentID: string; title: string; riskLevel: number }
+interface ComponentLike {
+  componentID: string;
+  title: string;
+  riskLevel: number;
+}
 export function componentsOf(data: unknown): ComponentLike[] {
-  const swab = (data as { swab?: { minerals?: ComponentLike[]; vitamins?: ComponentLike[] } })?.swab;
+  const swab = (
+    data as {
+      swab?: { minerals?: ComponentLike[]; vitamins?: ComponentLike[] };
+    }
+  )?.swab;
   return [...(swab?.minerals ?? []), ...(swab?.vitamins ?? [])];
 }
 
-export async function getSession(ctx: AppContext, userId: string, sessionId: string): Promise<SessionDetail> {
-  const { db } = ctx.database;
-  const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
-  const accessible = isDataAccessible(row);
-  const kit = await repo.kitWithCollections(db, sessionId);
-  const resultRows = accessible && kit ? await repo.resultsWithData(db, kit.id) : [];
-  const questionnaireRows = accessible ? await repo.questionnairesFor(db, row.user.id) : [];
-  const highlights: SessionDetail['highlights'] = [];
-  for (const r of resultRows) {
-    for (const c of componentsOf(r.data)) {
-      if (c.riskLevel === 0 || c.riskLevel === 2) {
-        highlights.push({ kind: 'component', title: c.title, level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2], resultID: r.id, componentID: c.componentID });
-      }
+type Highlights = SessionDetail["highlights"];
+/** At most this many entries per cache; the oldest go first. */
+const CACHE_LIMIT = 5_000;
+/**
+ * Highlights derived from rows that never change in place: a result row (its data is written once),
+ * and a kit's pharmacogene calls read against one knowledge-base version (a new import stamps a new
+ * imported_at; a new report names its version). Keyed by those stamps, per database.
+ */
+const highlightCaches = new WeakMap<object, Map<string, Highlights>>();
+function highlightCache(db: object) {
+  let cache = highlightCaches.get(db);
+  if (!cache) highlightCaches.set(db, (cache = new Map()));
+  return cache;
+}
+function remember(
+  cache: Map<string, Highlights>,
+  key: string,
+  value: Highlights,
+) {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+function componentHighlights(r: { id: string; data: unknown }): Highlights {
+  const out: Highlights = [];
+  for (const c of componentsOf(r.data)) {
+    if (c.riskLevel === 0 || c.riskLevel === 2) {
+      out.push({
+        kind: "component",
+        title: c.title,
+        level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2],
+        resultID: r.id,
+        componentID: c.componentID,
+      });
     }
   }
-  if (accessible && kit) highlights.push(...(await pharmacogeneHighlights(db, kit.id)));
+  return out;
+}
+
+/**
+ * The session detail: two round trips (the owned session; the kit, results, questionnaires and
+ * pharmacogenomic stamp) where it took up to ten, and the highlights from the cache above. The
+ * answer is the same as reading every row each time.
+ */
+export async function getSession(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+): Promise<SessionDetail> {
+  const { db } = ctx.database;
+  const row = await repo.findOwnedByUser(db, userId, sessionId);
+  if (!row) throw notFound();
+  const accessible = isDataAccessible(row);
+  const extras = await repo.detailExtras(
+    db,
+    sessionId,
+    row.user.id,
+    accessible,
+  );
+  const { kit } = extras;
+  const resultRefs = accessible && kit ? (extras.results ?? []) : [];
+  const questionnaireRows = accessible ? (extras.questionnaires ?? []) : [];
+  const cache = highlightCache(db);
+  const highlights: Highlights = [];
+  const key = (r: { id: string; computedAt: string }) =>
+    `result|${r.id}|${new Date(r.computedAt).getTime()}`;
+  if (resultRefs.some((r) => !cache.has(key(r)))) {
+    for (const r of await repo.resultsWithData(db, kit!.id))
+      remember(
+        cache,
+        key({ id: r.id, computedAt: r.computedAt.toISOString() }),
+        componentHighlights(r),
+      );
+  }
+  for (const r of resultRefs) highlights.push(...(cache.get(key(r)) ?? []));
+  if (accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet) {
+    const pgxKey = `pgx|${kit.id}|${extras.pgx.kbVersion}|${extras.pgx.callSet.id}|${new Date(extras.pgx.callSet.importedAt).getTime()}`;
+    let pgx = cache.get(pgxKey);
+    if (!pgx)
+      remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id)));
+    highlights.push(...pgx);
+  }
   return {
     ...toSummary(row),
-    practitionerID: practitioner.id,
-    kit: kit as SessionDetail['kit'],
+    practitionerID: row.session.practitionerId,
+    kit: kit as SessionDetail["kit"],
     readiness: {
-      kitStatus: (kit?.status ?? null) as SessionDetail['readiness']['kitStatus'],
-      resultsAvailable: kit?.status === 'results_available' && resultRows.length > 0,
-      questionnairesCompleted: questionnaireRows.filter((q) => q.completedAt).length,
+      kitStatus: (kit?.status ??
+        null) as SessionDetail["readiness"]["kitStatus"],
+      resultsAvailable:
+        kit?.status === "results_available" && resultRefs.length > 0,
+      questionnairesCompleted: questionnaireRows.filter((q) => q.completed)
+        .length,
       questionnairesTotal: questionnaireRows.length,
       dataAccessible: accessible,
     },
-    highlights,
-    results: resultRows.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt.toISOString() })),
-    questionnaires: questionnaireRows.map((q) => ({ id: q.id, category: q.category, completed: Boolean(q.completedAt) })),
+    highlights: highlights.map((h) => ({ ...h })),
+    results: resultRefs.map((r) => ({
+      id: r.id,
+      title: r.title,
+      computedAt: new Date(r.computedAt).toISOString(),
+    })),
+    questionnaires: questionnaireRows.map((q) => ({
+      id: q.id,
+      category: q.category,
+      completed: q.completed,
+    })),
   };
 }
 
 /** Accept (1 → 2) or reject (1 → 3); a request already decided answers 400414. */
-export async function decide(ctx: AppContext, userId: string, sessionId: string, to: 2 | 3) {
+export async function decide(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  to: 2 | 3,
+) {
   const { practitioner } = await ownedSession(ctx, userId, sessionId);
-  const done = await repo.transition(ctx.database.db, practitioner.id, sessionId, SessionStatus.REQUESTED, to);
+  const done = await repo.transition(
+    ctx.database.db,
+    practitioner.id,
+    sessionId,
+    SessionStatus.REQUESTED,
+    to,
+  );
   if (!done) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
-  if (to === SessionStatus.ACCEPTED) await ctx.analytics.track(AnalyticsEvent.SESSION_ACCEPTED, userId, { sessionId });
+  if (to === SessionStatus.ACCEPTED)
+    await ctx.analytics.track(AnalyticsEvent.SESSION_ACCEPTED, userId, {
+      sessionId,
+    });
   const { row } = await ownedSession(ctx, userId, sessionId);
   return toSummary(row);
 }
 
-export async function requestData(ctx: AppContext, userId: string, sessionId: string) {
+export async function requestData(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
-  if (row.dataRequest?.id) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
-  if (row.session.status !== SessionStatus.ACCEPTED) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  if (row.dataRequest?.id)
+    throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
+  if (row.session.status !== SessionStatus.ACCEPTED)
+    throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   const created = await repo.insertDataRequest(ctx.database.db, {
-    sessionId, practitionerId: practitioner.id, feeCents: ctx.env.DATA_REQUEST_FEE_CENTS, currency: ctx.env.CURRENCY, dueDays: 14,
+    sessionId,
+    practitionerId: practitioner.id,
+    feeCents: ctx.env.DATA_REQUEST_FEE_CENTS,
+    currency: ctx.env.CURRENCY,
+    dueDays: 14,
   });
   if (!created) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
   return toDataRequest(created);
 }
 
-export async function listResults(ctx: AppContext, userId: string, sessionId: string) {
+export async function listResults(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
-  const rows = row.kitId ? await repo.resultsForKit(ctx.database.db, row.kitId) : [];
-  return { results: rows.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt.toISOString() })) };
+  const rows = row.kitId
+    ? await repo.resultsForKit(ctx.database.db, row.kitId)
+    : [];
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      computedAt: r.computedAt.toISOString(),
+    })),
+  };
 }
 
 export const toResult = (r: typeof results.$inferSelect) => ({
-  id: r.id, title: r.title, computedAt: r.computedAt.toISOString(), engineVersion: r.engineVersion, data: r.data as Record<string, unknown>,
+  id: r.id,
+  title: r.title,
+  computedAt: r.computedAt.toISOString(),
+  engineVersion: r.engineVersion,
+  data: r.data as Record<string, unknown>,
 });
 
-export async function getResult(ctx: AppContext, userId: string, sessionId: string, resultId: string) {
+export async function getResult(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  resultId: string,
+) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
-  const result = row.kitId ? await repo.findResult(ctx.database.db, row.kitId, resultId) : undefined;
+  const result = row.kitId
+    ? await repo.findResult(ctx.database.db, row.kitId, resultId)
+    : undefined;
   if (!result) throw notFound();
   return toResult(result);
 }
 
-export async function getComponent(ctx: AppContext, userId: string, sessionId: string, resultId: string, componentId: string) {
+export async function getComponent(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  resultId: string,
+  componentId: string,
+) {
   const result = await getResult(ctx, userId, sessionId, resultId);
-  const component = componentsOf(result.data).find((c) => c.componentID === componentId);
+  const component = componentsOf(result.data).find(
+    (c) => c.componentID === componentId,
+  );
   if (!component) throw notFound();
-  return { resultID: result.id, computedAt: result.computedAt, component: component as unknown as Record<string, unknown> };
+  return {
+    resultID: result.id,
+    computedAt: result.computedAt,
+    component: component as unknown as Record<string, unknown>,
+  };
 }
 
-export async function listQuestionnaires(ctx: AppContext, userId: string, sessionId: string) {
+export async function listQuestionnaires(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
   const rows = await repo.questionnairesFor(ctx.database.db, row.user.id);
   return { results: rows.map(toQuestionnaire) };
 }
 
-export async function getQuestionnaire(ctx: AppContext, userId: string, sessionId: string, questionnaireId: number) {
+export async function getQuestionnaire(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  questionnaireId: number,
+) {
   const { results } = await listQuestionnaires(ctx, userId, sessionId);
   const q = results.find((r) => r.id === questionnaireId);
   if (!q) throw notFound();
   return q;
 }
 
-export function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number]) {
+export function toQuestionnaire(
+  q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number],
+) {
   return {
     id: q.id,
     category: q.category,
     description: q.description,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
-    questions: (q.questions ?? []) as Array<{ id: string; text: string; type: string; options?: string[] }>,
+    questions: (q.questions ?? []) as Array<{
+      id: string;
+      text: string;
+      type: string;
+      options?: string[];
+    }>,
     answers: (q.answers ?? {}) as Record<string, string | string[]>,
     completedAt: iso(q.completedAt),
   };
 }
 
 /** The access history of the session's patient, as far as the caller's practice is concerned. */
-export async function accessHistory(ctx: AppContext, userId: string, sessionId: string) {
+export async function accessHistory(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+) {
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
-  const rows = await ctx.audit.history({ patientId: row.user.id, practitionerId: practitioner.id });
+  const rows = await ctx.audit.history({
+    patientId: row.user.id,
+    practitionerId: practitioner.id,
+  });
   return { results: rows.map((r) => toAuditRow(r, userId)) };
 }
 
 /** An audit row as people read it: the actor is 'you', 'the patient' or 'another user', never an identifier of someone else. */
-export function toAuditRow(r: Awaited<ReturnType<AppContext['audit']['history']>>[number], viewerId: string, patientId?: string) {
-  const actor = r.actorUserId === viewerId ? 'you' : r.actorUserId && r.actorUserId === (patientId ?? r.patientId) ? 'the patient' : 'another user';
-  return { id: r.id, at: r.at.toISOString(), action: r.action, category: r.category, outcome: r.outcome, sourceIp: r.sourceIp, actor, sessionID: r.sessionId, detail: r.detail };
+export function toAuditRow(
+  r: Awaited<ReturnType<AppContext["audit"]["history"]>>[number],
+  viewerId: string,
+  patientId?: string,
+) {
+  const actor =
+    r.actorUserId === viewerId
+      ? "you"
+      : r.actorUserId && r.actorUserId === (patientId ?? r.patientId)
+        ? "the patient"
+        : "another user";
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    action: r.action,
+    category: r.category,
+    outcome: r.outcome,
+    sourceIp: r.sourceIp,
+    actor,
+    sessionID: r.sessionId,
+    detail: r.detail,
+  };
 }

@@ -360,13 +360,11 @@ describe("admin", () => {
     expect(noData.statusCode).toBe(400);
     expect(noData.json().error.code).toBe("400414");
 
-    await h.db
-      .insert(genotypeFiles)
-      .values({
-        kitId: kit!.id,
-        content: generateSyntheticGenotypeFile(`test:${kit!.id}`),
-        synthetic: true,
-      });
+    await h.db.insert(genotypeFiles).values({
+      kitId: kit!.id,
+      content: generateSyntheticGenotypeFile(`test:${kit!.id}`),
+      synthetic: true,
+    });
     const done = await advance(kit!.sampleLabel);
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe("results_available");
@@ -390,14 +388,12 @@ describe("admin", () => {
       .update(kits)
       .set({ status: "processing" })
       .where(eq(kits.id, bare!.id));
-    await h.db
-      .insert(results)
-      .values({
-        kitId: bare!.id,
-        title: "Lab results",
-        data: {},
-        engineVersion: "lab",
-      });
+    await h.db.insert(results).values({
+      kitId: bare!.id,
+      title: "Lab results",
+      data: {},
+      engineVersion: "lab",
+    });
     expect((await advance(bare!.sampleLabel)).json().status).toBe(
       "results_available",
     );
@@ -428,4 +424,48 @@ describe("admin", () => {
       (await get(doc, "/api/portal/transactions/?state=overdue")).json().count,
     ).toBe(0);
   });
+});
+
+describe("demo data", () => {
+  it("the demo practice has kits in stock, codes in three states and a discounted kit sale beside its fees; seeding twice adds nothing", async () => {
+    const { seedDemo } = await import("../demo/seed");
+    await seedDemo(h.db);
+    await seedDemo(h.db);
+    const token = await h.app.inject({
+      method: "POST",
+      url: "/sso/api/token",
+      payload: { email: "ada.lovelace@demo.test", password: "Demo-portal-1" },
+    });
+    const auth = { authorization: `Bearer ${token.json().accessToken}` };
+    const stock = (
+      await inject(
+        h,
+        "GET",
+        "/api/portal/kits/?status=in_stock&search=DEMO-STOCK",
+        auth,
+      )
+    ).json();
+    expect(stock.count).toBe(8);
+    const codes = (
+      await inject(h, "GET", "/api/portal/discount-codes/", auth)
+    ).json().results;
+    expect(codes.map((c: { state: string }) => c.state).sort()).toEqual([
+      "active",
+      "deactivated",
+      "expired",
+    ]);
+    const ledger = (
+      await inject(h, "GET", "/api/portal/transactions/?limit=100", auth)
+    ).json().results;
+    const kinds = ledger.map((t: { kind: string }) => t.kind);
+    expect(kinds.filter((k: string) => k === "kit_sale")).toHaveLength(1);
+    expect(kinds.filter((k: string) => k === "discount")).toHaveLength(1);
+    expect(
+      kinds.filter((k: string) => k === "data_request_fee").length,
+    ).toBeGreaterThanOrEqual(2);
+    for (const t of ledger) {
+      if (t.kind === "kit_sale") expect(t.amountCents).toBeGreaterThan(0);
+      else expect(t.amountCents).toBeLessThan(0);
+    }
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@portal/contract';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -35,6 +35,7 @@ import { sessionRoutes } from './modules/sessions/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { systemRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
+import { documentOperation } from './lib/openapi';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store';
 import { isSpaPath, registerWeb } from './plugins/web';
@@ -144,7 +145,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentOperation,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -60,10 +60,10 @@ export async function ssoRoutes(app: FastifyInstance) {
     return html(reply, messagePage('Sign in', ERROR_TEXTS['0'], { href: '/sso/sign-in', label: 'Try again' }), 500);
   });
 
-  app.get('/static/sso.css', async (_req, reply) =>
+  app.get('/static/sso.css', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS));
 
-  app.get('/.well-known/jwks.json', async (_req, reply) => {
+  app.get('/.well-known/jwks.json', { schema: { tags: ['sign-on'], summary: 'The public keys access tokens are verified with (JWKS)' } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return ctx.keys.jwks;
   });
@@ -78,14 +78,14 @@ export async function ssoRoutes(app: FastifyInstance) {
 
   const RedirectQuery = z.object({ redirect: z.string().max(2048).optional(), email: z.string().max(254).optional() });
 
-  app.get('/sign-in', async (req, reply) => {
+  app.get('/sign-in', { schema: { hide: true } }, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
     return html(reply, signInPage({ redirect: redirect?.toString(), email: q.data.email }));
   });
 
-  app.post('/sign-in', { config: signInLimit }, async (req, reply) => {
+  app.post('/sign-in', { config: signInLimit, schema: { hide: true } }, async (req, reply) => {
     const parsed = SignInBody.safeParse(req.body);
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const redirect = redirectOf(raw.redirect);
@@ -104,14 +104,14 @@ export async function ssoRoutes(app: FastifyInstance) {
     return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
   });
 
-  app.get('/sign-up', async (req, reply) => {
+  app.get('/sign-up', { schema: { hide: true } }, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
     return html(reply, signUpPage({ redirect: redirect?.toString(), values: { email: q.data.email } }));
   });
 
-  app.post('/sign-up', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } } }, async (req, reply) => {
+  app.post('/sign-up', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { hide: true } }, async (req, reply) => {
     const raw = (req.body ?? {}) as Record<string, string | undefined>;
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
@@ -140,7 +140,7 @@ export async function ssoRoutes(app: FastifyInstance) {
    * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
    * the cookie. Same checks and limits as the form.
    */
-  app.post('/api/token', { config: signInLimit }, async (req, reply) => {
+  app.post('/api/token', { config: signInLimit, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
     const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
     if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
     const user = await findUserByEmail(ctx.database.db, parsed.data.email);
@@ -150,7 +150,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return ctx.tokens.startSession(user);
   });
 
-  app.post('/api/patients', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } } }, async (req, reply) => {
+  app.post('/api/patients', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' } }, async (req, reply) => {
     const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
     if (!parsed.success) {
       return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
@@ -161,7 +161,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return reply.status(201).send(await ctx.tokens.startSession(user));
   });
 
-  app.get('/sign-out', async (req, reply) => {
+  app.get('/sign-out', { schema: { hide: true } }, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);

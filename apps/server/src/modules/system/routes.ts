@@ -5,9 +5,9 @@ import { esc, page } from '../sso/views';
 export async function systemRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_req, reply) => {
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.kind };
@@ -17,7 +17,7 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   if (ctx.env.production) return;
-  app.get('/dev/mailbox', async (_req, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
     const mails = await ctx.mailer.recent(50);
     const items = mails
       .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="hint">To ${esc(m.to)} · ${esc(m.createdAt.toISOString())} · ${esc(m.transport)}</p><pre>${esc(m.text)}</pre></article>`)

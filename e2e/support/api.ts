@@ -40,3 +40,71 @@ export async function newPatient(firstName = 'Test') {
   await patientCli(['sign-up', '--email', email, '--password', password, '--first-name', firstName, '--last-name', 'Patient', '--phone', '+27215550000']);
   return { email, password };
 }
+
+// ---- Running the practice (issue 7) ----------------------------------------------------------
+
+/** The admin API of the journey's server, with its token (as `npm run admin` calls it). */
+export async function adminApi<T = unknown>(method: string, pathname: string, body?: unknown) {
+  const { inject } = await import('vitest');
+  return api<T>(method, `/api/admin${pathname}`, { token: inject('adminToken'), body });
+}
+
+async function ok<T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await res;
+  if (status >= 300) throw new Error(`${what} failed: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * A practitioner of the journey's own, listed for patients: signed up through the sign-on form,
+ * terms accepted, practice registered, accepted by the provider, course and test passed. All
+ * through the API, as the practice journey does through the pages. Password: the demo one.
+ */
+export async function newListedPractitioner(firstName = 'Rosalind') {
+  const { TEST_QUESTIONS, ALL_LESSONS } = await import('../../apps/server/src/modules/course/content');
+  const letters = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
+  const lastName = `Franklin${letters}`;
+  const email = `e2e.practice.${Date.now()}.${counter++}@test.example`;
+  const form = new URLSearchParams({
+    firstName,
+    lastName,
+    email,
+    phoneNumber: '+27215550123',
+    password: DEMO_PASSWORD,
+    confirmPassword: DEMO_PASSWORD,
+    redirect: `${baseUrl()}/onboarding`,
+  });
+  const signUp = await fetch(`${baseUrl()}/sso/sign-up`, { method: 'POST', body: form, redirect: 'manual' });
+  if (signUp.status !== 303) throw new Error(`sign-up of ${email} failed: ${signUp.status}`);
+  const token = await tokenFor(email);
+  await ok(api('PUT', '/api/account/me/tos', { token }), 'account terms');
+  await ok(api('PUT', '/api/portal/me/tos/', { token }), 'portal terms');
+  const languages = await ok(api<{ results: { id: number }[] }>('GET', '/api/portal/languages/', { token }), 'languages');
+  const specializations = await ok(api<{ results: { id: number }[] }>('GET', '/api/portal/specializations/', { token }), 'specializations');
+  await ok(
+    api('POST', '/api/portal/me/', {
+      token,
+      body: {
+        categoryID: 2,
+        hpcsaNumber: 'MP0123457',
+        practiceNumber: '1234567',
+        description: 'General practice with consignment kits, for the commerce journey.',
+        languages: [languages.results[0]!.id],
+        specializations: [specializations.results[0]!.id],
+        address: { streetAddress: '1 Long Street', suburb: 'Gardens', city: 'Cape Town', state: 'Western Cape', postalCode: '8001', countryCode: 'ZA' },
+        availability: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }],
+      },
+    }),
+    'onboarding',
+  );
+  const listed = await ok(adminApi<{ results: { id: string }[] }>('GET', `/practitioners/?email=${encodeURIComponent(email)}`), 'admin list');
+  await ok(adminApi('POST', `/practitioners/${listed.results[0]!.id}/accept`), 'admin accept');
+  for (const lesson of ALL_LESSONS) await ok(api('PUT', `/api/portal/course/lessons/${lesson.id}/complete`, { token }), `lesson ${lesson.id}`);
+  const answers = Object.fromEntries(TEST_QUESTIONS.map((q) => [q.id, q.correct]));
+  const attempt = await ok(api<{ passed: boolean }>('POST', '/api/portal/course/test/attempts', { token, body: { answers } }), 'test');
+  if (!attempt.passed) throw new Error('the course test was not passed');
+  return { email, firstName, lastName, name: `${firstName} ${lastName}` };
+}

@@ -16,16 +16,16 @@ import { DiscountCodeForm } from './discount-code-form';
 export const DISCOUNT_PAGE_SIZE = 20;
 
 const STATE_COLOR: Record<DiscountCodeState, string> = {
-  active: 'green.9',
-  scheduled: 'blue.9',
-  expired: 'gray.9',
-  used_up: 'orange.9',
-  deactivated: 'red.9',
+  active: 'green',
+  scheduled: 'blue',
+  expired: 'gray',
+  used_up: 'orange',
+  deactivated: 'red',
 };
 
 export function DiscountStateBadge({ state }: { state: DiscountCodeState }) {
   return (
-    <Badge variant="outline" color={STATE_COLOR[state]} c={STATE_COLOR[state]}>
+    <Badge variant="light" color={STATE_COLOR[state]} c="dark.8">
       {dt(`discount.state.${state}`)}
     </Badge>
   );

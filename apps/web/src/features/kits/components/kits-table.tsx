@@ -110,7 +110,7 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="outline" color={kit.status === 'in_stock' ? 'green.9' : 'blue.9'} c={kit.status === 'in_stock' ? 'green.9' : 'blue.9'}>
+        <Badge variant="light" color={kit.status === 'in_stock' ? 'green' : 'blue'} c="dark.8">
           {KIT_STATUS_LABELS[kit.status]}
         </Badge>
       </Table.Td>

@@ -4,11 +4,11 @@ import { formatDate } from '../../../i18n/i18n';
 import { tt } from '../messages';
 import { Money } from './money';
 
-const STATE_COLOR: Record<TransactionState, string> = { paid: 'green.9', due: 'blue.9', overdue: 'red.9' };
+const STATE_COLOR: Record<TransactionState, string> = { paid: 'green', due: 'blue', overdue: 'red' };
 
 export function TransactionStateBadge({ state }: { state: TransactionState }) {
   return (
-    <Badge variant="outline" color={STATE_COLOR[state]} c={STATE_COLOR[state]}>
+    <Badge variant="light" color={STATE_COLOR[state]} c="dark.8">
       {TRANSACTION_STATE_LABELS[state]}
     </Badge>
   );

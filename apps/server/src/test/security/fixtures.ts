@@ -1,4 +1,4 @@
-import type { Practice } from "./world";
+import type { Practice } from './world';
 
 /**
  * How each route with a path parameter is proven. A new route with a `:param` and no entry here
@@ -11,7 +11,7 @@ import type { Practice } from "./world";
  * - admin:   the provider staff's API: random and malformed ids.
  * - public:  addressed by an unguessable id or a file name, no token: random and malformed ids.
  */
-export type RouteKind = "owned" | "patient" | "shared" | "admin" | "public";
+export type RouteKind = 'owned' | 'patient' | 'shared' | 'admin' | 'public';
 
 export interface RouteFixture {
   kind: RouteKind;
@@ -32,243 +32,270 @@ export interface RouteFixture {
 const session = (p: Practice) => ({ id: p.sessionId });
 const pendingSession = (p: Practice) => ({ id: p.pendingSessionId });
 const note = () => ({
-  description: "A forged note that is long enough to be valid.",
+  description: 'A forged note that is long enough to be valid.',
 });
 
 export const ID_ROUTES: Record<string, RouteFixture> = {
-  "GET /api/account/v1/users/:id": {
-    kind: "owned",
+  'GET /api/account/v1/users/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.patient.user.id }),
     ownerReads: true,
   },
-  "GET /api/account/profile-images/:id": { kind: "public" },
-  "GET /api/portal/categories/:id": {
-    kind: "shared",
-    params: () => ({ id: "1" }),
+  'GET /api/account/profile-images/:id': { kind: 'public' },
+  'GET /api/portal/categories/:id': {
+    kind: 'shared',
+    params: () => ({ id: '1' }),
   },
-  "DELETE /api/portal/me/languages/:id": {
-    kind: "owned",
+  'DELETE /api/portal/me/languages/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.languageId }),
   },
-  "DELETE /api/portal/me/specializations/:id": {
-    kind: "owned",
+  'DELETE /api/portal/me/specializations/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.specializationId }),
   },
-  "PUT /api/portal/me/addresses/:id": {
-    kind: "owned",
+  'PUT /api/portal/me/addresses/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.addressId }),
     body: () => ({
-      streetAddress: "9 Forged Road",
-      suburb: "Elsewhere",
-      city: "Durban",
-      state: "KwaZulu-Natal",
-      postalCode: "4001",
-      countryCode: "ZA",
+      streetAddress: '9 Forged Road',
+      suburb: 'Elsewhere',
+      city: 'Durban',
+      state: 'KwaZulu-Natal',
+      postalCode: '4001',
+      countryCode: 'ZA',
     }),
   },
-  "PATCH /api/portal/me/addresses/:id/primary/": {
-    kind: "owned",
+  'PATCH /api/portal/me/addresses/:id/primary/': {
+    kind: 'owned',
     params: (p) => ({ id: p.addressId }),
   },
-  "PUT /api/portal/me/availability/:id": {
-    kind: "owned",
+  'PUT /api/portal/me/availability/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.slotId }),
-    body: () => ({ dayOfWeek: 7, startTime: "20:00", endTime: "21:00" }),
+    body: () => ({ dayOfWeek: 7, startTime: '20:00', endTime: '21:00' }),
   },
-  "DELETE /api/portal/me/availability/:id": {
-    kind: "owned",
+  'DELETE /api/portal/me/availability/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.slotId }),
   },
-  "PUT /api/portal/me/paymentDetails/:id": {
-    kind: "owned",
+  'PUT /api/portal/me/paymentDetails/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.paymentId }),
     body: () => ({
       type: 2,
-      identifier: "forged@test.example",
-      currency: "ZAR",
+      identifier: 'forged@test.example',
+      currency: 'ZAR',
     }),
   },
-  "GET /api/portal/course/lessons/:id": { kind: "shared" },
-  "PUT /api/portal/course/lessons/:id/complete": { kind: "shared" },
+  'GET /api/portal/course/lessons/:id': { kind: 'shared' },
+  'PUT /api/portal/course/lessons/:id/complete': { kind: 'shared' },
   // Verifying a certificate by its id is public by design (printed on the certificate).
-  "GET /api/portal/course/certificates/:id": { kind: "public" },
-  "POST /api/admin/practitioners/:id/accept": { kind: "admin" },
-  "POST /api/admin/practitioners/:id/decline": { kind: "admin" },
+  'GET /api/portal/course/certificates/:id': { kind: 'public' },
+  'POST /api/admin/practitioners/:id/accept': { kind: 'admin' },
+  'POST /api/admin/practitioners/:id/decline': { kind: 'admin' },
 
-  "GET /api/portal/sessions/:id": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id': {
+    kind: 'owned',
     params: session,
     audited: true,
     ownerReads: true,
   },
-  "POST /api/portal/sessions/:id/accept": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/accept': {
+    kind: 'owned',
     params: pendingSession,
     audited: true,
   },
-  "POST /api/portal/sessions/:id/reject": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/reject': {
+    kind: 'owned',
     params: pendingSession,
     audited: true,
   },
-  "POST /api/portal/sessions/:id/data-request": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/data-request': {
+    kind: 'owned',
     params: pendingSession,
     audited: true,
   },
-  "GET /api/portal/sessions/:id/results": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/results': {
+    kind: 'owned',
     params: session,
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/results/:resultId": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/results/:resultId': {
+    kind: 'owned',
     params: (p) => ({ id: p.sessionId, resultId: p.resultId }),
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/results/:resultId/components/:componentId": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/results/:resultId/components/:componentId': {
+    kind: 'owned',
     params: (p) => ({
       id: p.sessionId,
       resultId: p.resultId,
       componentId: p.componentId,
     }),
-    shared: ["componentId"],
+    shared: ['componentId'],
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/access-history": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/access-history': {
+    kind: 'owned',
     params: session,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/questionnaires": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/questionnaires': {
+    kind: 'owned',
     params: session,
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/questionnaires/:questionnaireId": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/questionnaires/:questionnaireId': {
+    kind: 'owned',
     params: (p) => ({ id: p.sessionId, questionnaireId: p.questionnaireId }),
-    shared: ["questionnaireId"],
+    shared: ['questionnaireId'],
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/reports": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/reports': {
+    kind: 'owned',
     params: session,
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/reports/rows": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/reports/rows': {
+    kind: 'owned',
     params: session,
-    query: { view: "1", name: "simva" },
+    query: { view: '1', name: 'simva' },
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/reports/diseases": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/reports/diseases': {
+    kind: 'owned',
     params: session,
     query: {
-      phenotypeCategory: "Efficacy",
-      specialtyPopulation: "Adults",
-      levelOfEvidence: "1",
+      phenotypeCategory: 'Efficacy',
+      specialtyPopulation: 'Adults',
+      levelOfEvidence: '1',
     },
     audited: true,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/reports/pdf": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/reports/pdf': {
+    kind: 'owned',
     params: session,
-    query: { view: "1", name: "simva" },
+    query: { view: '1', name: 'simva' },
     audited: true,
     ownerReads: true,
   },
-  "POST /api/portal/sessions/:id/reports/update": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/reports/update': {
+    kind: 'owned',
     params: session,
     audited: true,
   },
-  "GET /api/portal/sessions/:id/journal": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/journal': {
+    kind: 'owned',
     params: session,
     audited: true,
     ownerReads: true,
   },
-  "PUT /api/portal/sessions/:id/journal": {
-    kind: "owned",
+  'PUT /api/portal/sessions/:id/journal': {
+    kind: 'owned',
     params: session,
     body: note,
     audited: true,
   },
-  "POST /api/portal/sessions/:id/journal/submit": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/journal/submit': {
+    kind: 'owned',
     params: session,
     body: note,
     audited: true,
   },
-  "POST /api/portal/sessions/:id/journal/addenda": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/journal/addenda': {
+    kind: 'owned',
     params: session,
     body: note,
     audited: true,
   },
-  "POST /api/portal/sessions/:id/ai/ask": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/ai/ask': {
+    kind: 'owned',
     params: session,
-    body: () => ({ preset: "summary" }),
+    body: () => ({ preset: 'summary' }),
     audited: true,
   },
-  "GET /api/portal/sessions/:id/ai/answers": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/ai/answers': {
+    kind: 'owned',
     params: session,
     ownerReads: true,
   },
-  "GET /api/portal/sessions/:id/ai/answers/:answerId": {
-    kind: "owned",
+  'GET /api/portal/sessions/:id/ai/answers/:answerId': {
+    kind: 'owned',
     params: (p) => ({ id: p.sessionId, answerId: p.answerId }),
     audited: true,
     ownerReads: true,
   },
-  "POST /api/portal/sessions/:id/ai/answers/:answerId/journal-draft": {
-    kind: "owned",
+  'POST /api/portal/sessions/:id/ai/answers/:answerId/journal-draft': {
+    kind: 'owned',
     params: (p) => ({ id: p.sessionId, answerId: p.answerId }),
     audited: true,
   },
-  "GET /api/portal/journals/:id": {
-    kind: "owned",
+  'GET /api/portal/journals/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.journalId }),
     ownerReads: true,
   },
-  "PUT /api/portal/journals/:id": {
-    kind: "owned",
+  'PUT /api/portal/journals/:id': {
+    kind: 'owned',
     params: (p) => ({ id: p.journalId }),
     body: note,
   },
 
-  "GET /api/patient/sessions/:id": {
-    kind: "patient",
+  'GET /api/patient/sessions/:id': {
+    kind: 'patient',
     params: session,
     ownerReads: true,
   },
-  "GET /api/patient/sessions/:id/journal": { kind: "patient", params: session },
-  "POST /api/patient/sessions/:id/data-request/confirm": {
-    kind: "patient",
+  'GET /api/patient/sessions/:id/journal': { kind: 'patient', params: session },
+  'POST /api/patient/sessions/:id/data-request/confirm': {
+    kind: 'patient',
     params: session,
     audited: true,
   },
-  "POST /api/patient/sessions/:id/data-request/decline": {
-    kind: "patient",
+  'POST /api/patient/sessions/:id/data-request/decline': {
+    kind: 'patient',
     params: session,
     audited: true,
   },
 
-  "GET /api/legal/:file": { kind: "public" },
-  "GET /api/legal/:slug/:file": { kind: "public" },
+  // Running the practice (commerce).
+  'PUT /api/portal/sessions/:id/kit': {
+    kind: 'owned',
+    params: session,
+    body: (p) => ({ sampleLabel: p.inStockLabel }),
+    audited: true,
+  },
+  'PUT /api/portal/me/warehouses/:id': {
+    kind: 'owned',
+    params: (p) => ({ id: p.warehouseId }),
+    body: () => ({
+      contactNumber: '+27215550100',
+      contactPerson: 'Forged Person',
+      countryCode: 'ZA',
+      name: 'Forged store',
+      postalCode: '8001',
+      state: 'Western Cape',
+      streetAddress: '1 Forged Street',
+      suburb: 'Gardens',
+    }),
+  },
+  'PATCH /api/portal/me/warehouses/:id/primary/': { kind: 'owned', params: (p) => ({ id: p.warehouseId }) },
+  'POST /api/portal/me/consignments/:id/receive': { kind: 'owned', params: (p) => ({ id: p.consignmentId }) },
+  'POST /api/portal/discount-codes/:id/deactivate': { kind: 'owned', params: (p) => ({ id: p.discountCodeId }) },
+  'POST /api/admin/kits/:sampleLabel/advance': { kind: 'admin' },
+  'POST /api/admin/transactions/:id/paid': { kind: 'admin' },
+
+  'GET /api/legal/:file': { kind: 'public' },
+  'GET /api/legal/:slug/:file': { kind: 'public' },
 };
 
 /**
@@ -276,6 +303,8 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
  * so the suite can try another practitioner's. A filter named like an id and missing here fails.
  */
 export const FILTER_IDS: Record<string, (p: Practice) => string> = {
+  warehouseID: (p) => p.warehouseId,
+  warehouseId: (p) => p.warehouseId,
   sessionID: (p) => p.sessionId,
   sessionId: (p) => p.sessionId,
   kitID: (p) => p.kitId,
@@ -285,6 +314,7 @@ export const FILTER_IDS: Record<string, (p: Practice) => string> = {
 
 /** Body fields that carry an id on a route with a path id: the object each names. */
 export const BODY_IDS: Record<string, (p: Practice) => string> = {
+  sampleLabel: (p) => p.inStockLabel,
   sessionID: (p) => p.sessionId,
   sessionId: (p) => p.sessionId,
   kitID: (p) => p.kitId,

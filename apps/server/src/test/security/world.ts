@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql } from 'drizzle-orm';
 import {
   courseCertificates,
   dataRequests,
@@ -8,24 +8,22 @@ import {
   questionnaireResponses,
   results,
   aiAnswers,
+  transactions,
   users,
-} from "../../db/schema";
-import {
-  computeResults,
-  generateSyntheticGenotypeFile,
-} from "../../modules/genetics";
-import { importDemoCallSet } from "../../modules/pharmacogenomics/demo";
-import { createTestApp, createUser, type Harness } from "../harness";
+} from '../../db/schema';
+import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
+import { importDemoCallSet } from '../../modules/pharmacogenomics/demo';
+import { createTestApp, createUser, type Harness } from '../harness';
 
 /** The admin API's bearer token in the security suites. */
-export const ADMIN_TOKEN = "security-suite-admin-token-0123456789";
+export const ADMIN_TOKEN = 'security-suite-admin-token-0123456789';
 
 export const NOT_FOUND_BODY = JSON.stringify({
   error: {
-    message: "The requested resource was not found",
+    message: 'The requested resource was not found',
     params: null,
     fieldErrors: null,
-    code: "400404",
+    code: '400404',
     cause: null,
   },
 });
@@ -34,8 +32,8 @@ export const NOT_FOUND_BODY = JSON.stringify({
 export const createSecurityApp = (env: Record<string, string> = {}) =>
   createTestApp({
     ADMIN_TOKEN,
-    AI_RATE_LIMIT: "100000",
-    SIGN_IN_RATE_LIMIT: "100000",
+    AI_RATE_LIMIT: '100000',
+    SIGN_IN_RATE_LIMIT: '100000',
     ...env,
   });
 
@@ -51,56 +49,52 @@ let seq = 0;
 export async function buildPractice(h: Harness, label: string) {
   const n = ++seq;
   const doc = await createUser(h, { practitionerStatus: 2 });
-  const patient = await createUser(h, { role: "patient" });
+  const patient = await createUser(h, { role: 'patient' });
   await h.db
     .update(users)
     .set({ firstName: `Nomsa${label}`, lastName: `Secret${label}${n}` })
     .where(eq(users.id, patient.user.id));
-  const [practice] = await h.db
-    .select()
-    .from(practitioners)
-    .where(eq(practitioners.userId, doc.user.id));
+  const [practice] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));
   const practitionerId = practice!.id;
   const inject = h.app.inject.bind(h.app);
   const ok = async (res: Awaited<ReturnType<typeof inject>>, what: string) => {
-    if (res.statusCode >= 300)
-      throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
 
   const booked = await ok(
     await inject({
-      method: "POST",
-      url: "/api/patient/sessions/",
+      method: 'POST',
+      url: '/api/patient/sessions/',
       headers: patient.auth,
       payload: {
         practitionerId,
         bookingTime: new Date(Date.now() + 2 * DAY).toISOString(),
       },
     }),
-    "book",
+    'book',
   );
   const sessionId = booked.id as string;
   // A second session, still requested: the target of accept and reject.
   const pending = await ok(
     await inject({
-      method: "POST",
-      url: "/api/patient/sessions/",
+      method: 'POST',
+      url: '/api/patient/sessions/',
       headers: patient.auth,
       payload: {
         practitionerId,
         bookingTime: new Date(Date.now() + 3 * DAY).toISOString(),
       },
     }),
-    "book 2",
+    'book 2',
   );
   await ok(
     await inject({
-      method: "POST",
+      method: 'POST',
       url: `/api/portal/sessions/${sessionId}/accept`,
       headers: doc.auth,
     }),
-    "accept",
+    'accept',
   );
   const [kit] = await h.db
     .insert(kits)
@@ -109,13 +103,11 @@ export async function buildPractice(h: Harness, label: string) {
       practitionerId,
       patientId: patient.user.id,
       sessionId,
-      status: "results_available",
+      status: 'results_available',
       collectionIds: [1, 2, 3],
     })
     .returning();
-  const swab = computeResults(
-    generateSyntheticGenotypeFile(`security:${sessionId}`),
-  );
+  const swab = computeResults(generateSyntheticGenotypeFile(`security:${sessionId}`));
   const [result] = await h.db
     .insert(results)
     .values({
@@ -125,121 +117,154 @@ export async function buildPractice(h: Harness, label: string) {
       engineVersion: swab.engineVersion,
     })
     .returning();
-  await importDemoCallSet(h.db, "thandi.nkosi", kit!.id);
+  await importDemoCallSet(h.db, 'thandi.nkosi', kit!.id);
   await h.db.insert(questionnaireResponses).values([
     {
       patientId: patient.user.id,
       questionnaireId: 2,
-      answers: { pattern: "Vegetarian", dairy: "0" },
+      answers: { pattern: 'Vegetarian', dairy: '0' },
       completedAt: new Date(),
     },
     {
       patientId: patient.user.id,
       questionnaireId: 4,
-      answers: { medicines: "Simvastatin 40 mg" },
+      answers: { medicines: 'Simvastatin 40 mg' },
       completedAt: new Date(),
     },
   ]);
   await ok(
     await inject({
-      method: "POST",
+      method: 'POST',
       url: `/api/portal/sessions/${sessionId}/data-request`,
       headers: doc.auth,
     }),
-    "data request",
+    'data request',
   );
-  await h.db
-    .update(dataRequests)
-    .set({ status: "confirmed", answeredAt: new Date() })
-    .where(eq(dataRequests.sessionId, sessionId));
+  await h.db.update(dataRequests).set({ status: 'confirmed', answeredAt: new Date() }).where(eq(dataRequests.sessionId, sessionId));
   await ok(
     await inject({
-      method: "PUT",
+      method: 'PUT',
       url: `/api/portal/sessions/${sessionId}/journal`,
       headers: doc.auth,
       payload: { description: `Draft note ${label}` },
     }),
-    "journal",
+    'journal',
   );
-  const [journal] = await h.db
-    .select({ id: journalEntries.id })
-    .from(journalEntries)
-    .where(eq(journalEntries.sessionId, sessionId));
+  const [journal] = await h.db.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.sessionId, sessionId));
   const asked = await inject({
-    method: "POST",
+    method: 'POST',
     url: `/api/portal/sessions/${sessionId}/ai/ask`,
     headers: doc.auth,
-    payload: { preset: "summary" },
+    payload: { preset: 'summary' },
   });
-  if (asked.statusCode !== 200)
-    throw new Error(`ask: ${asked.statusCode} ${asked.body}`);
-  const [answer] = await h.db
-    .select({ id: aiAnswers.id })
-    .from(aiAnswers)
-    .where(eq(aiAnswers.sessionId, sessionId));
+  if (asked.statusCode !== 200) throw new Error(`ask: ${asked.statusCode} ${asked.body}`);
+  const [answer] = await h.db.select({ id: aiAnswers.id }).from(aiAnswers).where(eq(aiAnswers.sessionId, sessionId));
   const address = await ok(
     await inject({
-      method: "POST",
-      url: "/api/portal/me/addresses/",
+      method: 'POST',
+      url: '/api/portal/me/addresses/',
       headers: doc.auth,
       payload: {
-        streetAddress: "1 Long Street",
-        suburb: "Gardens",
-        city: "Cape Town",
-        state: "Western Cape",
-        postalCode: "8001",
-        countryCode: "ZA",
+        streetAddress: '1 Long Street',
+        suburb: 'Gardens',
+        city: 'Cape Town',
+        state: 'Western Cape',
+        postalCode: '8001',
+        countryCode: 'ZA',
       },
     }),
-    "address",
+    'address',
   );
   const slot = await ok(
     await inject({
-      method: "POST",
-      url: "/api/portal/me/availability/",
+      method: 'POST',
+      url: '/api/portal/me/availability/',
       headers: doc.auth,
-      payload: { dayOfWeek: (n % 7) + 1, startTime: "09:00", endTime: "10:00" },
+      payload: { dayOfWeek: (n % 7) + 1, startTime: '09:00', endTime: '10:00' },
     }),
-    "slot",
+    'slot',
   );
   const payment = await ok(
     await inject({
-      method: "POST",
-      url: "/api/portal/me/paymentDetails/",
+      method: 'POST',
+      url: '/api/portal/me/paymentDetails/',
       headers: doc.auth,
       payload: {
         type: 2,
         identifier: `pay.${label.toLowerCase()}${n}@test.example`,
-        currency: "ZAR",
+        currency: 'ZAR',
       },
     }),
-    "payment",
+    'payment',
   );
   // A and B hold different lookups, so B's is "another practitioner's real id" for A.
-  const languageId = label === "A" ? 1 : 2;
-  const specializationId = label === "A" ? 1 : 2;
+  const languageId = label === 'A' ? 1 : 2;
+  const specializationId = label === 'A' ? 1 : 2;
   await ok(
     await inject({
-      method: "POST",
-      url: "/api/portal/me/languages/",
+      method: 'POST',
+      url: '/api/portal/me/languages/',
       headers: doc.auth,
       payload: { id: languageId },
     }),
-    "language",
+    'language',
   );
   await ok(
     await inject({
-      method: "POST",
-      url: "/api/portal/me/specializations/",
+      method: 'POST',
+      url: '/api/portal/me/specializations/',
       headers: doc.auth,
       payload: { id: specializationId },
     }),
-    "specialization",
+    'specialization',
   );
-  const [certificate] = await h.db
-    .select({ id: courseCertificates.id })
-    .from(courseCertificates)
-    .where(eq(courseCertificates.practitionerId, practitionerId));
+  // Running the practice: a warehouse, a consignment of kits from the provider, a discount code.
+  const warehouse = await ok(
+    await inject({
+      method: 'POST',
+      url: '/api/portal/me/warehouses/',
+      headers: doc.auth,
+      payload: {
+        contactNumber: '+27215550199',
+        contactPerson: 'Grace Hopper',
+        countryCode: 'ZA',
+        name: `Store ${label}`,
+        postalCode: '8001',
+        state: 'Western Cape',
+        streetAddress: '12 Kloof Street',
+        suburb: 'Gardens',
+      },
+    }),
+    'warehouse',
+  );
+  const consigned = await ok(
+    await inject({
+      method: 'POST',
+      url: '/api/admin/consignments',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { practitionerEmail: doc.user.email, count: 2 },
+    }),
+    'consignment',
+  );
+  const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+  const code = await ok(
+    await inject({
+      method: 'POST',
+      url: '/api/portal/discount-codes/',
+      headers: doc.auth,
+      payload: {
+        code: `SEC${label}${n}${Date.now().toString(36).toUpperCase()}`,
+        rule: { type: 'percentage', value: 10, currency: 'ZAR', minimumOrderCents: 0, validFrom: yesterday, validUntil: null, usageLimit: null },
+        upsell: 'Add a consultation',
+        options: { appliesTo: ['kit'] },
+        requiresShipping: true,
+        addNewKit: false,
+      },
+    }),
+    'discount code',
+  );
+  const [fee] = await h.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.practitionerId, practitionerId)).limit(1);
+  const [certificate] = await h.db.select({ id: courseCertificates.id }).from(courseCertificates).where(eq(courseCertificates.practitionerId, practitionerId));
   const component = (swab.minerals[0] ?? swab.vitamins[0])!;
 
   return {
@@ -252,7 +277,7 @@ export async function buildPractice(h: Harness, label: string) {
     kitId: kit!.id,
     resultId: result!.id,
     componentId: component.componentID,
-    questionnaireId: "2",
+    questionnaireId: '2',
     journalId: journal!.id,
     answerId: answer!.id,
     addressId: address.id as string,
@@ -261,6 +286,11 @@ export async function buildPractice(h: Harness, label: string) {
     languageId: String(languageId),
     specializationId: String(specializationId),
     certificateId: certificate?.id ?? null,
+    warehouseId: warehouse.id as string,
+    consignmentId: consigned.consignment?.id as string,
+    inStockLabel: consigned.kits[0].sampleLabel as string,
+    discountCodeId: code.id as string,
+    transactionId: fee?.id ?? null,
     patientName: `Nomsa${label}`,
     patientEmail: patient.user.email,
   };
@@ -269,13 +299,10 @@ export async function buildPractice(h: Harness, label: string) {
 export type Practice = Awaited<ReturnType<typeof buildPractice>>;
 
 /** Tables that rightly change on any request: the audit trail (denials are written). */
-const EXCLUDED_TABLES = new Set(["audit_events", "__drizzle_migrations"]);
+const EXCLUDED_TABLES = new Set(['audit_events', '__drizzle_migrations']);
 
 /** Rows of a raw query on either driver (node-postgres answers {rows}, PGlite too). */
-async function query<T>(
-  h: Harness,
-  q: ReturnType<typeof sql.raw> | ReturnType<typeof sql>,
-): Promise<T[]> {
+async function query<T>(h: Harness, q: ReturnType<typeof sql.raw> | ReturnType<typeof sql>): Promise<T[]> {
   const res = (await h.db.execute(q)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(res) ? res : (res.rows ?? []);
 }
@@ -304,9 +331,6 @@ export async function tableDigest(h: Harness): Promise<Record<string, string>> {
 }
 
 export async function auditCount(h: Harness): Promise<number> {
-  const [r] = await query<{ n: number }>(
-    h,
-    sql`select count(*)::int as n from audit_events`,
-  );
+  const [r] = await query<{ n: number }>(h, sql`select count(*)::int as n from audit_events`);
   return r!.n;
 }

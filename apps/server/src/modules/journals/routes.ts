@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, JournalDraftBody, JournalEntry, JournalListItem, JournalListQuery, JournalTextBody, SessionJournal, pageOf } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
 import * as service from './service';
 
@@ -30,15 +32,29 @@ export const sessionJournalRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Every journal entry across sessions, under /api/portal/journals. */
 export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+
+  /** A read or edit by entry id writes one audit row, tied to the entry's session once it proves the caller's. */
+  async function byEntry<T extends { session: { id: string } }>(req: FastifyRequest<{ Params: { id: string } }>, action: 'read' | 'save', fn: () => Promise<T>): Promise<T> {
+    const base = { actorUserId: caller(req).userId, action, category: 'journal' as const, sourceIp: req.ip };
+    let out: T;
+    try {
+      out = await fn();
+    } catch (err) {
+      await ctx.audit.record({ ...base, outcome: 'denied', detail: `journal ${req.params.id}: ${err instanceof AppError ? `${err.statusCode} ${err.code}` : 'error'}` });
+      throw err;
+    }
+    await ctx.audit.record({ ...base, sessionId: out.session.id, outcome: 'allowed', detail: `journal ${req.params.id}` });
+    return out;
+  }
   app.get('/', {
     schema: { tags, summary: 'Journal entries across sessions, filtered by status, searched, paged', querystring: JournalListQuery, response: { 200: pageOf(JournalListItem) } },
   }, async (req) => service.listJournals(ctx, caller(req).userId, req.query));
 
   app.get('/:id', {
     schema: { tags, summary: 'One journal entry with its session and addenda', params: IdParams, response: { 200: JournalDetail } },
-  }, async (req) => service.getJournal(ctx, caller(req).userId, req.params.id));
+  }, async (req) => byEntry(req, 'read', () => service.getJournal(ctx, caller(req).userId, req.params.id)));
 
   app.put('/:id', {
     schema: { tags, summary: 'Edit a draft entry', params: IdParams, body: JournalDraftBody, response: { 200: JournalDetail } },
-  }, async (req) => service.updateJournal(ctx, caller(req).userId, req.params.id, req.body.description));
+  }, async (req) => byEntry(req, 'save', () => service.updateJournal(ctx, caller(req).userId, req.params.id, req.body.description)));
 };

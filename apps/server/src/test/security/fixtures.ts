@@ -242,12 +242,14 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'GET /api/portal/journals/:id': {
     kind: 'owned',
     params: (p) => ({ id: p.journalId }),
+    audited: true,
     ownerReads: true,
   },
   'PUT /api/portal/journals/:id': {
     kind: 'owned',
     params: (p) => ({ id: p.journalId }),
     body: note,
+    audited: true,
   },
 
   'GET /api/patient/sessions/:id': {

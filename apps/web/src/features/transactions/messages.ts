@@ -41,9 +41,11 @@ export const transactionMessagesEn = {
   'tx.period.day': 'Day',
   'tx.period.week': 'Week',
   'tx.period.month': 'Month',
+  'tx.weekOf': 'Week of {date}',
   'tx.export': 'Export CSV',
   'tx.exportFailed': 'The CSV file could not be downloaded.',
   'tx.exported': 'The CSV file is downloading.',
+  'tx.exportTruncated': 'The file holds the first {rows} transactions only. Narrow the dates to export the rest.',
   'tx.badDates': 'The end date must be on or after the start date',
 } as const;
 

@@ -34,6 +34,8 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const sessions = useAssignableSessions(search, true);
   const assign = useAssignKit();
+  // A choice hidden by a later search does not count: what is confirmed is what is on screen.
+  const chosenShown = Boolean(chosen && sessions.data?.some((s) => s.id === chosen.id));
 
   if (confirming && chosen) {
     const name = nameOf(chosen);
@@ -102,7 +104,7 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
         <Button variant="default" onClick={onClose}>
           {kt('kits.assign.cancel')}
         </Button>
-        <Button onClick={() => setConfirming(true)} disabled={!chosen}>
+        <Button onClick={() => setConfirming(true)} disabled={!chosenShown}>
           {kt('kits.assign.next')}
         </Button>
       </Group>

@@ -12,7 +12,15 @@ describe('CSV export', () => {
   it('fetches the filtered CSV through the API client and downloads it from a Blob URL', async () => {
     const fetch = vi.fn(
       async () =>
-        new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="transactions-2026-11.csv"' } }),
+        new Response(CSV, {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="transactions-2026-11.csv"',
+            'x-export-rows': '1',
+            'x-export-truncated': 'false',
+          },
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     let blob: Blob | null = null;
@@ -26,7 +34,9 @@ describe('CSV export', () => {
       clicked.push(this);
     });
 
-    const name = await exportTransactionsCsv({ kind: 'data_request_fee', from: '2026-11-01' });
+    const { name, rows, truncated } = await exportTransactionsCsv({ kind: 'data_request_fee', from: '2026-11-01' });
+    expect(rows).toBe(1);
+    expect(truncated).toBe(false);
 
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/portal\/transactions\/export\.csv\?kind=data_request_fee&from=2026-11-01$/);

@@ -15,7 +15,14 @@ export function csvFileName(disposition: string | null, filters: TransactionFilt
  * The CSV of the filtered transactions, fetched with the bearer token through the API client (a
  * plain link could not carry it), then handed to the browser as a download from a Blob URL.
  */
-export async function exportTransactionsCsv(filters: TransactionFilters): Promise<string> {
+export interface CsvExport {
+  name: string;
+  rows: number | null;
+  /** The server caps the rows of one file; more matched the filters. */
+  truncated: boolean;
+}
+
+export async function exportTransactionsCsv(filters: TransactionFilters): Promise<CsvExport> {
   const response = await apiRequest<Response>(`/portal/transactions/export.csv?${searchOf({ ...filters })}`, {
     responseType: 'response',
     headers: { Accept: 'text/csv' },
@@ -32,7 +39,12 @@ export async function exportTransactionsCsv(filters: TransactionFilters): Promis
   a.remove();
   // Revoked once the browser has taken the file.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  const rows = Number(response.headers.get('x-export-rows'));
+  return {
+    name,
+    rows: Number.isFinite(rows) && response.headers.has('x-export-rows') ? rows : null,
+    truncated: response.headers.get('x-export-truncated') === 'true',
+  };
 }
 
 export function useExportCsv() {

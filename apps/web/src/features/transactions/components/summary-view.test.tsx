@@ -29,7 +29,7 @@ describe('SummaryView', () => {
   it("shows 'Latest transactions' with kind, money in minor units, state and the link to all", async () => {
     const fetch = vi.fn(async (url: string) => {
       if (url.includes('/totals'))
-        return json({ results: [{ period: '2026-11', currency: 'ZAR', fees: -25000, sales: 150000, discounts: -15000, net: 110000, outstanding: -25000 }] });
+        return json({ results: [{ period: '2026-11-01', currency: 'ZAR', fees: -25000, sales: 150000, discounts: -15000, net: 110000, outstanding: -25000 }] });
       return json({
         results: [tx({}), tx({ kind: 'kit_sale', description: 'Kit order', amountCents: 150000, state: 'paid', dueAt: null })],
         count: 2,
@@ -49,6 +49,7 @@ describe('SummaryView', () => {
     expect(screen.getByRole('link', { name: 'View all transactions' })).toHaveAttribute('href', '/summary/transactions');
     const totals = await screen.findByRole('table', { name: 'Totals per period' });
     expect(within(totals).getByText('ZAR 1,100.00')).toBeInTheDocument();
+    expect(within(totals).getByRole('rowheader', { name: 'November 2026' })).toBeInTheDocument();
     expect((fetch.mock.calls as unknown as [string][]).some(([u]) => /\/portal\/transactions\/\?limit=5&offset=0$/.test(u))).toBe(true);
   });
 

@@ -61,7 +61,7 @@ export function SummaryView() {
           <Title order={2} size="h4" id="month-totals">
             {tt('tx.thisMonth')}
           </Title>
-          <TotalsTable query={totals} />
+          <TotalsTable query={totals} period="month" />
         </Stack>
       </Card>
     </Stack>

@@ -1,12 +1,13 @@
 import { Alert, Table, Text } from '@mantine/core';
-import { errorText, type PeriodTotals } from '@portal/contract';
+import { errorText, type PeriodTotals, type TransactionPeriod } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageLoader } from '../../../components/page-loader';
+import { periodLabel } from '../format';
 import { tt } from '../messages';
 import { Money } from './money';
 
 /** Totals per period and currency, with their loading, error and empty states. */
-export function TotalsTable({ query }: { query: UseQueryResult<PeriodTotals[]> }) {
+export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTotals[]>; period: TransactionPeriod }) {
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
@@ -43,7 +44,7 @@ export function TotalsTable({ query }: { query: UseQueryResult<PeriodTotals[]> }
           {query.data.map((row) => (
             <Table.Tr key={`${row.period}:${row.currency}`}>
               <Table.Th scope="row" fw={500}>
-                {row.period}
+                {periodLabel(row.period, period)}
               </Table.Th>
               <Table.Td>{row.currency}</Table.Td>
               <Table.Td ta="right">

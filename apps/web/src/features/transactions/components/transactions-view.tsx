@@ -1,4 +1,4 @@
-import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, TransactionKind, TransactionPeriod, TransactionState, errorText } from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
@@ -120,7 +120,7 @@ export function TransactionsView() {
               />
             </div>
           </Group>
-          <TotalsTable query={totals} />
+          <TotalsTable query={totals} period={period} />
         </Stack>
       </Card>
 
@@ -134,6 +134,11 @@ export function TransactionsView() {
               {tt('tx.export')}
             </Button>
           </Group>
+          {exportCsv.data?.truncated && (
+            <Alert color="yellow" variant="light" c="dark.8" role="status">
+              {tt('tx.exportTruncated', { rows: exportCsv.data.rows ?? '' })}
+            </Alert>
+          )}
           <PagedResults
             query={list}
             page={page}

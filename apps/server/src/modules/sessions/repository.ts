@@ -1,15 +1,5 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import {
   collections,
   dataRequests,
@@ -21,8 +11,8 @@ import {
   sessions,
   transactions,
   users,
-} from "../../db/schema";
-import { rowsOf } from "../account/repository";
+} from '../../db/schema';
+import { rowsOf } from '../account/repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -55,41 +45,25 @@ function summaries(db: Db) {
     .leftJoin(kits, eq(kits.sessionId, sessions.id))
     .leftJoin(dataRequests, eq(dataRequests.sessionId, sessions.id));
 }
-export type SummaryRow = Awaited<
-  ReturnType<ReturnType<typeof summaries>["execute"]>
->[number];
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A practitioner's sessions, filtered and paged in the database. */
-export async function listForPractitioner(
-  db: Db,
-  practitionerId: string,
-  q: { status?: number; search?: string; limit: number; offset: number },
-) {
+export async function listForPractitioner(db: Db, practitionerId: string, q: { status?: number; search?: string; limit: number; offset: number }) {
   const conditions: SQL[] = [eq(sessions.practitionerId, practitionerId)];
   if (q.status) conditions.push(eq(sessions.status, q.status));
   if (q.search) {
     const words = q.search.split(/\s+/).filter(Boolean).slice(0, 4);
     for (const w of words) {
       const term = `%${escapeLike(w)}%`;
-      conditions.push(
-        or(ilike(users.firstName, term), ilike(users.lastName, term))!,
-      );
+      conditions.push(or(ilike(users.firstName, term), ilike(users.lastName, term))!);
     }
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    summaries(db)
-      .where(where)
-      .orderBy(desc(sessions.createdAt), desc(sessions.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ n: count() })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.patientId))
-      .where(where),
+    summaries(db).where(where).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.patientId)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -106,42 +80,73 @@ export async function countsByStatus(db: Db, practitionerId: string) {
 }
 
 /** One session of the practitioner's; undefined for another's and for none alike. */
-export async function findOwned(
-  db: Db,
-  practitionerId: string,
-  sessionId: string,
-) {
+export async function findOwned(db: Db, practitionerId: string, sessionId: string) {
   const [row] = await summaries(db)
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.practitionerId, practitionerId),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), eq(sessions.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
 
+const ph = sql.placeholder;
+
 /**
- * The session detail's owned-session read in one round trip: the caller's practitioner profile is a
- * subquery, so no profile and another's session both find nothing, as with practitionerOf + findOwned.
+ * The session detail's two queries as named prepared statements (per database handle): PostgreSQL
+ * parses and plans them once per connection instead of on every read, and drizzle builds their SQL
+ * once. The detail is the most frequent read of the portal.
  */
-export async function findOwnedByUser(
-  db: Db,
-  userId: string,
-  sessionId: string,
-) {
-  const [row] = await summaries(db)
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(
-          sessions.practitionerId,
-          sql`(select ${practitioners.id} from ${practitioners} where ${practitioners.userId} = ${userId} limit 1)`,
+function detailStatements(db: Db) {
+  return {
+    /**
+     * The owned session in one round trip: the caller's practitioner profile is a subquery, so no
+     * profile and another's session both find nothing, as with practitionerOf + findOwned.
+     */
+    owned: summaries(db)
+      .where(
+        and(
+          eq(sessions.id, ph('sessionId')),
+          eq(sessions.practitionerId, sql`(select ${practitioners.id} from ${practitioners} where ${practitioners.userId} = ${ph('userId')} limit 1)`),
         ),
-      ),
-    )
-    .limit(1);
+      )
+      .limit(1)
+      .prepare('session_detail_owned'),
+    /**
+     * Everything else the detail shows: the kit with its collections, and, only when the patient
+     * data is accessible, the results (without their data), the questionnaires' completion and the
+     * pharmacogenomic version stamp. The same rows as kitWithCollections, resultsForKit and
+     * questionnairesFor; the stamp reads the pharmacogenomics tables for the highlights' cache key.
+     */
+    extras: db
+      .select({
+        kit: sql<DetailExtras['kit']>`(select json_build_object('id', k.id, 'sampleLabel', k.sample_label, 'status', k.status, 'collections',
+           coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id) from collections c where c.id = any(k.collection_ids)), '[]'::json))
+         where k.id is not null)`,
+        results: sql<DetailExtras['results']>`case when ${ph('accessible')}::boolean then
+          coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title, 'computedAt', r.created_at) order by r.created_at desc) from results r where r.kit_id = k.id), '[]'::json) end`,
+        kbVersion: sql<
+          string | null
+        >`case when ${ph('accessible')}::boolean then (select pr.kb_version from pgx_reports pr where pr.kit_id = k.id and pr.status = 'current' limit 1) end`,
+        callSet: sql<
+          DetailExtras['pgx']['callSet']
+        >`case when ${ph('accessible')}::boolean then (select json_build_object('id', cs.id, 'importedAt', cs.imported_at) from pgx_call_sets cs where cs.kit_id = k.id limit 1) end`,
+        questionnaires: sql<DetailExtras['questionnaires']>`case when ${ph('accessible')}::boolean then
+          coalesce((select json_agg(json_build_object('id', q.id, 'category', q.category, 'completed', qr.completed_at is not null) order by q.id)
+            from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = ${ph('patientId')}::uuid), '[]'::json) end`,
+      })
+      .from(
+        sql`(select 1) as one left join lateral (select id, sample_label, status, collection_ids from kits where session_id = ${ph('sessionId')}::uuid limit 1) as k on true`,
+      )
+      .prepare('session_detail_extras'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof detailStatements>>();
+function statements(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = detailStatements(db)));
+  return s;
+}
+
+export async function findOwnedByUser(db: Db, userId: string, sessionId: string) {
+  const [row] = await statements(db).owned.execute({ userId, sessionId });
   return row;
 }
 
@@ -166,40 +171,8 @@ export interface DetailExtras {
   }> | null;
 }
 
-/**
- * Everything else the session detail shows, in one round trip: the kit with its collections, and,
- * only when the patient data is accessible, the results (without their data), the questionnaires'
- * completion and the pharmacogenomic version stamp. The same rows as kitWithCollections,
- * resultsForKit and questionnairesFor; the stamp reads the pharmacogenomics tables for the cache key.
- */
-export async function detailExtras(
-  db: Db,
-  sessionId: string,
-  patientId: string,
-  accessible: boolean,
-): Promise<DetailExtras> {
-  const res = await db.execute(sql`
-    with k as (select id, sample_label, status, collection_ids from kits where session_id = ${sessionId} limit 1)
-    select
-      (select json_build_object('id', k.id, 'sampleLabel', k.sample_label, 'status', k.status, 'collections',
-         coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id) from collections c where c.id = any(k.collection_ids)), '[]'::json))
-       from k) as kit,
-      case when ${accessible}::boolean then
-        coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title, 'computedAt', r.created_at) order by r.created_at desc) from results r join k on r.kit_id = k.id), '[]'::json)
-      end as results,
-      case when ${accessible}::boolean then (select pr.kb_version from pgx_reports pr join k on pr.kit_id = k.id where pr.status = 'current' limit 1) end as "kbVersion",
-      case when ${accessible}::boolean then (select json_build_object('id', cs.id, 'importedAt', cs.imported_at) from pgx_call_sets cs join k on cs.kit_id = k.id limit 1) end as "callSet",
-      case when ${accessible}::boolean then
-        coalesce((select json_agg(json_build_object('id', q.id, 'category', q.category, 'completed', qr.completed_at is not null) order by q.id)
-          from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = ${patientId}), '[]'::json)
-      end as questionnaires`);
-  const [row] = rowsOf<{
-    kit: DetailExtras["kit"];
-    results: DetailExtras["results"];
-    kbVersion: string | null;
-    callSet: DetailExtras["pgx"]["callSet"];
-    questionnaires: DetailExtras["questionnaires"];
-  }>(res);
+export async function detailExtras(db: Db, sessionId: string, patientId: string, accessible: boolean): Promise<DetailExtras> {
+  const [row] = await statements(db).extras.execute({ sessionId, patientId, accessible });
   return {
     kit: row?.kit ?? null,
     results: row?.results ?? null,
@@ -208,11 +181,7 @@ export async function detailExtras(
   };
 }
 
-export async function findForPatient(
-  db: Db,
-  patientId: string,
-  sessionId: string,
-) {
+export async function findForPatient(db: Db, patientId: string, sessionId: string) {
   const [row] = await db
     .select()
     .from(sessions)
@@ -225,56 +194,25 @@ export async function findForPatient(
  * A status transition as one conditional update: only from the expected status, only the owner.
  * Of two concurrent attempts exactly one matches a row.
  */
-export async function transition(
-  db: Db,
-  practitionerId: string,
-  sessionId: string,
-  from: number,
-  to: number,
-) {
-  const stamp =
-    to === 2
-      ? { acceptedAt: new Date() }
-      : to === 3
-        ? { declinedAt: new Date() }
-        : to === 4
-          ? { completedAt: new Date() }
-          : {};
+export async function transition(db: Db, practitionerId: string, sessionId: string, from: number, to: number) {
+  const stamp = to === 2 ? { acceptedAt: new Date() } : to === 3 ? { declinedAt: new Date() } : to === 4 ? { completedAt: new Date() } : {};
   const rows = await db
     .update(sessions)
     .set({ status: to, updatedAt: new Date(), ...stamp })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.practitionerId, practitionerId),
-        eq(sessions.status, from),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), eq(sessions.practitionerId, practitionerId), eq(sessions.status, from)))
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
 
-export async function insertSession(
-  db: Db,
-  values: typeof sessions.$inferInsert,
-) {
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
 }
 
 export async function kitWithCollections(db: Db, sessionId: string) {
-  const [kit] = await db
-    .select()
-    .from(kits)
-    .where(eq(kits.sessionId, sessionId))
-    .limit(1);
+  const [kit] = await db.select().from(kits).where(eq(kits.sessionId, sessionId)).limit(1);
   if (!kit) return null;
-  const cols = kit.collectionIds.length
-    ? await db
-        .select()
-        .from(collections)
-        .where(inArray(collections.id, kit.collectionIds))
-    : [];
+  const cols = kit.collectionIds.length ? await db.select().from(collections).where(inArray(collections.id, kit.collectionIds)) : [];
   return {
     id: kit.id,
     sampleLabel: kit.sampleLabel,
@@ -295,12 +233,7 @@ export const resultsForKit = (db: Db, kitId: string) =>
     .orderBy(desc(results.computedAt));
 
 /** A kit's results with their data, newest first: one query where a page needs the components. */
-export const resultsWithData = (db: Db, kitId: string) =>
-  db
-    .select()
-    .from(results)
-    .where(eq(results.kitId, kitId))
-    .orderBy(desc(results.computedAt));
+export const resultsWithData = (db: Db, kitId: string) => db.select().from(results).where(eq(results.kitId, kitId)).orderBy(desc(results.computedAt));
 
 export async function findResult(db: Db, kitId: string, resultId: string) {
   const [row] = await db
@@ -324,13 +257,7 @@ export async function questionnairesFor(db: Db, patientId: string) {
       completedAt: questionnaireResponses.completedAt,
     })
     .from(questionnaires)
-    .leftJoin(
-      questionnaireResponses,
-      and(
-        eq(questionnaireResponses.questionnaireId, questionnaires.id),
-        eq(questionnaireResponses.patientId, patientId),
-      ),
-    )
+    .leftJoin(questionnaireResponses, and(eq(questionnaireResponses.questionnaireId, questionnaires.id), eq(questionnaireResponses.patientId, patientId)))
     .orderBy(questionnaires.id);
 }
 
@@ -349,17 +276,13 @@ export async function insertDataRequest(
   },
 ) {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(dataRequests)
-      .values({ sessionId: opts.sessionId })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await tx.insert(dataRequests).values({ sessionId: opts.sessionId }).onConflictDoNothing().returning();
     const request = inserted[0];
     if (!request) return null;
     await tx.insert(transactions).values({
       practitionerId: opts.practitionerId,
-      kind: "data_request_fee",
-      description: "Data-request fee",
+      kind: 'data_request_fee',
+      description: 'Data-request fee',
       // Owed by the practice to the provider: negative from the practice's side (see the transactions table).
       amountCents: -opts.feeCents,
       currency: opts.currency,
@@ -372,38 +295,22 @@ export async function insertDataRequest(
 }
 
 /** The patient answers a pending data request once. */
-export async function answerDataRequest(
-  db: Db,
-  sessionId: string,
-  status: "confirmed" | "declined",
-) {
+export async function answerDataRequest(db: Db, sessionId: string, status: 'confirmed' | 'declined') {
   const rows = await db
     .update(dataRequests)
     .set({ status, answeredAt: new Date() })
-    .where(
-      and(
-        eq(dataRequests.sessionId, sessionId),
-        eq(dataRequests.status, "pending"),
-      ),
-    )
+    .where(and(eq(dataRequests.sessionId, sessionId), eq(dataRequests.status, 'pending')))
     .returning();
   return rows[0] ?? null;
 }
 
 export async function findDataRequest(db: Db, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(dataRequests)
-    .where(eq(dataRequests.sessionId, sessionId))
-    .limit(1);
+  const [row] = await db.select().from(dataRequests).where(eq(dataRequests.sessionId, sessionId)).limit(1);
   return row;
 }
 
 /** Practitioners patients can find: accepted ones that have passed the onboarding course's test (SPEC §1, §6). */
-export async function listedPractitioners(
-  db: Db,
-  filter: { search?: string; id?: string } = {},
-) {
+export async function listedPractitioners(db: Db, filter: { search?: string; id?: string } = {}) {
   const term = filter.search ? `%${escapeLike(filter.search)}%` : null;
   const res = await db.execute(sql`
     select p.id, u.first_name as "firstName", u.last_name as "lastName", c.name as category, p.description,
@@ -429,23 +336,14 @@ export async function listedPractitioners(
   }>(res);
 }
 
-export const findListedPractitioner = async (db: Db, id: string) =>
-  (await listedPractitioners(db, { id }))[0];
+export const findListedPractitioner = async (db: Db, id: string) => (await listedPractitioners(db, { id }))[0];
 
 /** A patient's sessions with their data requests, newest first. */
-export const sessionsOfPatient = (
-  db: Db,
-  patientId: string,
-  sessionId?: string,
-) =>
+export const sessionsOfPatient = (db: Db, patientId: string, sessionId?: string) =>
   db
     .select({ session: sessions, dataRequest: dataRequests })
     .from(sessions)
     .leftJoin(dataRequests, eq(dataRequests.sessionId, sessions.id))
-    .where(
-      sessionId
-        ? and(eq(sessions.patientId, patientId), eq(sessions.id, sessionId))
-        : eq(sessions.patientId, patientId),
-    )
+    .where(sessionId ? and(eq(sessions.patientId, patientId), eq(sessions.id, sessionId)) : eq(sessions.patientId, patientId))
     .orderBy(desc(sessions.createdAt))
     .limit(100);

@@ -1,17 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { buildApp } from "../../app";
-import { openDatabase } from "../../db/client";
-import { loadEnv, REPO_ROOT } from "../../env";
-import { createLogger } from "../../logger";
-import type { Harness } from "../harness";
-import { ID_ROUTES } from "./fixtures";
-import { apiRoutes, fillPath, openApi } from "./routes";
-import { buildPractice, createSecurityApp, type Practice } from "./world";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { loadEnv, REPO_ROOT } from '../../env';
+import { createLogger } from '../../logger';
+import type { Harness } from '../harness';
+import { ID_ROUTES } from './fixtures';
+import { apiRoutes, fillPath, openApi } from './routes';
+import { ADMIN_TOKEN, buildPractice, createSecurityApp, type Practice } from './world';
 
 /** Security headers, Cache-Control on every API answer, no patient data in URLs, storage or logs. */
 let h: Harness;
@@ -22,16 +22,13 @@ let dist: string;
 
 beforeAll(async () => {
   h = await createSecurityApp();
-  A = await buildPractice(h, "A");
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), "portal-sec-dist-"));
-  fs.writeFileSync(
-    path.join(dist, "index.html"),
-    "<!doctype html><html><head><!--portal-config--></head><body></body></html>",
-  );
-  web = await createSecurityApp({ SERVE_WEB: "true", WEB_DIST: dist });
+  A = await buildPractice(h, 'A');
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sec-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--portal-config--></head><body></body></html>');
+  web = await createSecurityApp({ SERVE_WEB: 'true', WEB_DIST: dist });
   prod = await createSecurityApp({
-    NODE_ENV: "production",
-    SERVE_WEB: "true",
+    NODE_ENV: 'production',
+    SERVE_WEB: 'true',
     WEB_DIST: dist,
   });
 }, 120_000);
@@ -43,54 +40,39 @@ afterAll(async () => {
 const directives = (csp: string) =>
   Object.fromEntries(
     csp
-      .split(";")
+      .split(';')
       .map((d) => d.trim().split(/\s+/))
       .map(([k, ...v]) => [k, v]),
   );
 
-describe("headers", () => {
-  it("CSP: no inline script, object-src and base-uri none, frame-ancestors none; nosniff; no referrer", async () => {
-    for (const url of ["/", "/sessions/1/results", "/api/portal/me/"]) {
+describe('headers', () => {
+  it('CSP: no inline script, object-src and base-uri none, frame-ancestors none; nosniff; no referrer', async () => {
+    for (const url of ['/', '/sessions/1/results', '/api/portal/me/']) {
       const res = await web.app.inject({
         url,
-        headers: url.startsWith("/api") ? A.doc.auth : {},
+        headers: url.startsWith('/api') ? A.doc.auth : {},
       });
-      const d = directives(String(res.headers["content-security-policy"]));
-      expect(d["script-src"], url).toEqual(["'self'"]);
-      for (const k of [
-        "script-src",
-        "script-src-elem",
-        "script-src-attr",
-        "default-src",
-      ])
-        expect((d[k] ?? []).join(" "), `${url} ${k}`).not.toMatch(
-          /unsafe|data:|blob:|\*/,
-        );
-      expect(d["script-src-attr"], url).toEqual(["'none'"]);
-      expect(d["object-src"], url).toEqual(["'none'"]);
-      expect(d["base-uri"], url).toEqual(["'none'"]);
-      expect(d["frame-ancestors"], url).toEqual(["'none'"]);
-      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
-      expect(res.headers["referrer-policy"], url).toBe("no-referrer");
+      const d = directives(String(res.headers['content-security-policy']));
+      expect(d['script-src'], url).toEqual(["'self'"]);
+      for (const k of ['script-src', 'script-src-elem', 'script-src-attr', 'default-src'])
+        expect((d[k] ?? []).join(' '), `${url} ${k}`).not.toMatch(/unsafe|data:|blob:|\*/);
+      expect(d['script-src-attr'], url).toEqual(["'none'"]);
+      expect(d['object-src'], url).toEqual(["'none'"]);
+      expect(d['base-uri'], url).toEqual(["'none'"]);
+      expect(d['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 
-  it("HSTS in production (NODE_ENV=production), not in development", async () => {
-    expect(
-      (await web.app.inject({ url: "/" })).headers["strict-transport-security"],
-    ).toBeUndefined();
-    const hsts = String(
-      (await prod.app.inject({ url: "/" })).headers[
-        "strict-transport-security"
-      ],
-    );
-    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(
-      15_552_000,
-    );
-    expect(hsts).toContain("includeSubDomains");
+  it('HSTS in production (NODE_ENV=production), not in development', async () => {
+    expect((await web.app.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+    const hsts = String((await prod.app.inject({ url: '/' })).headers['strict-transport-security']);
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(15_552_000);
+    expect(hsts).toContain('includeSubDomains');
   });
 
-  it("Cache-Control: no-store on every API answer, across the whole route table", async () => {
+  it('Cache-Control: no-store on every API answer, across the whole route table', async () => {
     const missing: string[] = [];
     let checked = 0;
     for (const r of apiRoutes(h)) {
@@ -99,44 +81,33 @@ describe("headers", () => {
       try {
         url = fillPath(r.url, f?.params?.(A) ?? {});
       } catch {
-        url = r.url.replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
+        url = r.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
       }
       // GETs on the owner's objects (the answers that carry patient data); other methods with an empty body (their 4xx).
-      const headers = r.url.startsWith("/api/patient/")
-        ? A.patient.auth
-        : A.doc.auth;
+      const headers = r.url.startsWith('/api/patient/') ? A.patient.auth : A.doc.auth;
       const res = await h.app.inject({
         method: r.method,
         url,
         headers,
-        ...(r.method === "GET" ? {} : { payload: {} }),
+        ...(r.method === 'GET' ? {} : { payload: {} }),
       });
       checked += 1;
-      if (!/\bno-store\b/.test(String(res.headers["cache-control"])))
-        missing.push(
-          `${r.key} (${res.statusCode}): ${res.headers["cache-control"]}`,
-        );
+      if (!/\bno-store\b/.test(String(res.headers['cache-control']))) missing.push(`${r.key} (${res.statusCode}): ${res.headers['cache-control']}`);
     }
-    console.info(
-      `[security:headers] ${JSON.stringify({ routesCheckedForNoStore: checked, missing: missing.length })}`,
-    );
+    console.info(`[security:headers] ${JSON.stringify({ routesCheckedForNoStore: checked, missing: missing.length })}`);
     expect(missing).toEqual([]);
   });
 });
 
-describe("no patient data in URLs or browser storage", () => {
+describe('no patient data in URLs or browser storage', () => {
   it("no query parameter is named for a patient's personal data", async () => {
     const api = await openApi(h);
-    const PERSONAL =
-      /name|email|phone|birth|dob|genotype|address|idNumber|id_number|gender|answer|diagnos/i;
+    const PERSONAL = /name|email|phone|birth|dob|genotype|address|idNumber|id_number|gender|answer|diagnos/i;
     // `search` is the practitioner's own typed filter; its value is kept out of the logs (see below).
     const NOT_PATIENT: Record<string, string> = {
-      "GET /api/portal/sessions/:id/reports/rows?name":
-        "a medicine's name (the report's quick filter)",
-      "GET /api/portal/sessions/:id/reports/pdf?name":
-        "a medicine's name (the report's quick filter)",
-      "GET /api/admin/practitioners/?email":
-        "the provider's staff looking up a practitioner, not a patient",
+      'GET /api/portal/sessions/:id/reports/rows?name': "a medicine's name (the report's quick filter)",
+      'GET /api/portal/sessions/:id/reports/pdf?name': "a medicine's name (the report's quick filter)",
+      'GET /api/admin/practitioners/?email': "the provider's staff looking up a practitioner, not a patient",
     };
     const found = apiRoutes(h)
       .flatMap((r) =>
@@ -149,18 +120,16 @@ describe("no patient data in URLs or browser storage", () => {
     expect(found).toEqual([]);
   });
 
-  it("the web app writes nothing to localStorage or sessionStorage (read-only scan of apps/web/src)", () => {
-    const root = path.join(REPO_ROOT, "apps/web/src");
+  it('the web app writes nothing to localStorage or sessionStorage (read-only scan of apps/web/src)', () => {
+    const root = path.join(REPO_ROOT, 'apps/web/src');
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
         else if (/\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
-          const text = fs.readFileSync(p, "utf8");
-          for (const m of text.matchAll(
-            /(localStorage|sessionStorage)\s*(\.\s*setItem|\[[^\]]+\]\s*=(?!=))|indexedDB|\bpersist\s*\(|createJSONStorage/g,
-          ))
+          const text = fs.readFileSync(p, 'utf8');
+          for (const m of text.matchAll(/(localStorage|sessionStorage)\s*(\.\s*setItem|\[[^\]]+\]\s*=(?!=))|indexedDB|\bpersist\s*\(|createJSONStorage/g))
             offenders.push(`${path.relative(root, p)}: ${m[0]}`);
         }
       }
@@ -170,7 +139,7 @@ describe("no patient data in URLs or browser storage", () => {
   });
 });
 
-describe("no patient data in logs", () => {
+describe('no patient data in logs', () => {
   it("a patient-data read at trace level logs neither the patient's name, email nor genotype", async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -179,16 +148,15 @@ describe("no patient data in logs", () => {
         done();
       },
     });
-    const url = inject("databaseUrl");
-    const database = await openDatabase(
-      url ? { url, poolSize: 2 } : { dataDir: "memory://" },
-    );
+    const url = inject('databaseUrl');
+    const database = await openDatabase(url ? { url, poolSize: 2 } : { dataDir: 'memory://' });
     await database.migrate();
     const env = loadEnv({
-      NODE_ENV: "test",
-      LOG_LEVEL: "trace",
-      SERVE_WEB: "false",
-      AI_RATE_LIMIT: "1000",
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'trace',
+      ADMIN_TOKEN,
+      SERVE_WEB: 'false',
+      AI_RATE_LIMIT: '1000',
     });
     const app = await buildApp({
       env,
@@ -204,7 +172,7 @@ describe("no patient data in logs", () => {
         db: database.db,
         close: async () => {},
       };
-      const p = await buildPractice(logged, "Log");
+      const p = await buildPractice(logged, 'Log');
       const reads = [
         `/api/portal/sessions/${p.sessionId}`,
         `/api/portal/sessions/${p.sessionId}/results`,
@@ -218,32 +186,19 @@ describe("no patient data in logs", () => {
         `/api/portal/sessions?search=${encodeURIComponent(p.patientName)}`,
         `/api/account/v1/users/?search=${encodeURIComponent(p.patientEmail)}`,
       ];
-      for (const u of reads)
-        expect(
-          (await app.inject({ url: u, headers: p.doc.auth })).statusCode,
-          u,
-        ).toBeLessThan(500);
+      for (const u of reads) expect((await app.inject({ url: u, headers: p.doc.auth })).statusCode, u).toBeLessThan(500);
       // An error on the way (a body the schema refuses) logs no personal data either.
       await app.inject({
-        method: "PUT",
-        url: "/api/account/me/",
+        method: 'PUT',
+        url: '/api/account/me/',
         headers: p.doc.auth,
         payload: { email: p.patientEmail, firstName: p.patientName, bogus: 1 },
       });
-      const text = lines.join("");
+      const text = lines.join('');
       expect(lines.length).toBeGreaterThan(20);
-      const comp = (
-        await app.inject({ url: reads[3]!, headers: p.doc.auth })
-      ).json().component as { genes?: unknown };
-      const secrets = [
-        p.patientName,
-        p.patientEmail,
-        p.patient.user.lastName,
-        p.doc.tokens.accessToken,
-        p.doc.tokens.refreshToken,
-      ];
-      for (const s of secrets)
-        expect(text.includes(s), `log contains ${s.slice(0, 12)}…`).toBe(false);
+      const comp = (await app.inject({ url: reads[3]!, headers: p.doc.auth })).json().component as { genes?: unknown };
+      const secrets = [p.patientName, p.patientEmail, p.patient.user.lastName, p.doc.tokens.accessToken, p.doc.tokens.refreshToken];
+      for (const s of secrets) expect(text.includes(s), `log contains ${s.slice(0, 12)}…`).toBe(false);
       // The genotype: the raw file's genotype calls never appear (rsID followed by its call).
       expect(text).not.toMatch(/rs\d+\W+[ACGT]{2}\b/);
       expect(comp).toBeDefined();

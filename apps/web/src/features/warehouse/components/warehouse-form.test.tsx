@@ -106,4 +106,20 @@ describe('WarehouseForm', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Internal issue while inserting resource'));
     expect(field('name')).toHaveValue(TEXT_VALUES.name);
   });
+
+  it('edits an existing warehouse with PUT', async () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    const onDone = vi.fn();
+    const id = '00000000-0000-4000-8000-0000000000a1';
+    renderWithProviders(<WarehouseForm id={id} initial={{ ...TEXT_VALUES, countryCode: 'ZA' }} onDone={onDone} />);
+    await userEvent.clear(field('suburb'));
+    await userEvent.type(field('suburb'), 'Tamboerskloof');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(new RegExp(`/portal/me/warehouses/${id}$`));
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual({ ...TEXT_VALUES, suburb: 'Tamboerskloof', countryCode: 'ZA' });
+  });
 });

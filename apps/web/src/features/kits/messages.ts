@@ -9,7 +9,7 @@ export const kitMessagesEn = {
   'kits.col.session': 'Session',
   'kits.col.actions': 'Actions',
   'kits.tableLabel': 'Kits',
-  'kits.search': 'Search by sample label or patient',
+  'kits.search': 'Search by sample label or ID',
   'kits.status': 'Status',
   'kits.status.all': 'All statuses',
   'kits.empty': 'No kits yet. Kits the provider sends you appear here.',

@@ -1,21 +1,9 @@
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Harness } from "../harness";
-import { ID_ROUTES } from "./fixtures";
-import {
-  apiRoutes,
-  fillPath,
-  openApi,
-  paramType,
-  type ApiRoute,
-} from "./routes";
-import {
-  ADMIN_TOKEN,
-  buildPractice,
-  createSecurityApp,
-  tableDigest,
-  type Practice,
-} from "./world";
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Harness } from '../harness';
+import { ID_ROUTES } from './fixtures';
+import { apiRoutes, fillPath, openApi, paramType, type ApiRoute } from './routes';
+import { ADMIN_TOKEN, buildPractice, createSecurityApp, tableDigest, type Practice } from './world';
 
 /**
  * Generated hostile input at every route's params, query and body, authenticated as a real
@@ -50,8 +38,8 @@ export function fuzzSuite(part: number, parts: number) {
 
   beforeAll(async () => {
     h = await createSecurityApp();
-    A = await buildPractice(h, "A");
-    B = await buildPractice(h, "B");
+    A = await buildPractice(h, 'A');
+    B = await buildPractice(h, 'B');
     api = await openApi(h);
     targets = apiRoutes(h)
       .map((route) => ({
@@ -59,42 +47,33 @@ export function fuzzSuite(part: number, parts: number) {
         hasBody: !!api.bodySchema(route),
         queryNames: api.queryNames(route),
         bodyProps: api.bodyProperties(route),
-        mutating: route.method !== "GET",
+        mutating: route.method !== 'GET',
       }))
       // A change with no input at all (accept the terms) has nothing to fuzz and changes data by design.
-      .filter(
-        (t) => !(t.mutating && !t.hasBody && t.route.params.length === 0),
-      );
+      .filter((t) => !(t.mutating && !t.hasBody && t.route.params.length === 0));
   }, 120_000);
   afterAll(() => h?.close());
 
-  const POLLUTION = [
-    "__proto__",
-    "constructor",
-    "prototype",
-    "__defineGetter__",
-    "toString",
-    "hasOwnProperty",
-  ];
+  const POLLUTION = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'toString', 'hasOwnProperty'];
   const hostileString = fc.oneof(
     fc.string({ maxLength: 40 }),
-    fc.string({ unit: "grapheme", maxLength: 40 }),
-    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
     fc.constantFrom(
-      "\u0000",
-      "a\u0000b",
-      "\u202e\u0041",
-      "𝕏".repeat(50),
+      '\u0000',
+      'a\u0000b',
+      '\u202e\u0041',
+      '𝕏'.repeat(50),
       "' or 1=1 --",
       '"; drop table users; --',
-      "${7*7}",
-      "{{7*7}}",
-      "<script>alert(1)</script>",
-      "../../etc/passwd",
-      "%00",
-      "\ud800",
+      '${7*7}',
+      '{{7*7}}',
+      '<script>alert(1)</script>',
+      '../../etc/passwd',
+      '%00',
+      '\ud800',
     ),
-    fc.integer({ min: 1, max: 200_000 }).map((n) => "x".repeat(n)),
+    fc.integer({ min: 1, max: 200_000 }).map((n) => 'x'.repeat(n)),
   );
   const hostileNumber = fc.oneof(
     fc.constantFrom(
@@ -118,30 +97,20 @@ export function fuzzSuite(part: number, parts: number) {
   );
   const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     value: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
+      { depthSize: 'small', withCrossShrink: true },
       hostileString,
       hostileNumber,
       fc.boolean(),
       fc.constant(null),
-      fc.array(tie("value"), { maxLength: 4 }),
-      fc.dictionary(
-        fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...POLLUTION)),
-        tie("value"),
-        { maxKeys: 4 },
-      ),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...POLLUTION)), tie('value'), { maxKeys: 4 }),
     ),
   })).value;
-  const deepNesting = fc
-    .integer({ min: 50, max: 2000 })
-    .map((d) => JSON.parse("[".repeat(d) + "]".repeat(d)) as unknown);
+  const deepNesting = fc.integer({ min: 50, max: 2000 }).map((d) => JSON.parse('['.repeat(d) + ']'.repeat(d)) as unknown);
 
   /** Serialises with own `__proto__` keys kept (JSON.parse makes them own properties). */
   function withKey(base: unknown, key: string, value: unknown): string {
-    const o = (
-      typeof base === "object" && base !== null && !Array.isArray(base)
-        ? JSON.parse(JSON.stringify(base))
-        : {}
-    ) as Record<string, unknown>;
+    const o = (typeof base === 'object' && base !== null && !Array.isArray(base) ? JSON.parse(JSON.stringify(base)) : {}) as Record<string, unknown>;
     Object.defineProperty(o, key, {
       value,
       enumerable: true,
@@ -154,49 +123,14 @@ export function fuzzSuite(part: number, parts: number) {
   const payload = fc.record({
     target: fc.nat(),
     useOwnIds: fc.boolean(),
-    paramValues: fc.array(
-      fc.oneof(
-        hostileString,
-        fc.uuid().map(String),
-        fc.constantFrom("1", "0", "-1", "999999999999"),
-      ),
-      { minLength: 3, maxLength: 3 },
-    ),
+    paramValues: fc.array(fc.oneof(hostileString, fc.uuid().map(String), fc.constantFrom('1', '0', '-1', '999999999999')), { minLength: 3, maxLength: 3 }),
     query: fc.dictionary(
-      fc.oneof(
-        fc.string({ maxLength: 12 }),
-        fc.constantFrom(
-          ...POLLUTION,
-          "limit",
-          "offset",
-          "status",
-          "search",
-          "view",
-          "sessionID",
-        ),
-      ),
-      fc.oneof(
-        hostileString,
-        hostileNumber.map(String),
-        fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
-      ),
+      fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...POLLUTION, 'limit', 'offset', 'status', 'search', 'view', 'sessionID')),
+      fc.oneof(hostileString, hostileNumber.map(String), fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 })),
       { maxKeys: 4 },
     ),
-    bodyKind: fc.constantFrom(
-      "top-level",
-      "pollution",
-      "unknown-key",
-      "wrong-type",
-      "deep",
-    ),
-    topLevel: fc.oneof(
-      hostileString,
-      hostileNumber,
-      fc.boolean(),
-      fc.constant(null),
-      fc.array(hostileValue, { maxLength: 5 }),
-      deepNesting,
-    ),
+    bodyKind: fc.constantFrom('top-level', 'pollution', 'unknown-key', 'wrong-type', 'deep'),
+    topLevel: fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null), fc.array(hostileValue, { maxLength: 5 }), deepNesting),
     pollutionKey: fc.constantFrom(...POLLUTION),
     value: hostileValue,
     propIndex: fc.nat(),
@@ -208,89 +142,58 @@ export function fuzzSuite(part: number, parts: number) {
     const t = targets[s.target % targets.length]!;
     const f = ID_ROUTES[t.route.key];
     // Own ids only where the body's defect (or a GET) keeps the request from changing anything.
-    const own =
-      s.useOwnIds && (!t.mutating || t.hasBody) && f?.params
-        ? f.params(A)
-        : null;
+    const own = s.useOwnIds && (!t.mutating || t.hasBody) && f?.params ? f.params(A) : null;
     const foreign = f?.params ? f.params(B) : {};
     const params = Object.fromEntries(
       t.route.params.map((n, k) => {
         if (own?.[n]) return [n, own[n]!];
         const v = s.paramValues[k % 3]!;
         // On a mutating route without a body, never a value that could name one's own object.
-        return [
-          n,
-          t.mutating &&
-          !t.hasBody &&
-          paramType(api.paramSchema(t.route, n), foreign[n]) === "int" &&
-          /^\d+$/.test(v)
-            ? "987654"
-            : v,
-        ];
+        return [n, t.mutating && !t.hasBody && paramType(api.paramSchema(t.route, n), foreign[n]) === 'int' && /^\d+$/.test(v) ? '987654' : v];
       }),
     );
     const search = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...(f?.query ?? {}), ...s.query }))
-      for (const x of [v].flat()) search.append(k, String(x));
+    for (const [k, v] of Object.entries({ ...(f?.query ?? {}), ...s.query })) for (const x of [v].flat()) search.append(k, String(x));
     let body: string | undefined;
     if (t.mutating) {
       const base = f?.body?.(A) ?? {};
-      const prop = t.bodyProps.length
-        ? t.bodyProps[s.propIndex % t.bodyProps.length]!
-        : "zz";
+      const prop = t.bodyProps.length ? t.bodyProps[s.propIndex % t.bodyProps.length]! : 'zz';
       switch (s.bodyKind) {
-        case "top-level":
+        case 'top-level':
           body = JSON.stringify(s.topLevel === undefined ? null : s.topLevel);
-          if (body.startsWith("{")) body = "[]";
+          if (body.startsWith('{')) body = '[]';
           break;
-        case "deep":
-          body = withKey(
-            base,
-            prop,
-            JSON.parse('{"a":'.repeat(300) + "1" + "}".repeat(300)),
-          );
+        case 'deep':
+          body = withKey(base, prop, JSON.parse('{"a":'.repeat(300) + '1' + '}'.repeat(300)));
           break;
-        case "pollution":
-          body = withKey(
-            { ...(base as object), [prop]: s.value },
-            s.pollutionKey,
-            { isAdmin: true, polluted: s.value },
-          );
+        case 'pollution':
+          body = withKey({ ...(base as object), [prop]: s.value }, s.pollutionKey, { isAdmin: true, polluted: s.value });
           break;
-        case "unknown-key":
+        case 'unknown-key':
           body = withKey(base, `zz_${s.propIndex % 997}`, s.value);
           break;
         default:
           // A known field with a hostile value, plus an unknown key so a strict schema must refuse it.
-          body = withKey(
-            { ...(base as object), [prop]: s.value },
-            "__proto__",
-            { polluted: true },
-          );
+          body = withKey({ ...(base as object), [prop]: s.value }, '__proto__', { polluted: true });
       }
     }
-    const headers: Record<string, string> = t.route.url.startsWith(
-      "/api/patient/",
-    )
+    const headers: Record<string, string> = t.route.url.startsWith('/api/patient/')
       ? { ...A.patient.auth }
-      : t.route.url.startsWith("/api/admin/")
+      : t.route.url.startsWith('/api/admin/')
         ? { authorization: `Bearer ${ADMIN_TOKEN}` }
         : { ...A.doc.auth };
     let url: string;
     try {
       url = fillPath(t.route.url, params);
     } catch {
-      url = t.route.url.replace(/:(\w+)/g, "x");
+      url = t.route.url.replace(/:(\w+)/g, 'x');
     }
     const qs = search.toString();
     return {
       t,
       url: qs ? `${url}?${qs}` : url,
       body,
-      headers:
-        body === undefined
-          ? headers
-          : { ...headers, "content-type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     };
   }
 
@@ -317,22 +220,13 @@ export function fuzzSuite(part: number, parts: number) {
           const cls = `${Math.floor(res.statusCode / 100)}xx`;
           status[cls] = (status[cls] ?? 0) + 1;
           if (res.statusCode >= 500)
-            fivexx.push(
-              `${r.t.route.method} ${r.url.slice(0, 200)} body ${String(r.body).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
-            );
+            fivexx.push(`${r.t.route.method} ${r.url.slice(0, 200)} body ${String(r.body).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           if (r.t.mutating && res.statusCode < 300)
-            changes.push(
-              `${r.t.route.method} ${r.url.slice(0, 200)} body ${String(r.body).slice(0, 200)} → ${res.statusCode}`,
-            );
+            changes.push(`${r.t.route.method} ${r.url.slice(0, 200)} body ${String(r.body).slice(0, 200)} → ${res.statusCode}`);
         }
         const after = await tableDigest(h);
-        const changed = Object.keys(after).filter(
-          (k) => after[k] !== before[k],
-        );
-        if (changed.length)
-          changes.push(
-            `batch ${b}: tables ${changed.join(", ")} changed; routes hit: ${[...hit].join(" | ").slice(0, 2000)}`,
-          );
+        const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+        if (changed.length) changes.push(`batch ${b}: tables ${changed.join(', ')} changed; routes hit: ${[...hit].join(' | ').slice(0, 2000)}`);
       }
       const seconds = (Date.now() - started) / 1000;
       console.info(

@@ -1,22 +1,10 @@
-import fc from "fast-check";
-import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  aiAnswers,
-  dataRequests,
-  journalEntries,
-  kits,
-  practitioners,
-  questionnaireResponses,
-  results,
-  sessions,
-} from "../../db/schema";
-import {
-  computeResults,
-  generateSyntheticGenotypeFile,
-} from "../../modules/genetics";
-import { createUser, type Harness } from "../harness";
-import { createSecurityApp } from "./world";
+import fc from 'fast-check';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiAnswers, dataRequests, journalEntries, kits, practitioners, questionnaireResponses, results, sessions } from '../../db/schema';
+import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
+import { createUser, type Harness } from '../harness';
+import { createSecurityApp } from './world';
 
 /**
  * Over random ownership graphs (which practitioner owns which of the sessions, and with them their
@@ -29,8 +17,7 @@ const S = 6;
 const RUNS = Number(process.env.SECURITY_PROPERTY_RUNS ?? 1000);
 
 let h: Harness;
-const docs: Array<{ auth: Record<string, string>; practitionerId: string }> =
-  [];
+const docs: Array<{ auth: Record<string, string>; practitionerId: string }> = [];
 const objs: Array<{
   patientId: string;
   sessionId: string;
@@ -44,18 +31,13 @@ beforeAll(async () => {
   h = await createSecurityApp();
   for (let i = 0; i < P; i++) {
     const d = await createUser(h, { practitionerStatus: 2 });
-    const [p] = await h.db
-      .select({ id: practitioners.id })
-      .from(practitioners)
-      .where(eq(practitioners.userId, d.user.id));
+    const [p] = await h.db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, d.user.id));
     docs.push({ auth: d.auth, practitionerId: p!.id });
   }
-  const swab = computeResults(
-    generateSyntheticGenotypeFile("security:property"),
-  );
+  const swab = computeResults(generateSyntheticGenotypeFile('security:property'));
   for (let k = 0; k < S; k++) {
     const owner = docs[k % P]!;
-    const patient = await createUser(h, { role: "patient" });
+    const patient = await createUser(h, { role: 'patient' });
     const [s] = await h.db
       .insert(sessions)
       .values({
@@ -73,7 +55,7 @@ beforeAll(async () => {
         practitionerId: owner.practitionerId,
         patientId: patient.user.id,
         sessionId: s!.id,
-        status: "results_available",
+        status: 'results_available',
       })
       .returning();
     const [r] = await h.db
@@ -85,21 +67,17 @@ beforeAll(async () => {
         engineVersion: swab.engineVersion,
       })
       .returning();
-    await h.db
-      .insert(dataRequests)
-      .values({
-        sessionId: s!.id,
-        status: "confirmed",
-        answeredAt: new Date(),
-      });
-    await h.db
-      .insert(questionnaireResponses)
-      .values({
-        patientId: patient.user.id,
-        questionnaireId: 2,
-        answers: { pattern: "Vegetarian" },
-        completedAt: new Date(),
-      });
+    await h.db.insert(dataRequests).values({
+      sessionId: s!.id,
+      status: 'confirmed',
+      answeredAt: new Date(),
+    });
+    await h.db.insert(questionnaireResponses).values({
+      patientId: patient.user.id,
+      questionnaireId: 2,
+      answers: { pattern: 'Vegetarian' },
+      completedAt: new Date(),
+    });
     const [j] = await h.db
       .insert(journalEntries)
       .values({
@@ -109,16 +87,13 @@ beforeAll(async () => {
       })
       .returning();
     const asked = await h.app.inject({
-      method: "POST",
+      method: 'POST',
       url: `/api/portal/sessions/${s!.id}/ai/ask`,
       headers: owner.auth,
-      payload: { preset: "summary" },
+      payload: { preset: 'summary' },
     });
     expect(asked.statusCode).toBe(200);
-    const [a] = await h.db
-      .select({ id: aiAnswers.id })
-      .from(aiAnswers)
-      .where(eq(aiAnswers.sessionId, s!.id));
+    const [a] = await h.db.select({ id: aiAnswers.id }).from(aiAnswers).where(eq(aiAnswers.sessionId, s!.id));
     objs.push({
       patientId: patient.user.id,
       sessionId: s!.id,
@@ -138,70 +113,67 @@ const ROUTES: Array<{
   child: boolean;
 }> = [
   {
-    name: "session",
+    name: 'session',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}`,
     child: false,
   },
   {
-    name: "results",
+    name: 'results',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/results`,
     child: false,
   },
   {
-    name: "result",
-    url: (i, j) =>
-      `/api/portal/sessions/${objs[i]!.sessionId}/results/${objs[j]!.resultId}`,
+    name: 'result',
+    url: (i, j) => `/api/portal/sessions/${objs[i]!.sessionId}/results/${objs[j]!.resultId}`,
     child: true,
   },
   {
-    name: "component",
-    url: (i, j) =>
-      `/api/portal/sessions/${objs[i]!.sessionId}/results/${objs[j]!.resultId}/components/${objs[j]!.componentId}`,
+    name: 'component',
+    url: (i, j) => `/api/portal/sessions/${objs[i]!.sessionId}/results/${objs[j]!.resultId}/components/${objs[j]!.componentId}`,
     child: true,
   },
   {
-    name: "questionnaires",
+    name: 'questionnaires',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/questionnaires`,
     child: false,
   },
   {
-    name: "questionnaire",
+    name: 'questionnaire',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/questionnaires/2`,
     child: false,
   },
   {
-    name: "pgx report",
+    name: 'pgx report',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/reports`,
     child: false,
   },
   {
-    name: "session journal",
+    name: 'session journal',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/journal`,
     child: false,
   },
   {
-    name: "journal",
+    name: 'journal',
     url: (_i, j) => `/api/portal/journals/${objs[j]!.journalId}`,
     child: true,
   },
   {
-    name: "ai answers",
+    name: 'ai answers',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/ai/answers`,
     child: false,
   },
   {
-    name: "ai answer",
-    url: (i, j) =>
-      `/api/portal/sessions/${objs[i]!.sessionId}/ai/answers/${objs[j]!.answerId}`,
+    name: 'ai answer',
+    url: (i, j) => `/api/portal/sessions/${objs[i]!.sessionId}/ai/answers/${objs[j]!.answerId}`,
     child: true,
   },
   {
-    name: "access history",
+    name: 'access history',
     url: (i) => `/api/portal/sessions/${objs[i]!.sessionId}/access-history`,
     child: false,
   },
   {
-    name: "patient",
+    name: 'patient',
     url: (i) => `/api/account/v1/users/${objs[i]!.patientId}`,
     child: false,
   },
@@ -210,10 +182,7 @@ const ROUTES: Array<{
 async function applyOwners(owners: number[]) {
   const ids = objs.map((o) => o.sessionId);
   const cases = sql.join(
-    owners.map(
-      (o, k) =>
-        sql`when ${objs[k]!.sessionId}::uuid then ${docs[o]!.practitionerId}::uuid`,
-    ),
+    owners.map((o, k) => sql`when ${objs[k]!.sessionId}::uuid then ${docs[o]!.practitionerId}::uuid`),
     sql` `,
   );
   const owner = sql`(case session_id ${cases} end)`;
@@ -221,21 +190,12 @@ async function applyOwners(owners: number[]) {
     .update(sessions)
     .set({ practitionerId: sql`(case id ${cases} end)` })
     .where(inArray(sessions.id, ids));
-  await h.db
-    .update(journalEntries)
-    .set({ practitionerId: owner })
-    .where(inArray(journalEntries.sessionId, ids));
-  await h.db
-    .update(aiAnswers)
-    .set({ practitionerId: owner })
-    .where(inArray(aiAnswers.sessionId, ids));
-  await h.db
-    .update(kits)
-    .set({ practitionerId: owner })
-    .where(inArray(kits.sessionId, ids));
+  await h.db.update(journalEntries).set({ practitionerId: owner }).where(inArray(journalEntries.sessionId, ids));
+  await h.db.update(aiAnswers).set({ practitionerId: owner }).where(inArray(aiAnswers.sessionId, ids));
+  await h.db.update(kits).set({ practitionerId: owner }).where(inArray(kits.sessionId, ids));
 }
 
-describe("ownership property", () => {
+describe('ownership property', () => {
   it(`200 exactly when the caller owns the object, else 404 (${RUNS} random graphs)`, async () => {
     const stats = { runs: 0, allowed: 0, denied: 0 };
     const started = Date.now();
@@ -259,24 +219,16 @@ describe("ownership property", () => {
             url: route.url(i, j),
             headers: docs[caller]!.auth,
           });
-          const owns =
-            route.name === "journal"
-              ? owners[j] === caller
-              : owners[i] === caller && (!route.child || i === j);
+          const owns = route.name === 'journal' ? owners[j] === caller : owners[i] === caller && (!route.child || i === j);
           stats.runs += 1;
           if (owns) stats.allowed += 1;
           else stats.denied += 1;
-          expect(
-            res.statusCode,
-            `${route.name} caller ${caller} owners ${owners.join(",")} i ${i} j ${j}: ${res.body.slice(0, 160)}`,
-          ).toBe(owns ? 200 : 404);
+          expect(res.statusCode, `${route.name} caller ${caller} owners ${owners.join(',')} i ${i} j ${j}: ${res.body.slice(0, 160)}`).toBe(owns ? 200 : 404);
         },
       ),
       { numRuns: RUNS },
     );
-    console.info(
-      `[security:property] ${JSON.stringify({ ...stats, seconds: (Date.now() - started) / 1000 })}`,
-    );
+    console.info(`[security:property] ${JSON.stringify({ ...stats, seconds: (Date.now() - started) / 1000 })}`);
     expect(stats.allowed).toBeGreaterThan(RUNS / 10);
   }, 600_000);
 });

@@ -1,3 +1,9 @@
+/**
+ * `npm run bench` builds everything and runs every benchmark, then prints a summary; `npm run bench --
+ * NAME…` runs only those (bundle, start, pgx, scale, api, lighthouse, failure). PostgreSQL figures
+ * need BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test; each bench makes its own
+ * throwaway database). Exits non-zero when a budget or target is missed.
+ */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
 import { failureEntry } from './failure';
 import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
-import { benchSessionsList, printSessionsBench } from './sessions-list';
+import { benchApiLoad, printApiLoad } from './api-load';
+import { benchLighthouse, printLighthouse } from './lighthouse';
+import { routeJs } from './route-js';
+import { runScale } from './scale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,32 +54,87 @@ async function startToReady(dataDir: string): Promise<number> {
   }
 }
 
-const bundle = measureBundle(path.join(ROOT, 'apps/web/dist'));
-console.log('Portal bundle (gzip)');
-console.log(`  initial JavaScript: ${bundle.initialJsKiB.toFixed(1)} KiB (budget ${INITIAL_JS_BUDGET_KIB} KiB) ${bundle.initialJsKiB <= INITIAL_JS_BUDGET_KIB ? 'OK' : 'OVER BUDGET'}`);
-console.log(`  initial CSS:        ${bundle.initialCssKiB.toFixed(1)} KiB`);
-console.log('  largest lazy chunks:');
-for (const c of bundle.lazyChunks.slice(0, 8)) console.log(`    ${c.file.padEnd(44)} ${c.gzipKiB.toFixed(1)} KiB`);
+const SECTIONS = ['bundle', 'start', 'pgx', 'scale', 'api', 'lighthouse', 'failure'] as const;
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const a of asked) if (!(SECTIONS as readonly string[]).includes(a)) throw new Error(`unknown bench ${a}; one of ${SECTIONS.join(', ')}`);
+const want = (name: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(name);
+const summary: Array<{ bench: string; ok: boolean | null; note: string }> = [];
+const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average at start ${os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ')}`;
+console.log(`Machine: ${machine}`);
+if (!process.env.BENCH_DATABASE_URL) console.log('BENCH_DATABASE_URL is not set: the PostgreSQL figures are skipped.');
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-try {
-  const first = await startToReady(dataDir);
-  const warm = [await startToReady(dataDir), await startToReady(dataDir), await startToReady(dataDir)].sort((a, b) => a - b);
-  console.log('Server start to ready (embedded PGlite)');
-  console.log(`  first start (migrations + demo data): ${first.toFixed(0)} ms`);
-  console.log(`  later starts, median of 3:            ${warm[1]!.toFixed(0)} ms`);
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+if (want('bundle')) {
+  const dist = path.join(ROOT, 'apps/web/dist');
+  const bundle = measureBundle(dist);
+  console.log('Portal bundle (gzip)');
+  console.log(
+    `  initial JavaScript: ${bundle.initialJsKiB.toFixed(1)} KiB (budget ${INITIAL_JS_BUDGET_KIB} KiB) ${bundle.initialJsKiB <= INITIAL_JS_BUDGET_KIB ? 'OK' : 'OVER BUDGET'}`,
+  );
+  console.log(`  initial CSS:        ${bundle.initialCssKiB.toFixed(1)} KiB`);
+  console.log('  largest lazy chunks:');
+  for (const c of bundle.lazyChunks.slice(0, 8)) console.log(`    ${c.file.padEnd(44)} ${c.gzipKiB.toFixed(1)} KiB`);
+  console.log('  every route, first visit (entry + preloaded chunks + lazy layouts and page with their static imports):');
+  for (const r of routeJs(dist, bundle.initialFiles))
+    console.log(`    ${r.path.padEnd(58)} ${r.totalKiB.toFixed(1).padStart(6)} KiB (${r.beyondInitialKiB.toFixed(1)} KiB beyond the initial)`);
+  const ok = bundle.initialJsKiB <= INITIAL_JS_BUDGET_KIB;
+  summary.push({ bench: 'bundle', ok, note: `initial JS ${bundle.initialJsKiB.toFixed(1)} KiB of ${INITIAL_JS_BUDGET_KIB}` });
 }
-// Pharmaco reports: a filtered report query over 50,000 rows (p99 under 30 ms); PostgreSQL too with BENCH_DATABASE_URL.
-const pgx = [await benchPgxReport()];
-if (process.env.BENCH_DATABASE_URL) pgx.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchPgxReport({ url })));
-for (const r of pgx) printPgxBench(r);
-if (!pgx.every(pgxBudgetMet)) process.exitCode = 1;
-// Sessions list: p99 with 100,000 sessions within 2x of 1,000; PostgreSQL too with BENCH_DATABASE_URL.
-const sessionsLists = [await benchSessionsList()];
-if (process.env.BENCH_DATABASE_URL) sessionsLists.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchSessionsList({ url })));
-if (!sessionsLists.map(printSessionsBench).every(Boolean)) process.exitCode = 1;
-if (bundle.initialJsKiB > INITIAL_JS_BUDGET_KIB) process.exitCode = 1;
-// Failure (issue 9 part 4): PostgreSQL restarted under load, pool exhaustion, accept racing reject, two processes; its own throwaway cluster.
-if ((await failureEntry()).ok === false) process.exitCode = 1;
+
+if (want('start')) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  try {
+    const first = await startToReady(dataDir);
+    const warm = [await startToReady(dataDir), await startToReady(dataDir), await startToReady(dataDir)].sort((a, b) => a - b);
+    console.log('Server start to ready (embedded PGlite)');
+    console.log(`  first start (migrations + demo data): ${first.toFixed(0)} ms`);
+    console.log(`  later starts, median of 3:            ${warm[1]!.toFixed(0)} ms`);
+    summary.push({ bench: 'start', ok: null, note: `first ${first.toFixed(0)} ms, later ${warm[1]!.toFixed(0)} ms` });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (want('pgx')) {
+  // Pharmaco reports: a filtered report query over 50,000 rows (p99 under 30 ms).
+  const pgx = [await benchPgxReport()];
+  if (process.env.BENCH_DATABASE_URL) pgx.push(await withPostgres(process.env.BENCH_DATABASE_URL, (url) => benchPgxReport({ url })));
+  for (const r of pgx) printPgxBench(r);
+  summary.push({ bench: 'pgx', ok: pgx.every(pgxBudgetMet), note: 'report query p99 < 30 ms' });
+}
+
+if (want('scale')) {
+  // Sessions, journals and transactions lists: p99 at 100,000 sessions / 1,000,000 audit rows within 2x of 1,000.
+  summary.push({ bench: 'scale', ok: await runScale(), note: 'list p99 ratio 100,000 / 1,000 sessions <= 2' });
+}
+
+if (want('api')) {
+  // Hello-world reference, session-detail read, mixed workload; audit rows and chain checked afterwards.
+  const r = await benchApiLoad();
+  const ok = printApiLoad(r);
+  const detail = r.figures.filter((f) => f.run.startsWith('session detail')).map((f) => `${f.database} ${f.rps.toFixed(0)} req/s p99 ${f.p99} ms`);
+  summary.push({ bench: 'api', ok, note: `${detail.join('; ')} (targets: PostgreSQL >= 3000 req/s p99 <= 20 ms, PGlite >= 1000); mixed zero errors` });
+}
+
+if (want('lighthouse')) {
+  const r = await benchLighthouse();
+  const ok = printLighthouse(r);
+  summary.push({ bench: 'lighthouse', ok, note: r.figures.map((f) => `${f.page} ${f.formFactor} ${f.score}`).join(', ') });
+}
+
+if (want('failure')) {
+  // Failure (issue 9 part 4): PostgreSQL restarted under load, pool exhaustion, accept racing reject, two processes; its own throwaway cluster.
+  const { ok } = await failureEntry();
+  summary.push({ bench: 'failure', ok, note: ok === null ? 'skipped' : 'see above' });
+}
+
+console.log(
+  `\nSummary (${machine}; load average at the end ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')})`,
+);
+for (const s of summary) console.log(`  ${s.bench.padEnd(11)} ${s.ok === null ? '--    ' : s.ok ? 'OK    ' : 'MISSED'}  ${s.note}`);
+if (summary.some((s) => s.ok === false)) process.exitCode = 1;

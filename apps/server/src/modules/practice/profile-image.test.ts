@@ -80,6 +80,6 @@ describe('profile picture upload', () => {
     expect((await upload(patient.auth, 'image/png', PNG)).statusCode).toBe(401);
     expect((await upload({}, 'image/png', PNG)).statusCode).toBe(401);
     expect((await h.app.inject({ url: '/api/account/profile-images/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
-    expect((await h.app.inject({ url: '/api/account/profile-images/not-an-id' })).statusCode).toBe(400);
+    expect((await h.app.inject({ url: '/api/account/profile-images/not-an-id' })).statusCode).toBe(404);
   });
 });

@@ -98,7 +98,13 @@ export async function freePort(): Promise<number> {
 async function startChild(args: string[], env: Record<string, string>, readyPath: string) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // '{port}' in a value becomes the port chosen here (PORTAL_URL=http://127.0.0.1:{port}).
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))])),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -157,7 +157,11 @@ const figure = (run: string, database: LoadFigure['database'], r: Result, errors
   detail,
 });
 
-/** Demo data, plus a bench practitioner with WRITE_POOL sessions (a quarter of them requested) for the accepts. */
+/**
+ * Demo data, a bench practitioner (bench.doc.0) with WRITE_POOL sessions (a quarter of them
+ * requested) for the accepts, and one more with 100 sessions, like every practitioner of the scale
+ * bench, whose lists the mixed workload reads.
+ */
 export async function prepareDatabase(opts: DatabaseOptions, writePool = WRITE_POOL) {
   const database = await openDatabase(opts);
   try {
@@ -165,13 +169,15 @@ export async function prepareDatabase(opts: DatabaseOptions, writePool = WRITE_P
     await ensureReferenceData({ database });
     await seedDemo(database.db);
     const env = loadEnv({});
-    await seedScale(database.db, createAudit(database.db, { key: env.AUDIT_KEY }), { sessions: writePool, perPractitioner: writePool, auditPerSession: 2 });
+    const audit = createAudit(database.db, { key: env.AUDIT_KEY });
+    await seedScale(database.db, audit, { sessions: writePool, perPractitioner: writePool, auditPerSession: 2 });
+    await seedScale(database.db, audit, { sessions: 100, perPractitioner: 100, auditPerSession: 2 });
     const requested = rowsOf<{ id: string }>(
       await database.db.execute(sql`
         select s.id from sessions s join practitioners p on p.id = s.practitioner_id join users u on u.id = p.user_id
         where u.email = ${benchPractitionerEmail(0)} and s.status = 1 order by s.id`),
     ).map((r) => r.id);
-    return { requested };
+    return { requested, listEmail: benchPractitionerEmail(Math.floor(writePool / 100)) };
   } finally {
     await database.close();
   }
@@ -191,13 +197,16 @@ export interface Workload {
   /** The demo practitioner (Ada) and the session of Thandi (accepted, data confirmed, results and a pharmacogenomic report). */
   readHeaders: Record<string, string>;
   readPath: string;
-  /** The bench practitioner, their lists and their requested sessions (each accepted once). */
+  /** The bench practitioner and their requested sessions (each accepted once). */
   writeHeaders: Record<string, string>;
+  /** A practitioner with 100 sessions, whose lists are read. */
+  listHeaders: Record<string, string>;
   requested: string[];
 }
 
-export async function workloadFor(base: string, requested: string[]): Promise<Workload> {
+export async function workloadFor(base: string, requested: string[], listEmail: string): Promise<Workload> {
   const ada = await token(base, 'ada.lovelace@demo.test', DEMO_PASSWORD);
+  const lister = await token(base, listEmail, BENCH_PASSWORD);
   const bench = await token(base, benchPractitionerEmail(0), BENCH_PASSWORD);
   const readHeaders = { authorization: `Bearer ${ada}` };
   const list = await fetch(`${base}/api/portal/sessions/?search=thandi&limit=1`, { headers: readHeaders });
@@ -207,6 +216,7 @@ export async function workloadFor(base: string, requested: string[]): Promise<Wo
     readHeaders,
     readPath: `/api/portal/sessions/${thandi.id}`,
     writeHeaders: { authorization: `Bearer ${bench}` },
+    listHeaders: { authorization: `Bearer ${lister}` },
     requested: [...requested],
   };
 }
@@ -246,7 +256,7 @@ export const readRequests = (w: Workload, tally: Tally): Request[] => [counted({
 export function mixedRequests(w: Workload, tally: Tally): Request[] {
   const read = counted({ method: 'GET', path: w.readPath, headers: w.readHeaders }, 'reads', tally);
   const lists = ['/api/portal/sessions/?status=1&limit=20', '/api/portal/sessions/?limit=20&offset=20', '/api/portal/sessions/?search=sipho&limit=20'].map(
-    (p) => counted({ method: 'GET', path: p, headers: w.writeHeaders }, 'lists', tally),
+    (p) => counted({ method: 'GET', path: p, headers: w.listHeaders }, 'lists', tally),
   );
   const accept = counted(
     {
@@ -313,13 +323,13 @@ export async function acceptedCount(opts: DatabaseOptions, ids: string[]) {
 
 async function benchDatabase(kind: 'pglite' | 'postgres', db: { url?: string; dataDir?: string }) {
   const opts: DatabaseOptions = db.url ? { url: db.url } : { dataDir: db.dataDir };
-  const { requested } = await prepareDatabase(opts);
+  const { requested, listEmail } = await prepareDatabase(opts);
   const server = await startServer(db);
   const out: LoadFigure[] = [];
   const tally = newTally();
   let w: Workload;
   try {
-    w = await workloadFor(server.base, requested);
+    w = await workloadFor(server.base, requested, listEmail);
     // Warm-up (JIT, caches, pool), counted for the audit check only.
     await cannon(server.base, readRequests(w, tally), { duration: 2 });
     const detailTally = newTally();

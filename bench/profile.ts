@@ -46,11 +46,11 @@ function top(profileFile: string, n = 25) {
 }
 
 async function run(db: { url?: string; dataDir?: string }) {
-  const { requested } = await prepareDatabase(db.url ? { url: db.url } : { dataDir: db.dataDir }, 200);
+  const { requested, listEmail } = await prepareDatabase(db.url ? { url: db.url } : { dataDir: db.dataDir }, 200);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prof-'));
   const server = await startServer(db, {}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    const w = await workloadFor(server.base, requested);
+    const w = await workloadFor(server.base, requested, listEmail);
     const tally = { reads: 0, lists: 0, accepts: 0, errors: 0, byStatus: {} };
     const r = await cannon(server.base, readRequests(w, tally), {
       duration: Number(process.env.BENCH_DURATION ?? 5),

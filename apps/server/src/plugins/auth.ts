@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { ErrorCode, type Scope } from '@portal/contract';
 import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
@@ -37,6 +37,33 @@ export function needsAuth(url: string, auth: RouteAuth | undefined): boolean {
   return !PUBLIC_PREFIXES.some((p) => url.startsWith(p));
 }
 
+/**
+ * The session-live check as a named prepared statement (per database handle): one look-up by
+ * primary key on every authenticated request, so PostgreSQL plans it once per connection and
+ * drizzle builds its SQL once.
+ */
+function liveSessionStatement(db: Db) {
+  return db
+    .select({
+      userId: authSessions.userId,
+      revokedAt: authSessions.revokedAt,
+      createdAt: authSessions.createdAt,
+      lastUsedAt: authSessions.lastUsedAt,
+      isActive: users.isActive,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('auth_live_session');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof liveSessionStatement>>();
+function liveSession(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = liveSessionStatement(db)));
+  return s;
+}
+
 /** Reads `Authorization: Bearer`, verifies the token and that its session and user are live. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify: Verify; limits?: SessionLimits }) => {
   const limits = opts.limits ?? DEFAULT_SESSION_LIMITS;
@@ -58,15 +85,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
       throw unauthenticated('The access token is not valid');
     }
     // One lookup by primary key: the session is live (not revoked, not timed out) and its user active.
-    const [row] = await opts.db
-      .select({
-        userId: authSessions.userId, revokedAt: authSessions.revokedAt, createdAt: authSessions.createdAt, lastUsedAt: authSessions.lastUsedAt,
-        isActive: users.isActive,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(authSessions.id, sid))
-      .limit(1);
+    const [row] = await liveSession(opts.db).execute({ sid });
     if (!row || row.revokedAt || row.userId !== claims.sub) throw unauthenticated('The access token is not valid');
     if (!row.isActive) throw new AppError(403, ErrorCode.USER_DEACTIVATED);
     const now = Date.now();

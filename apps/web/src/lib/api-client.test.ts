@@ -8,10 +8,8 @@ import { goToSignIn } from './sign-on';
 
 vi.mock('./sign-on', () => ({ goToSignIn: vi.fn(), signInUrl: vi.fn(() => '/sso/sign-in') }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const apiError = (status: number, code: string, message = 'failed') =>
-  json(status, { error: { message, params: null, fieldErrors: null, code, cause: null } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const apiError = (status: number, code: string, message = 'failed') => json(status, { error: { message, params: null, fieldErrors: null, code, cause: null } });
 
 type Call = { url: string; init: RequestInit };
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -138,9 +136,7 @@ describe('apiRequest', () => {
   });
 
   it('clears the cookie and goes to the sign-on when the refresh answers 400410', async () => {
-    fetchMock
-      .mockResolvedValueOnce(apiError(401, ErrorCode.UNAUTHENTICATED))
-      .mockResolvedValueOnce(apiError(401, ErrorCode.SESSION_EXPIRED));
+    fetchMock.mockResolvedValueOnce(apiError(401, ErrorCode.UNAUTHENTICATED)).mockResolvedValueOnce(apiError(401, ErrorCode.SESSION_EXPIRED));
     const error = (await apiRequest('/account/me/').catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('400410');
     expect(readAuthCookie()).toBeNull();
@@ -153,6 +149,18 @@ describe('apiRequest', () => {
     await expect(apiRequest('/portal/me/')).rejects.toMatchObject({ code: '400410' });
     expect(readAuthCookie()).toBeNull();
     expect(goToSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh or go to the sign-on when the user signed out while a call was under way', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (isRefresh(url)) return apiError(401, ErrorCode.SESSION_EXPIRED);
+      // The logout clears the cookie before this call's answer arrives.
+      clearAllCookies();
+      return apiError(401, ErrorCode.UNAUTHENTICATED);
+    });
+    await expect(apiRequest('/portal/transactions/')).rejects.toMatchObject({ status: 401 });
+    expect(calls().some((c) => isRefresh(c.url))).toBe(false);
+    expect(goToSignIn).not.toHaveBeenCalled();
   });
 
   it('leaves other errors to the caller without signing out', async () => {

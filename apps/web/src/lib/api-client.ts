@@ -138,13 +138,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (response.status === 401 && useAuth && started) {
     const first = await readError(response);
+    const current = readAuthCookie();
+    // Signed out while the call was under way (logout here or in another tab): there is nothing to
+    // refresh, and the user is already where they chose to go; sending them to the sign-on would be wrong.
+    if (!current) throw first;
     if (first.code === ErrorCode.SESSION_EXPIRED) {
       endSession();
       throw first;
     }
-    const current = readAuthCookie();
     let accessToken: string;
-    if (current && current.refreshToken !== started.refreshToken) {
+    if (current.refreshToken !== started.refreshToken) {
       // Another tab (or a concurrent call here) refreshed meanwhile: its new token is ours to use.
       accessToken = current.accessToken;
     } else {

@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 import { t } from '../i18n/i18n';
 
 // Icon-only close buttons need a name for screen readers, in every modal and toast.
@@ -11,6 +11,9 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    // A badge is a short state word: in a narrow table column it keeps its width instead of
+    // shrinking to an ellipsis ('RESULTS AV…').
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
   },
 });
 

@@ -91,8 +91,9 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} maw={200}>
-          {kit.id}
+        {/* The first eight characters identify a kit in practice (the search matches a prefix); the whole id is in the tooltip. */}
+        <Text size="sm" ff="monospace" title={kit.id}>
+          {kit.id.slice(0, 8)}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -105,7 +106,7 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace">
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {kit.sampleLabel}
         </Text>
       </Table.Td>

@@ -13,6 +13,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to name each route's lazy chunks as module preloads.
+    manifest: true,
     // The pdf.js worker is large and only used by the lazily loaded terms viewer.
     chunkSizeWarningLimit: 1200,
   },

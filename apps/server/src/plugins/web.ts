@@ -26,6 +26,70 @@ interface IndexVariant {
   encoding?: 'br' | 'gzip';
 }
 
+const L = 'src/app/layouts/';
+const R = 'src/app/routes/';
+const PUBLIC = [`${L}public-layout.tsx`];
+const PROTECTED = [`${L}app-layout.tsx`];
+const SESSION = [...PROTECTED, `${L}session-layout.tsx`];
+/**
+ * The lazy modules each address of the portal renders, outermost first, as apps/web/src/app/router.tsx
+ * nests them (paths from apps/web/src/config/paths.ts; a trailing slash matches too). The router loads
+ * them one after the other (layout, then the layout inside it, then the page), each only once the one
+ * before has run: named in the HTML as module preloads, they download beside the entry instead. A page
+ * missing here only loses that head start.
+ */
+export const ROUTE_MODULES: Array<[RegExp, string[]]> = [
+  [/^\/$/, [...PUBLIC, `${R}home.tsx`]],
+  [/^\/(privacy-policy|terms-and-conditions|portal-terms-and-conditions)\/?$/, [...PUBLIC, `${R}legal.tsx`]],
+  [/^\/attributions\/?$/, [...PUBLIC, `${R}attributions.tsx`]],
+  [/^\/onboarding\/?$/, [...PROTECTED, `${R}onboarding.tsx`]],
+  [/^\/sessions\/?$/, [...PROTECTED, `${R}sessions.tsx`]],
+  [/^\/sessions\/[^/]+\/?$/, [...SESSION, `${R}session.tsx`]],
+  [/^\/sessions\/[^/]+\/results\/?$/, [...SESSION, `${R}session-results.tsx`]],
+  [/^\/sessions\/[^/]+\/(results\/[^/]+|result\/[^/]+\/components\/[^/]+)\/?$/, [...SESSION, `${R}session-result.tsx`]],
+  [/^\/sessions\/[^/]+\/(questionnaires(\/[^/]+)?|questionnarie\/[^/]+)\/?$/, [...SESSION, `${R}session-questionnaires.tsx`]],
+  [/^\/sessions\/[^/]+\/notes\/?$/, [...SESSION, `${R}session-notes.tsx`]],
+  [/^\/sessions\/[^/]+\/reports\/?$/, [...SESSION, `${R}session-reports.tsx`]],
+  [/^\/sessions\/[^/]+\/ask-ai\/?$/, [...SESSION, `${R}session-ask-ai.tsx`]],
+  [/^\/journals\/?$/, [...PROTECTED, `${R}journals.tsx`]],
+  [/^\/journals\/[^/]+\/?$/, [...PROTECTED, `${R}journal.tsx`]],
+  [/^\/courses?\/?$/, [...PROTECTED, `${R}course.tsx`]],
+  [/^\/kits\/?$/, [...PROTECTED, `${R}kits.tsx`]],
+  [/^\/settings\/?$/, [...PROTECTED, `${R}settings.tsx`]],
+  [/^\/summary\/?$/, [...PROTECTED, `${R}summary.tsx`]],
+  [/^\/summary\/transactions\/?$/, [...PROTECTED, `${R}transactions.tsx`]],
+  [/^\/warehousing\/?$/, [...PROTECTED, `${R}warehousing.tsx`]],
+  [/^\/discount-codes\/?$/, [...PROTECTED, `${R}discount-codes.tsx`]],
+  [/^\/confirm-invite\/?$/, [...PROTECTED, `${R}confirm-invite.tsx`]],
+];
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The files to preload for `modules`: each module's chunk and its static imports, read from Vite's
+ * build manifest, less what index.html already loads (the entry and its imports). Only JavaScript:
+ * a lazy chunk's stylesheet, if any, is still loaded by Vite's own preload helper.
+ */
+export function preloadFiles(manifest: Manifest, modules: string[]): string[] {
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const initial = closure(['index.html']);
+  const files: string[] = [];
+  for (const key of closure(modules)) if (!initial.has(key) && manifest[key]!.file.endsWith('.js')) files.push(manifest[key]!.file);
+  return files;
+}
+
+function variantsOf(html: string): IndexVariant[] {
+  const raw = Buffer.from(html);
+  return [{ body: zlib.brotliCompressSync(raw), encoding: 'br' }, { body: zlib.gzipSync(raw), encoding: 'gzip' }, { body: raw }];
+}
+
 /**
  * Serves the built portal: hashed assets pre-compressed and immutable, index.html with the run-time
  * configuration embedded as a JSON data block (not a script, so the strict CSP allows it).
@@ -39,15 +103,18 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
       reply.status(503).type('text/plain').send('The portal is not built yet: run `npm run build`, then start again.');
   }
   const json = JSON.stringify(portalConfig(env)).replace(/</g, '\\u003c');
-  const html = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace('<!--portal-config-->', `<script id="portal-config" type="application/json">${json}</script>`);
-  const raw = Buffer.from(html);
-  const variants: IndexVariant[] = [
-    { body: zlib.brotliCompressSync(raw), encoding: 'br' },
-    { body: zlib.gzipSync(raw), encoding: 'gzip' },
-    { body: raw },
-  ];
+  const html = fs.readFileSync(indexFile, 'utf8').replace('<!--portal-config-->', `<script id="portal-config" type="application/json">${json}</script>`);
+  const variants = variantsOf(html);
+  // One index.html per route, with that route's lazy chunks as module preloads (built once, here).
+  const manifestFile = path.join(env.WEB_DIST, '.vite', 'manifest.json');
+  const manifest: Manifest | null = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+  if (!manifest) app.log.warn({ manifestFile }, 'no Vite manifest: index.html names no route chunks to preload');
+  const routeVariants = ROUTE_MODULES.map(([pattern, modules]): [RegExp, IndexVariant[]] => {
+    const files = manifest ? preloadFiles(manifest, modules) : [];
+    if (!files.length) return [pattern, variants];
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+    return [pattern, variantsOf(html.replace('</head>', `  ${links}\n  </head>`))];
+  });
 
   await app.register(fastifyStatic, {
     root: env.WEB_DIST,
@@ -55,7 +122,8 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
     wildcard: false,
     index: false,
     preCompressed: true,
-    allowedPath: (p) => p !== '/index.html',
+    // index.html only as sendIndex builds it; the build manifest is for this process only.
+    allowedPath: (p) => p !== '/index.html' && !p.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -64,13 +132,11 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    const variant = variants.find((v) => !v.encoding || accepts.includes(v.encoding))!;
+    const pathname = request.url.split('?')[0]!;
+    const forRoute = routeVariants.find(([pattern]) => pattern.test(pathname))?.[1] ?? variants;
+    const variant = forRoute.find((v) => !v.encoding || accepts.includes(v.encoding))!;
     if (variant.encoding) reply.header('content-encoding', variant.encoding);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('vary', 'accept-encoding')
-      .header('cache-control', 'no-cache')
-      .send(variant.body);
+    return reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'no-cache').send(variant.body);
   };
   app.get('/', sendIndex);
   return sendIndex;

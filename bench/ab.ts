@@ -1,0 +1,123 @@
+/**
+ * A/B of two builds of the server under the session-detail read: same database, same token, runs
+ * alternated (A B A B …) so drift of the machine's load falls on both. Reports req/s, p99 and the
+ * server's CPU per request (and its PostgreSQL backends'), which other load hardly moves.
+ *
+ *   cp apps/server/dist/server.js apps/server/dist/base/server.js   # the "before" build
+ *   (change, npm run build -w apps/server)
+ *   npx tsx bench/ab.ts apps/server/dist/base/server.js apps/server/dist/server.js
+ *   BENCH_DATABASE_URL for PostgreSQL, else PGlite; BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 2)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cannon, freePort, prepareDatabase, readRequests, workloadFor } from './api-load';
+import { withPostgres } from './pgx-report';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+async function postgresCpu(url?: string) {
+  if (!url) return 0;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await c.end();
+  return rows.reduce((sum, r) => sum + cpuMsOf(r.pid), 0);
+}
+
+async function start(serverJs: string, db: { url?: string; dataDir?: string }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverJs], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DEMO_DATA: 'false',
+      SERVE_WEB: 'false',
+      DATABASE_URL: db.url ?? '',
+      DATA_DIR: db.dataDir ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (const t0 = Date.now(); ;) {
+    if (child.exitCode !== null) throw new Error(`${serverJs} exited with ${child.exitCode}`);
+    if (Date.now() - t0 > 60_000) throw new Error(`${serverJs} did not get ready`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function run(builds: string[], db: { url?: string; dataDir?: string }) {
+  const { requested, listEmail } = await prepareDatabase(db.url ? { url: db.url } : { dataDir: db.dataDir }, 200);
+  const rows: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const build of builds) {
+      const server = await start(build, db);
+      try {
+        const w = await workloadFor(server.base, requested, listEmail);
+        const tally = { reads: 0, lists: 0, accepts: 0, errors: 0, byStatus: {} };
+        await cannon(server.base, readRequests(w, tally), { duration: 2 });
+        const s0 = cpuMsOf(server.pid);
+        const p0 = await postgresCpu(db.url);
+        const before = tally.reads;
+        const r = await cannon(server.base, readRequests(w, tally), { duration: DURATION });
+        const n = Math.max(1, r.requests.total);
+        const server_ = (cpuMsOf(server.pid) - s0) / n;
+        const pgc = ((await postgresCpu(db.url)) - p0) / n;
+        rows.push(
+          `${path.relative(process.cwd(), build).padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
+            `server ${server_.toFixed(3)} ms/req${db.url ? `  postgres ${pgc.toFixed(3)} ms/req` : ''}  errors ${tally.errors + r.errors + r.non2xx}  ok ${tally.reads - before}  load ${os.loadavg()[0]!.toFixed(2)}`,
+        );
+        console.log(rows.at(-1));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+}
+
+const builds = process.argv.slice(2).map((b) => path.resolve(b));
+if (!builds.length) throw new Error('usage: npx tsx bench/ab.ts A/server.js B/server.js …');
+console.log(
+  `load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+if (process.env.BENCH_DATABASE_URL) await withPostgres(process.env.BENCH_DATABASE_URL, (url) => run(builds, { url }));
+else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ab-'));
+  try {
+    await run(builds, { dataDir });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,16 +1,9 @@
-import { z } from "zod";
-import { LIMITS } from "./enums";
-import { zId } from "./common";
-import { COUNTRIES, CURRENCIES } from "./practice";
-import { KitStatus } from "./sessions";
-import {
-  VALIDATION_MESSAGES,
-  rules,
-  transforms,
-  zDigits,
-  zPhone,
-  zText,
-} from "./validators";
+import { z } from 'zod';
+import { LIMITS } from './enums';
+import { zId } from './common';
+import { COUNTRIES, CURRENCIES } from './practice';
+import { KitStatus } from './sessions';
+import { VALIDATION_MESSAGES, rules, transforms, zDigits, zPhone, zText } from './validators';
 
 /**
  * Running the practice (SPEC §1, §3, §5, §9): stocked kits, the consignment warehouse, discount
@@ -40,38 +33,30 @@ export type Money = z.infer<typeof Money>;
 
 /** '1,500.00 ZAR'-style text for minor units; integer arithmetic only (no float rounding). */
 export function formatMoney(amountCents: number, currency: string): string {
-  const sign = amountCents < 0 ? "-" : "";
+  const sign = amountCents < 0 ? '-' : '';
   const abs = Math.abs(amountCents);
   const units = Math.trunc(abs / 100)
     .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const cents = (abs % 100).toString().padStart(2, "0");
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = (abs % 100).toString().padStart(2, '0');
   return `${sign}${currency} ${units}.${cents}`;
 }
 
 /** Parses what a user types as an amount ('1500', '1 500.5', '1,500.50') into minor units, or null. */
 export function parseMoney(raw: string): number | null {
-  const value = raw.trim().replace(/[\s,]/g, "");
+  const value = raw.trim().replace(/[\s,]/g, '');
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 // ---- Kits ------------------------------------------------------------------------------------
 
 /** The lab's steps after a kit is assigned; each moves one step forward only. */
-export const KIT_STATUS_ORDER: readonly KitStatus[] = [
-  "in_stock",
-  "assigned",
-  "sample_received",
-  "processing",
-  "results_available",
-];
+export const KIT_STATUS_ORDER: readonly KitStatus[] = ['in_stock', 'assigned', 'sample_received', 'processing', 'results_available'];
 export function nextKitStatus(status: KitStatus): KitStatus | null {
   const i = KIT_STATUS_ORDER.indexOf(status);
-  return i >= 0 && i < KIT_STATUS_ORDER.length - 1
-    ? KIT_STATUS_ORDER[i + 1]!
-    : null;
+  return i >= 0 && i < KIT_STATUS_ORDER.length - 1 ? KIT_STATUS_ORDER[i + 1]! : null;
 }
 
 /** A row of the Kits table (SPEC §3 'Kit table columns: ID, Collections, Sample Label'), with status and session. */
@@ -95,16 +80,13 @@ export const KitListQuery = z.strictObject({
 export type KitListQuery = z.input<typeof KitListQuery>;
 
 export const SAMPLE_LABEL_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
-export const normaliseSampleLabel = (raw: string) =>
-  transforms.uppercase(transforms.stripSpaces(raw));
+export const normaliseSampleLabel = (raw: string) => transforms.uppercase(transforms.stripSpaces(raw));
 export const zSampleLabel: z.ZodType<string, string> = z
   .string({ error: () => required })
   .transform(normaliseSampleLabel)
   .superRefine((value, ctx) => {
-    if (value === "")
-      ctx.addIssue({ code: "custom", message: required, input: value });
-    else if (!SAMPLE_LABEL_PATTERN.test(value))
-      ctx.addIssue({ code: "custom", message: invalid, input: value });
+    if (value === '') ctx.addIssue({ code: 'custom', message: required, input: value });
+    else if (!SAMPLE_LABEL_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: invalid, input: value });
   });
 
 /** PUT /api/portal/sessions/{id}/kit: hands the kit with this sample label to the session's patient. */
@@ -125,7 +107,7 @@ export const WarehouseInput = z.strictObject({
     const key = rules.length(4, 10)(value);
     if (key)
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         message: VALIDATION_MESSAGES[key],
         input: value,
       });
@@ -135,16 +117,7 @@ export const WarehouseInput = z.strictObject({
   suburb: zText({ min: 2, max: 100 }),
 });
 export type WarehouseInput = z.input<typeof WarehouseInput>;
-export const WAREHOUSE_FIELDS = [
-  "contactNumber",
-  "contactPerson",
-  "countryCode",
-  "name",
-  "postalCode",
-  "state",
-  "streetAddress",
-  "suburb",
-] as const;
+export const WAREHOUSE_FIELDS = ['contactNumber', 'contactPerson', 'countryCode', 'name', 'postalCode', 'state', 'streetAddress', 'suburb'] as const;
 
 /** On-hand stock below this shows the low-stock warning. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -199,41 +172,37 @@ export type Consignment = z.infer<typeof Consignment>;
 // ---- Discount codes --------------------------------------------------------------------------
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,23}$/;
-export const DISCOUNT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I
+export const DISCOUNT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
 export const GENERATED_CODE_LENGTH = 10;
 /** Codes are case-insensitive: stored and compared upper-case without spaces. */
-export const normaliseDiscountCode = (raw: string) =>
-  transforms.uppercase(transforms.stripSpaces(raw));
+export const normaliseDiscountCode = (raw: string) => transforms.uppercase(transforms.stripSpaces(raw));
 
 /** A random code from a cryptographic source (Web Crypto exists in browsers and Node 20). */
 export function generateDiscountCode(length = GENERATED_CODE_LENGTH): string {
   const bytes = new Uint8Array(length);
   globalThis.crypto.getRandomValues(bytes);
   // 256 is a multiple of the alphabet's 32 letters, so every letter is equally likely.
-  return Array.from(
-    bytes,
-    (b) => DISCOUNT_CODE_ALPHABET[b % DISCOUNT_CODE_ALPHABET.length],
-  ).join("");
+  return Array.from(bytes, (b) => DISCOUNT_CODE_ALPHABET[b % DISCOUNT_CODE_ALPHABET.length]).join('');
 }
 
-export const DiscountType = z.enum(["percentage", "fixed"]);
+export const DiscountType = z.enum(['percentage', 'fixed']);
 export type DiscountType = z.infer<typeof DiscountType>;
 /** What a code can apply to in a patient's order. */
-export const DiscountProduct = z.enum(["kit", "consultation"]);
+export const DiscountProduct = z.enum(['kit', 'consultation']);
 export type DiscountProduct = z.infer<typeof DiscountProduct>;
 
 export const DISCOUNT_TEXTS = {
-  codeTaken: "This code is already in use",
-  endBeforeStart: "The end date must be on or after the start date",
-  percentageRange: "A percentage is between 1 and 100",
-  amountPositive: "The amount must be more than 0",
-  chooseProduct: "Choose at least one product",
-  requiresShipping: "Item requires shipping",
-  addNewKit: "Add a new kit",
+  codeTaken: 'This code is already in use',
+  endBeforeStart: 'The end date must be on or after the start date',
+  percentageRange: 'A percentage is between 1 and 100',
+  amountPositive: 'The amount must be more than 0',
+  chooseProduct: 'Choose at least one product',
+  requiresShipping: 'Item requires shipping',
+  addNewKit: 'Add a new kit',
   // What a patient order is told when a code cannot be used; one text for every reason but the
   // minimum order, so codes cannot be probed.
-  codeNotValid: "This discount code is not valid",
-  minimumNotReached: "The order is below this code’s minimum",
+  codeNotValid: 'This discount code is not valid',
+  minimumNotReached: 'The order is below this code’s minimum',
 } as const;
 
 const zDate = z.iso.date({ error: () => required });
@@ -245,7 +214,7 @@ export const DiscountCodeInput = z
     code: z
       .string()
       .transform(normaliseDiscountCode)
-      .refine((v) => v === "" || DISCOUNT_CODE_PATTERN.test(v), invalid)
+      .refine((v) => v === '' || DISCOUNT_CODE_PATTERN.test(v), invalid)
       .optional(),
     rule: z.strictObject({
       type: DiscountType,
@@ -256,30 +225,16 @@ export const DiscountCodeInput = z
         .min(1, DISCOUNT_TEXTS.amountPositive)
         .max(100_000_000),
       currency: z.enum(CURRENCIES, { error: () => required }),
-      minimumOrderCents: z
-        .number()
-        .int(invalid)
-        .min(0)
-        .max(100_000_000)
-        .default(0),
+      minimumOrderCents: z.number().int(invalid).min(0).max(100_000_000).default(0),
       validFrom: zDate,
       validUntil: zDate.nullable().default(null),
       /** Null: unlimited uses. */
-      usageLimit: z
-        .number()
-        .int(invalid)
-        .min(1)
-        .max(1_000_000)
-        .nullable()
-        .default(null),
+      usageLimit: z.number().int(invalid).min(1).max(1_000_000).nullable().default(null),
     }),
     /** A short line shown to the patient with the offer, e.g. a product suggested alongside. */
-    upsell: zText({ max: 200, required: false }).default(""),
+    upsell: zText({ max: 200, required: false }).default(''),
     options: z.strictObject({
-      appliesTo: z
-        .array(DiscountProduct)
-        .min(1, DISCOUNT_TEXTS.chooseProduct)
-        .max(2),
+      appliesTo: z.array(DiscountProduct).min(1, DISCOUNT_TEXTS.chooseProduct).max(2),
     }),
     /** 'Item requires shipping'. */
     requiresShipping: z.boolean().default(false),
@@ -287,18 +242,18 @@ export const DiscountCodeInput = z
     addNewKit: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.rule.type === "percentage" && v.rule.value > 100) {
+    if (v.rule.type === 'percentage' && v.rule.value > 100) {
       ctx.addIssue({
-        code: "custom",
-        path: ["rule", "value"],
+        code: 'custom',
+        path: ['rule', 'value'],
         message: DISCOUNT_TEXTS.percentageRange,
         input: v.rule.value,
       });
     }
     if (v.rule.validUntil && v.rule.validUntil < v.rule.validFrom) {
       ctx.addIssue({
-        code: "custom",
-        path: ["rule", "validUntil"],
+        code: 'custom',
+        path: ['rule', 'validUntil'],
         message: DISCOUNT_TEXTS.endBeforeStart,
         input: v.rule.validUntil,
       });
@@ -306,13 +261,7 @@ export const DiscountCodeInput = z
   });
 export type DiscountCodeInput = z.input<typeof DiscountCodeInput>;
 
-export const DiscountCodeState = z.enum([
-  "active",
-  "scheduled",
-  "expired",
-  "used_up",
-  "deactivated",
-]);
+export const DiscountCodeState = z.enum(['active', 'scheduled', 'expired', 'used_up', 'deactivated']);
 export type DiscountCodeState = z.infer<typeof DiscountCodeState>;
 
 export const DiscountCode = z.object({
@@ -356,23 +305,16 @@ export function discountCodeState(
   },
   today: string,
 ): DiscountCodeState {
-  if (code.deactivatedAt) return "deactivated";
-  if (code.rule.validUntil && today > code.rule.validUntil) return "expired";
-  if (today < code.rule.validFrom) return "scheduled";
-  if (code.rule.usageLimit !== null && code.usageCount >= code.rule.usageLimit)
-    return "used_up";
-  return "active";
+  if (code.deactivatedAt) return 'deactivated';
+  if (code.rule.validUntil && today > code.rule.validUntil) return 'expired';
+  if (today < code.rule.validFrom) return 'scheduled';
+  if (code.rule.usageLimit !== null && code.usageCount >= code.rule.usageLimit) return 'used_up';
+  return 'active';
 }
 
 /** The discount a rule gives on an order subtotal, in minor units; never more than the subtotal. */
-export function discountAmount(
-  rule: { type: DiscountType; value: number },
-  subtotalCents: number,
-): number {
-  const raw =
-    rule.type === "percentage"
-      ? Math.floor((subtotalCents * rule.value) / 100)
-      : rule.value;
+export function discountAmount(rule: { type: DiscountType; value: number }, subtotalCents: number): number {
+  const raw = rule.type === 'percentage' ? Math.floor((subtotalCents * rule.value) / 100) : rule.value;
   return Math.min(raw, subtotalCents);
 }
 
@@ -409,36 +351,28 @@ export type Order = z.infer<typeof Order>;
  * (SPEC §9). kit_sale and consultation_sale: a patient's order through the practice.
  * discount: a code applied to such an order (negative).
  */
-export const TransactionKind = z.enum([
-  "data_request_fee",
-  "kit_sale",
-  "consultation_sale",
-  "discount",
-]);
+export const TransactionKind = z.enum(['data_request_fee', 'kit_sale', 'consultation_sale', 'discount']);
 export type TransactionKind = z.infer<typeof TransactionKind>;
 export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
-  data_request_fee: "Data request fee",
-  kit_sale: "Kit sale",
-  consultation_sale: "Consultation sale",
-  discount: "Discount applied",
+  data_request_fee: 'Data request fee',
+  kit_sale: 'Kit sale',
+  consultation_sale: 'Consultation sale',
+  discount: 'Discount applied',
 };
 
-export const TransactionState = z.enum(["paid", "due", "overdue"]);
+export const TransactionState = z.enum(['paid', 'due', 'overdue']);
 export type TransactionState = z.infer<typeof TransactionState>;
 export const TRANSACTION_STATE_LABELS: Record<TransactionState, string> = {
-  paid: "Paid",
-  due: "Due",
-  overdue: "Overdue",
+  paid: 'Paid',
+  due: 'Due',
+  overdue: 'Overdue',
 };
 
 /** Paid once paid; overdue after its due time; due otherwise. */
-export function transactionState(
-  t: { paidAt: string | null; dueAt: string | null },
-  now: Date,
-): TransactionState {
-  if (t.paidAt) return "paid";
-  if (t.dueAt && new Date(t.dueAt).getTime() < now.getTime()) return "overdue";
-  return "due";
+export function transactionState(t: { paidAt: string | null; dueAt: string | null }, now: Date): TransactionState {
+  if (t.paidAt) return 'paid';
+  if (t.dueAt && new Date(t.dueAt).getTime() < now.getTime()) return 'overdue';
+  return 'due';
 }
 
 export const Transaction = z.object({
@@ -466,7 +400,7 @@ export const TransactionListQuery = z.strictObject({
 });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;
 
-export const TransactionPeriod = z.enum(["day", "week", "month"]);
+export const TransactionPeriod = z.enum(['day', 'week', 'month']);
 export type TransactionPeriod = z.infer<typeof TransactionPeriod>;
 
 /** Totals of one period and currency: each kind's sum, and what is still owed. */
@@ -482,7 +416,7 @@ export const PeriodTotals = z.object({
 export type PeriodTotals = z.infer<typeof PeriodTotals>;
 
 export const TransactionTotalsQuery = z.strictObject({
-  period: TransactionPeriod.default("month"),
+  period: TransactionPeriod.default('month'),
   kind: TransactionKind.optional(),
   state: TransactionState.optional(),
   from: z.iso.date().optional(),
@@ -490,14 +424,4 @@ export const TransactionTotalsQuery = z.strictObject({
 });
 
 /** CSV columns of the export, in order. */
-export const TRANSACTION_CSV_COLUMNS = [
-  "Date",
-  "Type",
-  "Description",
-  "Amount",
-  "Currency",
-  "State",
-  "Due",
-  "Paid",
-  "Session",
-] as const;
+export const TRANSACTION_CSV_COLUMNS = ['Date', 'Type', 'Description', 'Amount', 'Currency', 'State', 'Due', 'Paid', 'Session'] as const;

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../modules/account/repository";
-import { createTestApp, type Harness } from "../test/harness";
-import { seedScale } from "./seed-scale";
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../modules/account/repository';
+import { createTestApp, type Harness } from '../test/harness';
+import { seedScale } from './seed-scale';
 
 /** The quick version of `npm run seed -- --scale N` (issue 9): counts, spread, and the audit chain still verifies. */
 let h: Harness;
@@ -33,8 +33,8 @@ const benchCounts = async () =>
         (select count(*)::int from audit_events a join s on s.id = a.session_id where a.detail = 'synthetic (seed --scale)') as audit`),
   )[0]!;
 
-describe("seed --scale", () => {
-  it("adds N sessions with every status, their journals, transactions and ten sealed audit rows each; the chain verifies", async () => {
+describe('seed --scale', () => {
+  it('adds N sessions with every status, their journals, transactions and ten sealed audit rows each; the chain verifies', async () => {
     const before = await benchCounts();
     // From the row before the seed: on a shared test database the audit test tampers with older rows.
     const since = await h.app.ctx.audit.lastId();

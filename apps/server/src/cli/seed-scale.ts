@@ -1,16 +1,11 @@
-import { hash } from "@node-rs/argon2";
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rowsOf } from "../modules/account/repository";
-import type {
-  Audit,
-  AuditAction,
-  AuditCategory,
-  PendingRow,
-} from "../modules/audit/audit";
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../modules/account/repository';
+import type { Audit, AuditAction, AuditCategory, PendingRow } from '../modules/audit/audit';
 
 /** The bench practitioners sign in with this password (synthetic accounts, never real people). */
-export const BENCH_PASSWORD = "Bench-password-1";
+export const BENCH_PASSWORD = 'Bench-password-1';
 /** The practitioner the benches measure: the first one `seedScale` makes. */
 export const benchPractitionerEmail = (n = 0) => `bench.doc.${n}@bench.test`;
 
@@ -31,55 +26,55 @@ export interface ScaleOptions {
 const HISTORY: Record<number, Array<[AuditAction, AuditCategory]>> = {
   // requested: looked at before deciding
   1: [
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
   ],
   // accepted: decided, data requested, results and questionnaires read
   2: [
-    ["read", "session"],
-    ["accept", "session"],
-    ["request", "data request"],
-    ["read", "session"],
-    ["read", "results"],
-    ["read", "results"],
-    ["read", "component"],
-    ["read", "questionnaires"],
-    ["save", "journal"],
-    ["read", "session"],
+    ['read', 'session'],
+    ['accept', 'session'],
+    ['request', 'data request'],
+    ['read', 'session'],
+    ['read', 'results'],
+    ['read', 'results'],
+    ['read', 'component'],
+    ['read', 'questionnaires'],
+    ['save', 'journal'],
+    ['read', 'session'],
   ],
   // rejected
   3: [
-    ["read", "session"],
-    ["read", "session"],
-    ["reject", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
-    ["read", "session"],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['reject', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
+    ['read', 'session'],
   ],
   // completed
   4: [
-    ["read", "session"],
-    ["accept", "session"],
-    ["request", "data request"],
-    ["read", "results"],
-    ["read", "component"],
-    ["read", "questionnaires"],
-    ["save", "journal"],
-    ["submit", "journal"],
-    ["read", "session"],
-    ["read", "results"],
+    ['read', 'session'],
+    ['accept', 'session'],
+    ['request', 'data request'],
+    ['read', 'results'],
+    ['read', 'component'],
+    ['read', 'questionnaires'],
+    ['save', 'journal'],
+    ['submit', 'journal'],
+    ['read', 'session'],
+    ['read', 'results'],
   ],
 };
 
@@ -98,11 +93,7 @@ export async function seedScale(db: Db, audit: Audit, opts: ScaleOptions) {
   const per = opts.perPractitioner ?? 100;
   const auditPer = opts.auditPerSession ?? 10;
   const passwordHash = await hash(BENCH_PASSWORD);
-  const [have] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from users where email like 'bench.patient.%@bench.test'`,
-    ),
-  );
+  const [have] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users where email like 'bench.patient.%@bench.test'`));
   const from = have?.n ?? 0;
   const total = from + opts.sessions;
   let auditRows = 0;
@@ -194,9 +185,9 @@ export async function seedScale(db: Db, audit: Audit, opts: ScaleOptions) {
             sessionId: r.id,
             action,
             category,
-            sourceIp: "127.0.0.1",
-            outcome: "allowed",
-            detail: "synthetic (seed --scale)",
+            sourceIp: '127.0.0.1',
+            outcome: 'allowed',
+            detail: 'synthetic (seed --scale)',
           });
         }
       }

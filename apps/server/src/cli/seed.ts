@@ -1,13 +1,9 @@
-import { openDatabase } from "../db/client";
-import { loadDotEnv, loadEnv } from "../env";
-import { createAudit } from "../modules/audit/audit";
-import { ensureReferenceData } from "../modules/demo/reference-data";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../modules/demo/seed";
-import {
-  BENCH_PASSWORD,
-  benchPractitionerEmail,
-  seedScale,
-} from "./seed-scale";
+import { openDatabase } from '../db/client';
+import { loadDotEnv, loadEnv } from '../env';
+import { createAudit } from '../modules/audit/audit';
+import { ensureReferenceData } from '../modules/demo/reference-data';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../modules/demo/seed';
+import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from './seed-scale';
 
 /**
  * `npm run seed`: the reference data and the demo accounts, on an empty or an existing database.
@@ -27,8 +23,8 @@ const option = (name: string) => {
   }
   return n;
 };
-const scale = option("--scale");
-const perPractitioner = option("--per-practitioner");
+const scale = option('--scale');
+const perPractitioner = option('--per-practitioner');
 
 const database = await openDatabase({
   url: env.DATABASE_URL,
@@ -43,23 +39,17 @@ try {
     const out = await seedScale(database.db, audit, {
       sessions: scale,
       perPractitioner,
-      onProgress: (done) =>
-        process.stdout.write(
-          `\r  ${done.toLocaleString("en")} of ${scale.toLocaleString("en")} sessions`,
-        ),
+      onProgress: (done) => process.stdout.write(`\r  ${done.toLocaleString('en')} of ${scale.toLocaleString('en')} sessions`),
     });
-    process.stdout.write("\n");
+    process.stdout.write('\n');
     console.log(
-      `Added ${out.sessions.toLocaleString("en")} synthetic sessions and ${out.auditRows.toLocaleString("en")} audit rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      `Added ${out.sessions.toLocaleString('en')} synthetic sessions and ${out.auditRows.toLocaleString('en')} audit rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
     );
-    console.log(
-      `Bench practitioners ${benchPractitionerEmail(0)} and on, password ${BENCH_PASSWORD}.`,
-    );
+    console.log(`Bench practitioners ${benchPractitionerEmail(0)} and on, password ${BENCH_PASSWORD}.`);
   } else {
     await seedDemo(database.db);
     console.log(`Demo data is in place (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS)
-      console.log(`  ${a.email}  ${a.description}`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email}  ${a.description}`);
   }
 } finally {
   await database.close();

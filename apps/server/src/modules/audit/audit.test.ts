@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../../db/schema";
-import { createTestApp, createUser, type Harness } from "../../test/harness";
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { createTestApp, createUser, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,14 +11,12 @@ afterAll(() => h.close());
 
 async function acceptedSession() {
   const doc = await createUser(h, { practitionerStatus: 2 });
-  const patient = await createUser(h, { role: "patient" });
-  const practitionerId = (
-    await h.app.inject({ url: "/api/portal/me/", headers: doc.auth })
-  ).json().id;
+  const patient = await createUser(h, { role: 'patient' });
+  const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
   const id = (
     await h.app.inject({
-      method: "POST",
-      url: "/api/patient/sessions/",
+      method: 'POST',
+      url: '/api/patient/sessions/',
       headers: patient.auth,
       payload: {
         practitionerId,
@@ -27,27 +25,22 @@ async function acceptedSession() {
     })
   ).json().id as string;
   await h.app.inject({
-    method: "POST",
+    method: 'POST',
     url: `/api/portal/sessions/${id}/accept`,
     headers: doc.auth,
   });
   return { doc, patient, id, practitionerId };
 }
-const rowsFor = (sessionId: string) =>
-  h.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.sessionId, sessionId))
-    .orderBy(auditEvents.id);
+const rowsFor = (sessionId: string) => h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, sessionId)).orderBy(auditEvents.id);
 
-describe("audit trail", () => {
-  it("writes exactly one row per read and per state change, with who, whom, what, where and the outcome", async () => {
+describe('audit trail', () => {
+  it('writes exactly one row per read and per state change, with who, whom, what, where and the outcome', async () => {
     const { doc, patient, id, practitionerId } = await acceptedSession();
     const before = (await rowsFor(id)).length;
     await h.app.inject({
       url: `/api/portal/sessions/${id}/results`,
       headers: doc.auth,
-      remoteAddress: "10.1.2.3",
+      remoteAddress: '10.1.2.3',
     });
     const rows = await rowsFor(id);
     expect(rows).toHaveLength(before + 1);
@@ -56,16 +49,14 @@ describe("audit trail", () => {
       practitionerId,
       patientId: patient.user.id,
       sessionId: id,
-      action: "read",
-      category: "results",
-      sourceIp: "10.1.2.3",
-      outcome: "denied",
-      detail: "404 400404",
+      action: 'read',
+      category: 'results',
+      sourceIp: '10.1.2.3',
+      outcome: 'denied',
+      detail: '404 400404',
     });
     expect(rows.at(-1)!.at).toBeInstanceOf(Date);
-    expect(rows.map((r) => `${r.category}:${r.action}:${r.outcome}`)).toContain(
-      "session:accept:allowed",
-    );
+    expect(rows.map((r) => `${r.category}:${r.action}:${r.outcome}`)).toContain('session:accept:allowed');
   });
 
   it("records another practitioner's attempt as a denial", async () => {
@@ -83,84 +74,61 @@ describe("audit trail", () => {
     expect(last).toMatchObject({
       actorUserId: other.user.id,
       patientId: patient.user.id,
-      category: "questionnaires",
-      outcome: "denied",
+      category: 'questionnaires',
+      outcome: 'denied',
     });
   });
 
-  it("the application can only insert: updates and deletes are refused by the database", async () => {
+  it('the application can only insert: updates and deletes are refused by the database', async () => {
     const { id } = await acceptedSession();
     const [row] = await rowsFor(id);
     const reason = (p: Promise<unknown>) =>
       p.then(
-        () => "accepted",
-        (err: Error & { cause?: Error }) =>
-          String(err.cause?.message ?? err.message),
+        () => 'accepted',
+        (err: Error & { cause?: Error }) => String(err.cause?.message ?? err.message),
       );
-    expect(
-      await reason(
-        h.db
-          .update(auditEvents)
-          .set({ outcome: "allowed" })
-          .where(eq(auditEvents.id, row!.id)),
-      ),
-    ).toMatch(/append-only/);
-    expect(
-      await reason(h.db.delete(auditEvents).where(eq(auditEvents.id, row!.id))),
-    ).toMatch(/append-only/);
-    expect(
-      (
-        await h.db.select().from(auditEvents).where(eq(auditEvents.id, row!.id))
-      )[0],
-    ).toEqual(row);
+    expect(await reason(h.db.update(auditEvents).set({ outcome: 'allowed' }).where(eq(auditEvents.id, row!.id)))).toMatch(/append-only/);
+    expect(await reason(h.db.delete(auditEvents).where(eq(auditEvents.id, row!.id)))).toMatch(/append-only/);
+    expect((await h.db.select().from(auditEvents).where(eq(auditEvents.id, row!.id)))[0]).toEqual(row);
   });
 
-  it("verification holds on an untouched chain and finds a changed or removed row", async () => {
+  it('verification holds on an untouched chain and finds a changed or removed row', async () => {
     await acceptedSession();
     expect(await h.app.ctx.audit.verify()).toMatchObject({ ok: true });
     const rows = await h.db.select().from(auditEvents).orderBy(auditEvents.id);
     const victim = rows[Math.floor(rows.length / 2)]!;
     // Only someone who can switch the trigger off (a database owner) can do this; the chain still tells.
-    await h.db.execute(
-      sql`alter table audit_events disable trigger audit_events_no_change`,
-    );
+    await h.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
     try {
       // Flip the outcome: whatever the row said, it now says the other thing.
       await h.db
         .update(auditEvents)
-        .set({ outcome: victim.outcome === "allowed" ? "denied" : "allowed" })
+        .set({ outcome: victim.outcome === 'allowed' ? 'denied' : 'allowed' })
         .where(eq(auditEvents.id, victim.id));
       const changed = await h.app.ctx.audit.verify();
       expect(changed).toMatchObject({
         ok: false,
         brokenAt: victim.id,
-        reason: "the row was changed",
+        reason: 'the row was changed',
       });
-      await h.db
-        .update(auditEvents)
-        .set({ outcome: victim.outcome })
-        .where(eq(auditEvents.id, victim.id));
+      await h.db.update(auditEvents).set({ outcome: victim.outcome }).where(eq(auditEvents.id, victim.id));
       expect(await h.app.ctx.audit.verify()).toMatchObject({ ok: true });
       await h.db.delete(auditEvents).where(eq(auditEvents.id, victim.id));
       const removed = await h.app.ctx.audit.verify();
       expect(removed).toMatchObject({
         ok: false,
-        reason: "a row before it was changed or removed",
+        reason: 'a row before it was changed or removed',
       });
-      expect((removed as { brokenAt: number }).brokenAt).toBeGreaterThan(
-        victim.id,
-      );
+      expect((removed as { brokenAt: number }).brokenAt).toBeGreaterThan(victim.id);
       // Put it back as it was, so the chain of a shared test database holds again for other tests.
       await h.db.insert(auditEvents).values(victim);
       expect(await h.app.ctx.audit.verify()).toMatchObject({ ok: true });
     } finally {
-      await h.db.execute(
-        sql`alter table audit_events enable trigger audit_events_no_change`,
-      );
+      await h.db.execute(sql`alter table audit_events enable trigger audit_events_no_change`);
     }
   });
 
-  it("the practitioner and the patient can read the access history", async () => {
+  it('the practitioner and the patient can read the access history', async () => {
     const { doc, patient, id } = await acceptedSession();
     await h.app.inject({
       url: `/api/portal/sessions/${id}`,
@@ -171,21 +139,17 @@ describe("audit trail", () => {
       headers: doc.auth,
     });
     expect(mine.json().results[0]).toMatchObject({
-      action: "read",
-      category: "session",
-      outcome: "allowed",
-      actor: "you",
+      action: 'read',
+      category: 'session',
+      outcome: 'allowed',
+      actor: 'you',
     });
     const theirs = await h.app.inject({
-      url: "/api/patient/access-history",
+      url: '/api/patient/access-history',
       headers: patient.auth,
     });
-    const categories = theirs
-      .json()
-      .results.map(
-        (r: { category: string; actor: string }) => `${r.category}/${r.actor}`,
-      );
-    expect(categories).toContain("session/another user");
+    const categories = theirs.json().results.map((r: { category: string; actor: string }) => `${r.category}/${r.actor}`);
+    expect(categories).toContain('session/another user');
     const other = await createUser(h, { practitionerStatus: 2 });
     expect(
       (

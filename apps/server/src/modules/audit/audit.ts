@@ -1,34 +1,13 @@
-import { createHmac } from "node:crypto";
-import { asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client";
-import { auditEvents, practitioners, sessions } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { createHmac } from 'node:crypto';
+import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { auditEvents, practitioners, sessions } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 
 export type AuditCategory =
-  | "session"
-  | "results"
-  | "component"
-  | "questionnaires"
-  | "pharmacogenomic report"
-  | "ai answer"
-  | "journal"
-  | "data request"
-  | "kit"
-  | "access history";
-export type AuditAction =
-  | "read"
-  | "accept"
-  | "reject"
-  | "request"
-  | "confirm"
-  | "decline"
-  | "save"
-  | "submit"
-  | "addendum"
-  | "ask"
-  | "assign"
-  | "import";
+  'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history';
+export type AuditAction = 'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -38,18 +17,18 @@ export interface AuditEntry {
   action: AuditAction;
   category: AuditCategory;
   sourceIp?: string | null;
-  outcome: "allowed" | "denied";
+  outcome: 'allowed' | 'denied';
   detail?: string | null;
 }
 
-const GENESIS = "genesis";
+const GENESIS = 'genesis';
 /** Any constant: the advisory lock that keeps the chain a single line across processes. */
 const CHAIN_LOCK = 7_390_212;
 
 type Row = typeof auditEvents.$inferSelect;
 
 /** What a row's hash covers, in a fixed order, so verification recomputes exactly the same bytes. */
-function canonical(r: Omit<Row, "id" | "hash">): string {
+function canonical(r: Omit<Row, 'id' | 'hash'>): string {
   return JSON.stringify([
     r.at.toISOString(),
     r.actorUserId,
@@ -70,11 +49,10 @@ const MAX_BATCH = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A row before sealing: what the caller said, stamped with the time it was recorded. */
-export type PendingRow = Omit<Row, "id" | "hash" | "prevHash">;
+export type PendingRow = Omit<Row, 'id' | 'hash' | 'prevHash'>;
 
 export function createAudit(db: Db, opts: { key: string }) {
-  const seal = (r: Omit<Row, "id" | "hash">) =>
-    createHmac("sha256", opts.key).update(canonical(r)).digest("hex");
+  const seal = (r: Omit<Row, 'id' | 'hash'>) => createHmac('sha256', opts.key).update(canonical(r)).digest('hex');
 
   /**
    * Appends rows to the chain in one transaction under the chain lock: reads the last hash, seals
@@ -85,11 +63,7 @@ export function createAudit(db: Db, opts: { key: string }) {
     if (!rows.length) return;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-      const [last] = await tx
-        .select({ hash: auditEvents.hash })
-        .from(auditEvents)
-        .orderBy(desc(auditEvents.id))
-        .limit(1);
+      const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
       let prevHash = last?.hash ?? GENESIS;
       const sealed = rows.map((r) => {
         const row = { ...r, prevHash };
@@ -97,34 +71,22 @@ export function createAudit(db: Db, opts: { key: string }) {
         return { ...row, hash: prevHash };
       });
       // One statement whatever the batch size: twelve arrays, unnested in order (ids follow that order).
-      const col = <K extends keyof (typeof sealed)[number]>(k: K) =>
-        sql.param(sealed.map((r) => r[k]));
+      const col = <K extends keyof (typeof sealed)[number]>(k: K) => sql.param(sealed.map((r) => r[k]));
       await tx.execute(sql`
         insert into audit_events (at, actor_user_id, practitioner_id, patient_id, session_id, action, category, source_ip, outcome, detail, prev_hash, hash)
-        select at, a, pr, pa, s, ac, c, ip, o, d, ph, h from unnest(${sql.param(sealed.map((r) => r.at.toISOString()))}::timestamptz[], ${col("actorUserId")}::uuid[], ${col("practitionerId")}::uuid[],
-          ${col("patientId")}::uuid[], ${col("sessionId")}::uuid[], ${col("action")}::text[], ${col("category")}::text[], ${col("sourceIp")}::text[],
-          ${col("outcome")}::text[], ${col("detail")}::text[], ${col("prevHash")}::text[], ${col("hash")}::text[]) with ordinality as t(at, a, pr, pa, s, ac, c, ip, o, d, ph, h, n)
+        select at, a, pr, pa, s, ac, c, ip, o, d, ph, h from unnest(${sql.param(sealed.map((r) => r.at.toISOString()))}::timestamptz[], ${col('actorUserId')}::uuid[], ${col('practitionerId')}::uuid[],
+          ${col('patientId')}::uuid[], ${col('sessionId')}::uuid[], ${col('action')}::text[], ${col('category')}::text[], ${col('sourceIp')}::text[],
+          ${col('outcome')}::text[], ${col('detail')}::text[], ${col('prevHash')}::text[], ${col('hash')}::text[]) with ordinality as t(at, a, pr, pa, s, ac, c, ip, o, d, ph, h, n)
         order by n`);
     });
   }
 
   /** Fills the patient and practitioner from the session when the caller names only the session. */
-  async function complete(
-    entries: Array<AuditEntry & { at: Date }>,
-  ): Promise<PendingRow[]> {
-    const wanted = [
-      ...new Set(
-        entries
-          .filter((e) => e.sessionId && (!e.patientId || !e.practitionerId))
-          .map((e) => e.sessionId!),
-      ),
-    ];
+  async function complete(entries: Array<AuditEntry & { at: Date }>): Promise<PendingRow[]> {
+    const wanted = [...new Set(entries.filter((e) => e.sessionId && (!e.patientId || !e.practitionerId)).map((e) => e.sessionId!))];
     // An id that is not a uuid names no session (the routes validate ids; this keeps one bad entry from failing a batch).
     const ids = wanted.filter((id) => UUID.test(id));
-    const found = new Map<
-      string,
-      { patientId: string; practitionerId: string }
-    >();
+    const found = new Map<string, { patientId: string; practitionerId: string }>();
     if (ids.length) {
       const rows = await db
         .select({
@@ -155,11 +117,7 @@ export function createAudit(db: Db, opts: { key: string }) {
         category: entry.category,
         sourceIp: entry.sourceIp ?? null,
         outcome: entry.outcome,
-        detail:
-          entry.detail ??
-          (entry.sessionId && !sessionExists
-            ? `unknown session ${entry.sessionId}`
-            : null),
+        detail: entry.detail ?? (entry.sessionId && !sessionExists ? `unknown session ${entry.sessionId}` : null),
       };
     });
   }
@@ -181,8 +139,7 @@ export function createAudit(db: Db, opts: { key: string }) {
     sealing = true;
     try {
       while (queue.length) {
-        const batch =
-          queue.length > MAX_BATCH ? queue.splice(0, MAX_BATCH) : queue;
+        const batch = queue.length > MAX_BATCH ? queue.splice(0, MAX_BATCH) : queue;
         if (batch === queue) queue = [];
         try {
           await appendSealed(await complete(batch.map((b) => b.entry)));
@@ -209,11 +166,7 @@ export function createAudit(db: Db, opts: { key: string }) {
     appendSealed,
 
     /** Runs `fn` and records one row: allowed when it returns, denied (with the error code) when it throws. */
-    async around<T>(
-      request: FastifyRequest,
-      entry: Omit<AuditEntry, "outcome" | "actorUserId" | "sourceIp">,
-      fn: () => Promise<T>,
-    ): Promise<T> {
+    async around<T>(request: FastifyRequest, entry: Omit<AuditEntry, 'outcome' | 'actorUserId' | 'sourceIp'>, fn: () => Promise<T>): Promise<T> {
       const base = {
         ...entry,
         actorUserId: request.auth?.userId ?? null,
@@ -225,13 +178,12 @@ export function createAudit(db: Db, opts: { key: string }) {
       } catch (err) {
         await record({
           ...base,
-          outcome: "denied",
-          detail:
-            err instanceof AppError ? `${err.statusCode} ${err.code}` : "error",
+          outcome: 'denied',
+          detail: err instanceof AppError ? `${err.statusCode} ${err.code}` : 'error',
         });
         throw err;
       }
-      await record({ ...base, outcome: "allowed" });
+      await record({ ...base, outcome: 'allowed' });
       return out;
     },
 
@@ -239,51 +191,37 @@ export function createAudit(db: Db, opts: { key: string }) {
      * Walks the chain in order; the first row whose link or seal does not hold is reported. With
      * `afterId`, only the rows after that one, linked from its hash (a check of what was added since).
      */
-    async verify(
-      batch = 1000,
-      afterId = 0,
-    ): Promise<
-      | { ok: true; rows: number }
-      | { ok: false; rows: number; brokenAt: number; reason: string }
-    > {
+    async verify(batch = 1000, afterId = 0): Promise<{ ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string }> {
       let prev = GENESIS;
       if (afterId > 0) {
-        const [from] = await db
-          .select({ hash: auditEvents.hash })
-          .from(auditEvents)
-          .where(eq(auditEvents.id, afterId));
+        const [from] = await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, afterId));
         if (!from)
           return {
             ok: false,
             rows: 0,
             brokenAt: afterId,
-            reason: "the row to start from is missing",
+            reason: 'the row to start from is missing',
           };
         prev = from.hash;
       }
       let lastId = afterId;
       let rows = 0;
       for (;;) {
-        const page = await db
-          .select()
-          .from(auditEvents)
-          .where(gt(auditEvents.id, lastId))
-          .orderBy(asc(auditEvents.id))
-          .limit(batch);
+        const page = await db.select().from(auditEvents).where(gt(auditEvents.id, lastId)).orderBy(asc(auditEvents.id)).limit(batch);
         for (const r of page) {
           if (r.prevHash !== prev)
             return {
               ok: false,
               rows,
               brokenAt: r.id,
-              reason: "a row before it was changed or removed",
+              reason: 'a row before it was changed or removed',
             };
           if (seal(r) !== r.hash)
             return {
               ok: false,
               rows,
               brokenAt: r.id,
-              reason: "the row was changed",
+              reason: 'the row was changed',
             };
           prev = r.hash;
           lastId = r.id;
@@ -295,28 +233,16 @@ export function createAudit(db: Db, opts: { key: string }) {
 
     /** The id of the newest row (0 when there is none): a starting point for verify(batch, afterId). */
     async lastId() {
-      const [last] = await db
-        .select({ id: auditEvents.id })
-        .from(auditEvents)
-        .orderBy(desc(auditEvents.id))
-        .limit(1);
+      const [last] = await db.select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
       return last?.id ?? 0;
     },
 
     /** Access history: who looked at or changed what, newest first. */
-    history(
-      filter: { patientId: string; practitionerId?: string },
-      limit = 200,
-    ) {
+    history(filter: { patientId: string; practitionerId?: string }, limit = 200) {
       const where = filter.practitionerId
         ? sql`${auditEvents.patientId} = ${filter.patientId} and ${auditEvents.practitionerId} = ${filter.practitionerId}`
         : sql`${auditEvents.patientId} = ${filter.patientId}`;
-      return db
-        .select()
-        .from(auditEvents)
-        .where(where)
-        .orderBy(desc(auditEvents.id))
-        .limit(limit);
+      return db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(limit);
     },
   };
 }
@@ -325,10 +251,6 @@ export type Audit = ReturnType<typeof createAudit>;
 
 /** The practitioner profile id of a user, for filtering history. */
 export async function practitionerIdOf(db: Db, userId: string) {
-  const [p] = await db
-    .select({ id: practitioners.id })
-    .from(practitioners)
-    .where(eq(practitioners.userId, userId))
-    .limit(1);
+  const [p] = await db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId)).limit(1);
   return p?.id ?? null;
 }

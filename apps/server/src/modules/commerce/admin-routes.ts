@@ -1,18 +1,11 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  Consignment,
-  IdParams,
-  KitStatus,
-  Transaction,
-  normaliseSampleLabel,
-  zId,
-} from "@portal/contract";
-import { createAdminCheck } from "../admin/admin-auth";
-import * as service from "./service";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Consignment, IdParams, KitStatus, Transaction, normaliseSampleLabel, zId } from '@portal/contract';
+import { createAdminCheck } from '../admin/admin-auth';
+import * as service from './service';
 
-const tags = ["admin"];
-const config = { auth: "public" as const };
+const tags = ['admin'];
+const config = { auth: 'public' as const };
 
 const ConsignBody = z.strictObject({
   practitionerEmail: z.email().max(254),
@@ -41,7 +34,7 @@ const AdvancedKit = z.object({
 export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.addHook(
-    "onRequest",
+    'onRequest',
     createAdminCheck({
       token: ctx.env.ADMIN_TOKEN,
       production: ctx.env.production,
@@ -51,29 +44,27 @@ export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/consignments",
+    '/consignments',
     {
       config,
       schema: {
         tags,
         summary:
-          "Send kits to a practice: a consignment to its primary warehouse (in transit until received), or straight into its stock when it has no warehouse",
+          'Send kits to a practice: a consignment to its primary warehouse (in transit until received), or straight into its stock when it has no warehouse',
         body: ConsignBody,
         response: { 201: ConsignResult },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(await service.consignKits(ctx, req.body)),
+    async (req, reply) => reply.status(201).send(await service.consignKits(ctx, req.body)),
   );
 
   app.post(
-    "/kits/:sampleLabel/advance",
+    '/kits/:sampleLabel/advance',
     {
       config,
       schema: {
         tags,
-        summary:
-          "The lab's next step for a kit: assigned → sample received → processing → results available (in stock cannot advance: 400414)",
+        summary: "The lab's next step for a kit: assigned → sample received → processing → results available (in stock cannot advance: 400414)",
         params: LabelParams,
         response: { 200: AdvancedKit },
       },
@@ -84,9 +75,9 @@ export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await ctx.audit.record({
           actorUserId: null,
           sessionId: kit.sessionID,
-          action: "import",
-          category: "kit",
-          outcome: "allowed",
+          action: 'import',
+          category: 'kit',
+          outcome: 'allowed',
           sourceIp: req.ip,
           detail: `kit ${kit.sampleLabel} now ${kit.status}`,
         });
@@ -96,12 +87,12 @@ export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/transactions/:id/paid",
+    '/transactions/:id/paid',
     {
       config,
       schema: {
         tags,
-        summary: "Mark a data-request fee paid (once; otherwise 400414)",
+        summary: 'Mark a data-request fee paid (once; otherwise 400414)',
         params: IdParams,
         response: { 200: Transaction },
       },

@@ -1,12 +1,12 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { warehouses } from "../../db/schema";
-import { createTestApp, type Harness } from "../../test/harness";
-import { createGeocoder } from "./geocoder";
-import { ADMIN_TOKEN, inject, practice, warehouseInput } from "./test-support";
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warehouses } from '../../db/schema';
+import { createTestApp, type Harness } from '../../test/harness';
+import { createGeocoder } from './geocoder';
+import { ADMIN_TOKEN, inject, practice, warehouseInput } from './test-support';
 
 /**
  * A local stand-in for Google's Geocoding JSON API: known streets have coordinates, 'Nowhere'
@@ -14,47 +14,43 @@ import { ADMIN_TOKEN, inject, practice, warehouseInput } from "./test-support";
  */
 const requests: URL[] = [];
 const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? "/", "http://localhost");
+  const url = new URL(req.url ?? '/', 'http://localhost');
   requests.push(url);
-  const address = url.searchParams.get("address") ?? "";
-  if (url.searchParams.get("key") !== "test-maps-key") {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ status: "REQUEST_DENIED", results: [] }));
+  const address = url.searchParams.get('address') ?? '';
+  if (url.searchParams.get('key') !== 'test-maps-key') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: 'REQUEST_DENIED', results: [] }));
     return;
   }
-  if (address.includes("Broken")) {
+  if (address.includes('Broken')) {
     res.writeHead(500);
-    res.end("internal error");
+    res.end('internal error');
     return;
   }
-  const body = address.includes("Nowhere")
-    ? { status: "ZERO_RESULTS", results: [] }
+  const body = address.includes('Nowhere')
+    ? { status: 'ZERO_RESULTS', results: [] }
     : {
-        status: "OK",
+        status: 'OK',
         results: [
           {
             geometry: {
-              location: address.includes("Kloof")
-                ? { lat: -33.9321, lng: 18.4101 }
-                : { lat: -26.1453, lng: 28.0417 },
+              location: address.includes('Kloof') ? { lat: -33.9321, lng: 18.4101 } : { lat: -26.1453, lng: 28.0417 },
             },
           },
         ],
       };
-  res.writeHead(200, { "content-type": "application/json" });
+  res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 });
 
 let h: Harness;
 let base: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve()),
-  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/maps/api/geocode/json`;
   h = await createTestApp({
     ADMIN_TOKEN,
-    MAPS_KEY: "test-maps-key",
+    MAPS_KEY: 'test-maps-key',
     MAPS_GEOCODE_URL: base,
   });
 });
@@ -63,36 +59,22 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe("geocoding warehouse addresses", () => {
+describe('geocoding warehouse addresses', () => {
   it("a configured key gives the service's coordinates; they follow the address on edit", async () => {
     const doc = await practice(h);
     requests.length = 0;
-    const created = await inject(
-      h,
-      "POST",
-      "/api/portal/me/warehouses/",
-      doc.auth,
-      warehouseInput(),
-    );
+    const created = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput());
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       latitude: -33.9321,
       longitude: 18.4101,
     });
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.searchParams.get("address")).toBe(
-      "12 Kloof Street, Gardens, Western Cape, 8001",
-    );
-    expect(requests[0]!.searchParams.get("components")).toBe("country:ZA");
+    expect(requests[0]!.searchParams.get('address')).toBe('12 Kloof Street, Gardens, Western Cape, 8001');
+    expect(requests[0]!.searchParams.get('components')).toBe('country:ZA');
 
     const id = created.json().id as string;
-    const renamed = await inject(
-      h,
-      "PUT",
-      `/api/portal/me/warehouses/${id}`,
-      doc.auth,
-      warehouseInput({ name: "Renamed" }),
-    );
+    const renamed = await inject(h, 'PUT', `/api/portal/me/warehouses/${id}`, doc.auth, warehouseInput({ name: 'Renamed' }));
     expect(renamed.json()).toMatchObject({
       latitude: -33.9321,
       longitude: 18.4101,
@@ -101,14 +83,14 @@ describe("geocoding warehouse addresses", () => {
 
     const moved = await inject(
       h,
-      "PUT",
+      'PUT',
       `/api/portal/me/warehouses/${id}`,
       doc.auth,
       warehouseInput({
-        streetAddress: "1 Jan Smuts Avenue",
-        suburb: "Rosebank",
-        state: "Gauteng",
-        postalCode: "2196",
+        streetAddress: '1 Jan Smuts Avenue',
+        suburb: 'Rosebank',
+        state: 'Gauteng',
+        postalCode: '2196',
       }),
     );
     expect(moved.json()).toMatchObject({
@@ -118,54 +100,39 @@ describe("geocoding warehouse addresses", () => {
     expect(requests).toHaveLength(2);
   });
 
-  it("a failing or empty answer saves the warehouse without coordinates", async () => {
+  it('a failing or empty answer saves the warehouse without coordinates', async () => {
     const doc = await practice(h);
-    for (const street of ["3 Broken Road", "4 Nowhere Lane"]) {
-      const res = await inject(
-        h,
-        "POST",
-        "/api/portal/me/warehouses/",
-        doc.auth,
-        warehouseInput({ streetAddress: street }),
-      );
+    for (const street of ['3 Broken Road', '4 Nowhere Lane']) {
+      const res = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput({ streetAddress: street }));
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ latitude: null, longitude: null });
     }
-    expect(
-      await h.db
-        .select()
-        .from(warehouses)
-        .where(eq(warehouses.practitionerId, doc.id)),
-    ).toHaveLength(2);
+    expect(await h.db.select().from(warehouses).where(eq(warehouses.practitionerId, doc.id))).toHaveLength(2);
   });
 
-  it("without a key nothing is sent and the coordinates stay empty; a refused key or unreachable service gives null", async () => {
-    const log = pino({ level: "silent" });
+  it('without a key nothing is sent and the coordinates stay empty; a refused key or unreachable service gives null', async () => {
+    const log = pino({ level: 'silent' });
     let calls = 0;
     const counting = (async () => {
       calls += 1;
-      return new Response("{}");
+      return new Response('{}');
     }) as typeof fetch;
     const address = {
-      streetAddress: "12 Kloof Street",
-      suburb: "Gardens",
-      state: "Western Cape",
-      postalCode: "8001",
-      countryCode: "ZA",
+      streetAddress: '12 Kloof Street',
+      suburb: 'Gardens',
+      state: 'Western Cape',
+      postalCode: '8001',
+      countryCode: 'ZA',
     };
     const none = createGeocoder({ url: base, log, fetch: counting });
     expect(none.enabled).toBe(false);
     expect(await none.geocode(address)).toBeNull();
     expect(calls).toBe(0);
-    expect(
-      await createGeocoder({ key: "wrong-key", url: base, log }).geocode(
-        address,
-      ),
-    ).toBeNull();
+    expect(await createGeocoder({ key: 'wrong-key', url: base, log }).geocode(address)).toBeNull();
     expect(
       await createGeocoder({
-        key: "test-maps-key",
-        url: "http://127.0.0.1:9/geocode",
+        key: 'test-maps-key',
+        url: 'http://127.0.0.1:9/geocode',
         log,
       }).geocode(address),
     ).toBeNull();

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface Coordinates {
   latitude: number;
@@ -28,12 +28,7 @@ const TIMEOUT_MS = 5_000;
  * the warehouse keeps empty coordinates. A failing service is logged and answers null: the
  * warehouse is saved all the same.
  */
-export function createGeocoder(opts: {
-  key?: string;
-  url: string;
-  log: FastifyBaseLogger;
-  fetch?: typeof fetch;
-}): Geocoder {
+export function createGeocoder(opts: { key?: string; url: string; log: FastifyBaseLogger; fetch?: typeof fetch }): Geocoder {
   const doFetch = opts.fetch ?? fetch;
   if (!opts.key) return { enabled: false, geocode: async () => null };
   const key = opts.key;
@@ -42,27 +37,16 @@ export function createGeocoder(opts: {
     enabled: true,
     async geocode(address) {
       const url = new URL(opts.url);
-      url.searchParams.set(
-        "address",
-        [
-          address.streetAddress,
-          address.suburb,
-          address.state,
-          address.postalCode,
-        ].join(", "),
-      );
-      url.searchParams.set("components", `country:${address.countryCode}`);
-      url.searchParams.set("key", key);
+      url.searchParams.set('address', [address.streetAddress, address.suburb, address.state, address.postalCode].join(', '));
+      url.searchParams.set('components', `country:${address.countryCode}`);
+      url.searchParams.set('key', key);
       try {
         const res = await doFetch(url, {
           signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: { accept: "application/json" },
+          headers: { accept: 'application/json' },
         });
         if (!res.ok) {
-          opts.log.warn(
-            { status: res.status },
-            "geocoding failed: the warehouse is saved without coordinates",
-          );
+          opts.log.warn({ status: res.status }, 'geocoding failed: the warehouse is saved without coordinates');
           return null;
         }
         const body = (await res.json()) as {
@@ -71,34 +55,28 @@ export function createGeocoder(opts: {
             geometry?: { location?: { lat?: unknown; lng?: unknown } };
           }>;
         };
-        if (body.status === "ZERO_RESULTS") {
-          opts.log.info("geocoding found no match for a warehouse address");
+        if (body.status === 'ZERO_RESULTS') {
+          opts.log.info('geocoding found no match for a warehouse address');
           return null;
         }
         const location = body.results?.[0]?.geometry?.location;
         const lat = location?.lat;
         const lng = location?.lng;
         if (
-          body.status !== "OK" ||
-          typeof lat !== "number" ||
-          typeof lng !== "number" ||
+          body.status !== 'OK' ||
+          typeof lat !== 'number' ||
+          typeof lng !== 'number' ||
           !Number.isFinite(lat) ||
           !Number.isFinite(lng) ||
           Math.abs(lat) > 90 ||
           Math.abs(lng) > 180
         ) {
-          opts.log.warn(
-            { status: body.status },
-            "geocoding answered without usable coordinates: the warehouse is saved without them",
-          );
+          opts.log.warn({ status: body.status }, 'geocoding answered without usable coordinates: the warehouse is saved without them');
           return null;
         }
         return { latitude: lat, longitude: lng };
       } catch (err) {
-        opts.log.warn(
-          { err: err instanceof Error ? err.message : String(err) },
-          "geocoding failed: the warehouse is saved without coordinates",
-        );
+        opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'geocoding failed: the warehouse is saved without coordinates');
         return null;
       }
     },

@@ -1,23 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_WAREHOUSES, MESSAGES, WAREHOUSE_FIELDS } from "@portal/contract";
-import {
-  auditEvents,
-  consignments,
-  kits,
-  practitioners,
-  warehouses,
-} from "../../db/schema";
-import { createTestApp, type Harness } from "../../test/harness";
-import {
-  ADMIN_TOKEN,
-  consign,
-  inject,
-  practice,
-  session,
-  warehouseInput,
-  type Practice,
-} from "./test-support";
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WAREHOUSES, MESSAGES, WAREHOUSE_FIELDS } from '@portal/contract';
+import { auditEvents, consignments, kits, practitioners, warehouses } from '../../db/schema';
+import { createTestApp, type Harness } from '../../test/harness';
+import { ADMIN_TOKEN, consign, inject, practice, session, warehouseInput, type Practice } from './test-support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,36 +11,33 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const TAKEN = "You are trying to assign an already taken kit";
+const TAKEN = 'You are trying to assign an already taken kit';
 const assign = (doc: Practice, sessionId: string, sampleLabel: string) =>
-  inject(h, "PUT", `/api/portal/sessions/${sessionId}/kit`, doc.auth, {
+  inject(h, 'PUT', `/api/portal/sessions/${sessionId}/kit`, doc.auth, {
     sampleLabel,
   });
 const stockOf = async (doc: Practice, warehouseId: string) =>
-  (await inject(h, "GET", "/api/portal/me/warehouses/", doc.auth))
-    .json()
-    .results.find((w: { id: string }) => w.id === warehouseId).stock;
+  (await inject(h, 'GET', '/api/portal/me/warehouses/', doc.auth)).json().results.find((w: { id: string }) => w.id === warehouseId).stock;
 
-describe("acceptance", () => {
+describe('acceptance', () => {
   it("a practitioner not accepted gets 403 with the product's words on every route", async () => {
-    const id = "00000000-0000-4000-8000-000000000000";
-    const routes: Array<["GET" | "POST" | "PUT" | "PATCH", string, unknown?]> =
-      [
-        ["GET", "/api/portal/kits/"],
-        ["PUT", `/api/portal/sessions/${id}/kit`, { sampleLabel: "KIT-AAAA" }],
-        ["GET", "/api/portal/me/warehouses/"],
-        ["POST", "/api/portal/me/warehouses/", warehouseInput()],
-        ["PUT", `/api/portal/me/warehouses/${id}`, warehouseInput()],
-        ["PATCH", `/api/portal/me/warehouses/${id}/primary/`],
-        ["GET", "/api/portal/me/consignments/"],
-        ["POST", `/api/portal/me/consignments/${id}/receive`],
-        ["GET", "/api/portal/discount-codes/"],
-        ["POST", "/api/portal/discount-codes/", {}],
-        ["POST", `/api/portal/discount-codes/${id}/deactivate`],
-        ["GET", "/api/portal/transactions/"],
-        ["GET", "/api/portal/transactions/totals"],
-        ["GET", "/api/portal/transactions/export.csv"],
-      ];
+    const id = '00000000-0000-4000-8000-000000000000';
+    const routes: Array<['GET' | 'POST' | 'PUT' | 'PATCH', string, unknown?]> = [
+      ['GET', '/api/portal/kits/'],
+      ['PUT', `/api/portal/sessions/${id}/kit`, { sampleLabel: 'KIT-AAAA' }],
+      ['GET', '/api/portal/me/warehouses/'],
+      ['POST', '/api/portal/me/warehouses/', warehouseInput()],
+      ['PUT', `/api/portal/me/warehouses/${id}`, warehouseInput()],
+      ['PATCH', `/api/portal/me/warehouses/${id}/primary/`],
+      ['GET', '/api/portal/me/consignments/'],
+      ['POST', `/api/portal/me/consignments/${id}/receive`],
+      ['GET', '/api/portal/discount-codes/'],
+      ['POST', '/api/portal/discount-codes/', {}],
+      ['POST', `/api/portal/discount-codes/${id}/deactivate`],
+      ['GET', '/api/portal/transactions/'],
+      ['GET', '/api/portal/transactions/totals'],
+      ['GET', '/api/portal/transactions/export.csv'],
+    ];
     for (const status of [1, 3] as const) {
       const doc = await practice(h, status);
       for (const [method, url, body] of routes) {
@@ -62,29 +45,23 @@ describe("acceptance", () => {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().error.message).toBe(MESSAGES.notAccepted);
       }
-      expect(
-        await h.db
-          .select()
-          .from(warehouses)
-          .where(eq(warehouses.practitionerId, doc.id)),
-      ).toHaveLength(0);
+      expect(await h.db.select().from(warehouses).where(eq(warehouses.practitionerId, doc.id))).toHaveLength(0);
     }
   });
 });
 
-describe("kits", () => {
+describe('kits', () => {
   it("the provider's kits for a practice without a warehouse are in its stock and listed, searched and paged", async () => {
     const doc = await practice(h);
     const sent = await consign(h, doc.email, 3, [1, 2]);
     expect(sent.consignment).toBeNull();
     expect(sent.kits).toHaveLength(3);
-    for (const k of sent.kits)
-      expect(k.sampleLabel).toMatch(/^KIT-[A-Z2-7]{8}$/);
+    for (const k of sent.kits) expect(k.sampleLabel).toMatch(/^KIT-[A-Z2-7]{8}$/);
 
-    const list = (await inject(h, "GET", "/api/portal/kits/", doc.auth)).json();
+    const list = (await inject(h, 'GET', '/api/portal/kits/', doc.auth)).json();
     expect(list.count).toBe(3);
     expect(list.results[0]).toMatchObject({
-      status: "in_stock",
+      status: 'in_stock',
       session: null,
       warehouseID: null,
       collections: [
@@ -94,39 +71,22 @@ describe("kits", () => {
     });
 
     const label = sent.kits[1]!.sampleLabel;
-    const byLabel = (
-      await inject(
-        h,
-        "GET",
-        `/api/portal/kits/?search=${label.slice(4).toLowerCase()}`,
-        doc.auth,
-      )
-    ).json();
-    expect(
-      byLabel.results.map((k: { sampleLabel: string }) => k.sampleLabel),
-    ).toEqual([label]);
+    const byLabel = (await inject(h, 'GET', `/api/portal/kits/?search=${label.slice(4).toLowerCase()}`, doc.auth)).json();
+    expect(byLabel.results.map((k: { sampleLabel: string }) => k.sampleLabel)).toEqual([label]);
     const idPrefix = sent.kits[2]!.id.slice(0, 8);
-    const byId = (
-      await inject(h, "GET", `/api/portal/kits/?search=${idPrefix}`, doc.auth)
-    ).json();
-    expect(byId.results.map((k: { id: string }) => k.id)).toContain(
-      sent.kits[2]!.id,
-    );
+    const byId = (await inject(h, 'GET', `/api/portal/kits/?search=${idPrefix}`, doc.auth)).json();
+    expect(byId.results.map((k: { id: string }) => k.id)).toContain(sent.kits[2]!.id);
 
-    const page = (
-      await inject(h, "GET", "/api/portal/kits/?limit=2&offset=2", doc.auth)
-    ).json();
+    const page = (await inject(h, 'GET', '/api/portal/kits/?limit=2&offset=2', doc.auth)).json();
     expect(page).toMatchObject({ count: 3, limit: 2, offset: 2 });
     expect(page.results).toHaveLength(1);
 
     // Another practice sees none of them.
     const other = await practice(h);
-    expect(
-      (await inject(h, "GET", "/api/portal/kits/", other.auth)).json().count,
-    ).toBe(0);
+    expect((await inject(h, 'GET', '/api/portal/kits/', other.auth)).json().count).toBe(0);
   });
 
-  it("assigns a kit to an accepted session: the kit has the patient, the list shows the session, the audit trail one row", async () => {
+  it('assigns a kit to an accepted session: the kit has the patient, the list shows the session, the audit trail one row', async () => {
     const doc = await practice(h);
     const [kit] = (await consign(h, doc.email, 1)).kits;
     const s = await session(h, doc);
@@ -134,92 +94,74 @@ describe("kits", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: kit!.id,
-      status: "assigned",
-      session: { id: s.id, patientName: "Test User" },
+      status: 'assigned',
+      session: { id: s.id, patientName: 'Test User' },
     });
     const [row] = await h.db.select().from(kits).where(eq(kits.id, kit!.id));
     expect(row).toMatchObject({
       sessionId: s.id,
       patientId: s.patient.user.id,
-      status: "assigned",
+      status: 'assigned',
     });
     const audit = await h.db
       .select()
       .from(auditEvents)
-      .where(
-        and(eq(auditEvents.sessionId, s.id), eq(auditEvents.action, "assign")),
-      );
+      .where(and(eq(auditEvents.sessionId, s.id), eq(auditEvents.action, 'assign')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      category: "kit",
-      outcome: "allowed",
+      category: 'kit',
+      outcome: 'allowed',
       patientId: s.patient.user.id,
       actorUserId: doc.user.id,
     });
-    const listed = (
-      await inject(h, "GET", "/api/portal/kits/?status=assigned", doc.auth)
-    ).json();
+    const listed = (await inject(h, 'GET', '/api/portal/kits/?status=assigned', doc.auth)).json();
     expect(listed.results).toHaveLength(1);
-    expect(
-      (await inject(h, "GET", `/api/portal/sessions/${s.id}`, doc.auth)).json()
-        .kitID,
-    ).toBe(kit!.id);
+    expect((await inject(h, 'GET', `/api/portal/sessions/${s.id}`, doc.auth)).json().kitID).toBe(kit!.id);
   });
 
-  it("a taken kit answers 400416 with its text; a session with a kit or not accepted answers 400414; nothing changes", async () => {
+  it('a taken kit answers 400416 with its text; a session with a kit or not accepted answers 400414; nothing changes', async () => {
     const doc = await practice(h);
     const sent = (await consign(h, doc.email, 2)).kits;
     const first = await session(h, doc);
     const second = await session(h, doc);
-    expect((await assign(doc, first.id, sent[0]!.sampleLabel)).statusCode).toBe(
-      200,
-    );
+    expect((await assign(doc, first.id, sent[0]!.sampleLabel)).statusCode).toBe(200);
 
     const taken = await assign(doc, second.id, sent[0]!.sampleLabel);
     expect(taken.statusCode).toBe(400);
     expect(taken.json().error).toMatchObject({
-      code: "400416",
+      code: '400416',
       message: TAKEN,
     });
 
     const twice = await assign(doc, first.id, sent[1]!.sampleLabel);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().error.code).toBe("400414");
+    expect(twice.json().error.code).toBe('400414');
 
     const requested = await session(h, doc, { accept: false });
     const early = await assign(doc, requested.id, sent[1]!.sampleLabel);
     expect(early.statusCode).toBe(400);
-    expect(early.json().error.code).toBe("400414");
+    expect(early.json().error.code).toBe('400414');
 
-    const [spare] = await h.db
-      .select()
-      .from(kits)
-      .where(eq(kits.id, sent[1]!.id));
+    const [spare] = await h.db.select().from(kits).where(eq(kits.id, sent[1]!.id));
     expect(spare).toMatchObject({
-      status: "in_stock",
+      status: 'in_stock',
       sessionId: null,
       patientId: null,
     });
-    const [used] = await h.db
-      .select()
-      .from(kits)
-      .where(eq(kits.id, sent[0]!.id));
+    const [used] = await h.db.select().from(kits).where(eq(kits.id, sent[0]!.id));
     expect(used!.sessionId).toBe(first.id);
   });
 
-  it("two assignments of one kit at once: exactly one wins, the other answers 400416", async () => {
+  it('two assignments of one kit at once: exactly one wins, the other answers 400416', async () => {
     const doc = await practice(h);
     const [kit] = (await consign(h, doc.email, 1)).kits;
     const a = await session(h, doc);
     const b = await session(h, doc);
-    const answers = await Promise.all([
-      assign(doc, a.id, kit!.sampleLabel),
-      assign(doc, b.id, kit!.sampleLabel),
-    ]);
+    const answers = await Promise.all([assign(doc, a.id, kit!.sampleLabel), assign(doc, b.id, kit!.sampleLabel)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const loser = answers.find((r) => r.statusCode === 400)!;
     expect(loser.json().error).toMatchObject({
-      code: "400416",
+      code: '400416',
       message: TAKEN,
     });
     const rows = await h.db.select().from(kits).where(eq(kits.id, kit!.id));
@@ -240,78 +182,51 @@ describe("kits", () => {
       [mySession.id, theirs!.sampleLabel],
       [theirSession.id, mine!.sampleLabel],
       [theirSession.id, theirs!.sampleLabel],
-      [mySession.id, "KIT-NOSUCHKIT"],
+      [mySession.id, 'KIT-NOSUCHKIT'],
     ] as const) {
       const res = await assign(doc, sessionId, label);
       expect(res.statusCode).toBe(404);
     }
-    const untouched = await h.db
-      .select()
-      .from(kits)
-      .where(eq(kits.practitionerId, other.id));
-    expect(untouched[0]).toMatchObject({ status: "in_stock", sessionId: null });
-    const bad = await assign(doc, mySession.id, "a");
+    const untouched = await h.db.select().from(kits).where(eq(kits.practitionerId, other.id));
+    expect(untouched[0]).toMatchObject({ status: 'in_stock', sessionId: null });
+    const bad = await assign(doc, mySession.id, 'a');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors.sampleLabel).toBeTruthy();
   });
 });
 
-describe("warehouses", () => {
-  it("each of the eight fields missing or empty answers 400 with that field, and nothing is saved", async () => {
+describe('warehouses', () => {
+  it('each of the eight fields missing or empty answers 400 with that field, and nothing is saved', async () => {
     const doc = await practice(h);
     for (const field of WAREHOUSE_FIELDS) {
       const missing: Record<string, unknown> = { ...warehouseInput() };
       delete missing[field];
-      for (const body of [missing, { ...warehouseInput(), [field]: "" }]) {
-        const res = await inject(
-          h,
-          "POST",
-          "/api/portal/me/warehouses/",
-          doc.auth,
-          body,
-        );
+      for (const body of [missing, { ...warehouseInput(), [field]: '' }]) {
+        const res = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, body);
         expect(res.statusCode, field).toBe(400);
-        expect(Object.keys(res.json().error.fieldErrors), field).toEqual([
-          field,
-        ]);
+        expect(Object.keys(res.json().error.fieldErrors), field).toEqual([field]);
       }
     }
-    expect(
-      await h.db
-        .select()
-        .from(warehouses)
-        .where(eq(warehouses.practitionerId, doc.id)),
-    ).toHaveLength(0);
+    expect(await h.db.select().from(warehouses).where(eq(warehouses.practitionerId, doc.id))).toHaveLength(0);
   });
 
   it("the first warehouse is primary and the practice's warehouseID; without a maps key no coordinates; primary moves", async () => {
     const doc = await practice(h);
-    const empty = await inject(
-      h,
-      "GET",
-      "/api/portal/me/warehouses/",
-      doc.auth,
-    );
+    const empty = await inject(h, 'GET', '/api/portal/me/warehouses/', doc.auth);
     expect(empty.json()).toEqual({ results: [] });
 
-    const first = await inject(
-      h,
-      "POST",
-      "/api/portal/me/warehouses/",
-      doc.auth,
-      warehouseInput(),
-    );
+    const first = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput());
     expect(first.statusCode).toBe(201);
     const w1 = first.json();
     expect(w1).toMatchObject({
       practitionerID: doc.id,
-      name: "Gardens store room",
+      name: 'Gardens store room',
       address: {
-        streetAddress: "12 Kloof Street",
-        suburb: "Gardens",
-        state: "Western Cape",
-        postalCode: "8001",
-        countryCode: "ZA",
+        streetAddress: '12 Kloof Street',
+        suburb: 'Gardens',
+        state: 'Western Cape',
+        postalCode: '8001',
+        countryCode: 'ZA',
       },
       latitude: null,
       longitude: null,
@@ -324,79 +239,35 @@ describe("warehouses", () => {
         lowStock: true,
       },
     });
-    expect(
-      (await inject(h, "GET", "/api/portal/me/", doc.auth)).json().warehouseID,
-    ).toBe(w1.id);
+    expect((await inject(h, 'GET', '/api/portal/me/', doc.auth)).json().warehouseID).toBe(w1.id);
 
-    const w2 = (
-      await inject(
-        h,
-        "POST",
-        "/api/portal/me/warehouses/",
-        doc.auth,
-        warehouseInput({ name: "Second room" }),
-      )
-    ).json();
+    const w2 = (await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput({ name: 'Second room' }))).json();
     expect(w2.primary).toBe(false);
 
-    const edited = await inject(
-      h,
-      "PUT",
-      `/api/portal/me/warehouses/${w2.id}`,
-      doc.auth,
-      warehouseInput({ name: "Back room", suburb: "Tamboerskloof" }),
-    );
+    const edited = await inject(h, 'PUT', `/api/portal/me/warehouses/${w2.id}`, doc.auth, warehouseInput({ name: 'Back room', suburb: 'Tamboerskloof' }));
     expect(edited.json()).toMatchObject({
-      name: "Back room",
-      address: { suburb: "Tamboerskloof" },
+      name: 'Back room',
+      address: { suburb: 'Tamboerskloof' },
       latitude: null,
     });
 
-    const moved = await inject(
-      h,
-      "PATCH",
-      `/api/portal/me/warehouses/${w2.id}/primary/`,
-      doc.auth,
-    );
+    const moved = await inject(h, 'PATCH', `/api/portal/me/warehouses/${w2.id}/primary/`, doc.auth);
     expect(moved.json().primary).toBe(true);
-    const list = (
-      await inject(h, "GET", "/api/portal/me/warehouses/", doc.auth)
-    ).json().results;
-    expect(
-      list.map((w: { id: string; primary: boolean }) => [w.id, w.primary]),
-    ).toEqual([
+    const list = (await inject(h, 'GET', '/api/portal/me/warehouses/', doc.auth)).json().results;
+    expect(list.map((w: { id: string; primary: boolean }) => [w.id, w.primary])).toEqual([
       [w2.id, true],
       [w1.id, false],
     ]);
-    const [p] = await h.db
-      .select()
-      .from(practitioners)
-      .where(eq(practitioners.id, doc.id));
+    const [p] = await h.db.select().from(practitioners).where(eq(practitioners.id, doc.id));
     expect(p!.warehouseId).toBe(w2.id);
   });
 
   it(`at most ${MAX_WAREHOUSES} warehouses`, async () => {
     const doc = await practice(h);
     for (let i = 0; i < MAX_WAREHOUSES; i += 1) {
-      expect(
-        (
-          await inject(
-            h,
-            "POST",
-            "/api/portal/me/warehouses/",
-            doc.auth,
-            warehouseInput({ name: `Room ${i}` }),
-          )
-        ).statusCode,
-      ).toBe(201);
+      expect((await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput({ name: `Room ${i}` }))).statusCode).toBe(201);
     }
-    const over = await inject(
-      h,
-      "POST",
-      "/api/portal/me/warehouses/",
-      doc.auth,
-      warehouseInput(),
-    );
+    const over = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput());
     expect(over.statusCode).toBe(400);
     expect(over.json().error.fieldErrors.warehouse).toBeTruthy();
   });
@@ -404,94 +275,23 @@ describe("warehouses", () => {
   it("another practice's warehouse or consignment answers 404 and changes nothing", async () => {
     const doc = await practice(h);
     const other = await practice(h);
-    const theirs = (
-      await inject(
-        h,
-        "POST",
-        "/api/portal/me/warehouses/",
-        other.auth,
-        warehouseInput(),
-      )
-    ).json();
+    const theirs = (await inject(h, 'POST', '/api/portal/me/warehouses/', other.auth, warehouseInput())).json();
     const shipment = await consign(h, other.email, 2);
-    expect(
-      (
-        await inject(
-          h,
-          "PUT",
-          `/api/portal/me/warehouses/${theirs.id}`,
-          doc.auth,
-          warehouseInput({ name: "Mine now" }),
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject(
-          h,
-          "PATCH",
-          `/api/portal/me/warehouses/${theirs.id}/primary/`,
-          doc.auth,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject(
-          h,
-          "GET",
-          `/api/portal/me/consignments/?warehouseID=${theirs.id}`,
-          doc.auth,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject(
-          h,
-          "GET",
-          `/api/portal/kits/?warehouseID=${theirs.id}`,
-          doc.auth,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await inject(
-          h,
-          "POST",
-          `/api/portal/me/consignments/${shipment.consignment!.id}/receive`,
-          doc.auth,
-        )
-      ).statusCode,
-    ).toBe(404);
-    const [w] = await h.db
-      .select()
-      .from(warehouses)
-      .where(eq(warehouses.id, theirs.id));
-    expect(w).toMatchObject({ name: "Gardens store room", primary: true });
-    const [c] = await h.db
-      .select()
-      .from(consignments)
-      .where(eq(consignments.id, shipment.consignment!.id));
+    expect((await inject(h, 'PUT', `/api/portal/me/warehouses/${theirs.id}`, doc.auth, warehouseInput({ name: 'Mine now' }))).statusCode).toBe(404);
+    expect((await inject(h, 'PATCH', `/api/portal/me/warehouses/${theirs.id}/primary/`, doc.auth)).statusCode).toBe(404);
+    expect((await inject(h, 'GET', `/api/portal/me/consignments/?warehouseID=${theirs.id}`, doc.auth)).statusCode).toBe(404);
+    expect((await inject(h, 'GET', `/api/portal/kits/?warehouseID=${theirs.id}`, doc.auth)).statusCode).toBe(404);
+    expect((await inject(h, 'POST', `/api/portal/me/consignments/${shipment.consignment!.id}/receive`, doc.auth)).statusCode).toBe(404);
+    const [w] = await h.db.select().from(warehouses).where(eq(warehouses.id, theirs.id));
+    expect(w).toMatchObject({ name: 'Gardens store room', primary: true });
+    const [c] = await h.db.select().from(consignments).where(eq(consignments.id, shipment.consignment!.id));
     expect(c!.receivedAt).toBeNull();
-    expect(
-      (await inject(h, "GET", "/api/portal/me/consignments/", doc.auth)).json()
-        .results,
-    ).toEqual([]);
+    expect((await inject(h, 'GET', '/api/portal/me/consignments/', doc.auth)).json().results).toEqual([]);
   });
 
-  it("stock: in transit until received, then received, handed out and on hand, with the low-stock warning", async () => {
+  it('stock: in transit until received, then received, handed out and on hand, with the low-stock warning', async () => {
     const doc = await practice(h);
-    const w = (
-      await inject(
-        h,
-        "POST",
-        "/api/portal/me/warehouses/",
-        doc.auth,
-        warehouseInput(),
-      )
-    ).json();
+    const w = (await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput())).json();
     const shipment = await consign(h, doc.email, 6);
     expect(shipment.consignment).toMatchObject({
       warehouseID: w.id,
@@ -506,39 +306,20 @@ describe("warehouses", () => {
       lowStock: true,
     });
     // Kits in transit are not yet the practice's to list or assign.
-    expect(
-      (await inject(h, "GET", "/api/portal/kits/", doc.auth)).json().count,
-    ).toBe(0);
+    expect((await inject(h, 'GET', '/api/portal/kits/', doc.auth)).json().count).toBe(0);
     const s1 = await session(h, doc);
     const early = await assign(doc, s1.id, shipment.kits[0]!.sampleLabel);
     expect(early.statusCode).toBe(400);
-    expect(early.json().error.code).toBe("400414");
+    expect(early.json().error.code).toBe('400414');
 
-    const consignmentsList = (
-      await inject(
-        h,
-        "GET",
-        `/api/portal/me/consignments/?warehouseID=${w.id}`,
-        doc.auth,
-      )
-    ).json().results;
+    const consignmentsList = (await inject(h, 'GET', `/api/portal/me/consignments/?warehouseID=${w.id}`, doc.auth)).json().results;
     expect(consignmentsList).toHaveLength(1);
-    const received = await inject(
-      h,
-      "POST",
-      `/api/portal/me/consignments/${shipment.consignment!.id}/receive`,
-      doc.auth,
-    );
+    const received = await inject(h, 'POST', `/api/portal/me/consignments/${shipment.consignment!.id}/receive`, doc.auth);
     expect(received.statusCode).toBe(200);
     expect(received.json().receivedAt).toEqual(expect.any(String));
-    const again = await inject(
-      h,
-      "POST",
-      `/api/portal/me/consignments/${shipment.consignment!.id}/receive`,
-      doc.auth,
-    );
+    const again = await inject(h, 'POST', `/api/portal/me/consignments/${shipment.consignment!.id}/receive`, doc.auth);
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.code).toBe("400414");
+    expect(again.json().error.code).toBe('400414');
     expect(await stockOf(doc, w.id)).toEqual({
       received: 6,
       handedOut: 0,
@@ -547,15 +328,11 @@ describe("warehouses", () => {
       lowStock: false,
     });
 
-    const kitsListed = (
-      await inject(h, "GET", `/api/portal/kits/?warehouseID=${w.id}`, doc.auth)
-    ).json();
+    const kitsListed = (await inject(h, 'GET', `/api/portal/kits/?warehouseID=${w.id}`, doc.auth)).json();
     expect(kitsListed.count).toBe(6);
     expect(kitsListed.results[0].warehouseID).toBe(w.id);
 
-    expect(
-      (await assign(doc, s1.id, shipment.kits[0]!.sampleLabel)).statusCode,
-    ).toBe(200);
+    expect((await assign(doc, s1.id, shipment.kits[0]!.sampleLabel)).statusCode).toBe(200);
     expect(await stockOf(doc, w.id)).toEqual({
       received: 6,
       handedOut: 1,
@@ -564,9 +341,7 @@ describe("warehouses", () => {
       lowStock: false,
     });
     const s2 = await session(h, doc);
-    expect(
-      (await assign(doc, s2.id, shipment.kits[1]!.sampleLabel)).statusCode,
-    ).toBe(200);
+    expect((await assign(doc, s2.id, shipment.kits[1]!.sampleLabel)).statusCode).toBe(200);
     expect(await stockOf(doc, w.id)).toEqual({
       received: 6,
       handedOut: 2,

@@ -1,22 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import {
   collections,
   consignments,
@@ -30,7 +13,7 @@ import {
   transactions,
   users,
   warehouses,
-} from "../../db/schema";
+} from '../../db/schema';
 
 type Executor = Db | Tx;
 
@@ -38,21 +21,19 @@ type Executor = Db | Tx;
 export function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err, i = 0; e && i < 4; i += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
-const UNIQUE_VIOLATION = "23505";
-export const isUniqueViolation = (err: unknown) =>
-  pgCode(err) === UNIQUE_VIOLATION;
+const UNIQUE_VIOLATION = '23505';
+export const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Start of a UTC day, and of the day after (for an inclusive 'to' date). */
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
-const dayAfter = (date: string) =>
-  new Date(dayStart(date).getTime() + 86_400_000);
+const dayAfter = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
 
 // ---- Practitioners -----------------------------------------------------------------------------
 
@@ -71,28 +52,19 @@ export async function findPractitionerByEmail(db: Executor, email: string) {
 }
 
 export async function findPractitionerById(db: Executor, id: string) {
-  const [row] = await db
-    .select({ id: practitioners.id, status: practitioners.status })
-    .from(practitioners)
-    .where(eq(practitioners.id, id))
-    .limit(1);
+  const [row] = await db.select({ id: practitioners.id, status: practitioners.status }).from(practitioners).where(eq(practitioners.id, id)).limit(1);
   return row;
 }
 
 /** Serialises writes that decide "the first" or "how many" for one practice. */
 async function lockPractitioner(tx: Tx, practitionerId: string) {
-  await tx.execute(
-    sql`select id from ${practitioners} where id = ${practitionerId} for update`,
-  );
+  await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
 }
 
 // ---- Kits --------------------------------------------------------------------------------------
 
 /** A kit is with the practice once it is not in a consignment still in transit. */
-const kitAtPractice = or(
-  isNull(kits.consignmentId),
-  isNotNull(consignments.receivedAt),
-)!;
+const kitAtPractice = or(isNull(kits.consignmentId), isNotNull(consignments.receivedAt))!;
 
 export interface KitFilter {
   search?: string;
@@ -124,38 +96,18 @@ function kitQuery(db: Executor) {
 }
 
 /** The practice's kits (not those still in transit), newest first, filtered and paged in SQL. */
-export async function listKits(
-  db: Executor,
-  practitionerId: string,
-  f: KitFilter,
-) {
-  const conditions: SQL[] = [
-    eq(kits.practitionerId, practitionerId),
-    kitAtPractice,
-  ];
+export async function listKits(db: Executor, practitionerId: string, f: KitFilter) {
+  const conditions: SQL[] = [eq(kits.practitionerId, practitionerId), kitAtPractice];
   if (f.status) conditions.push(eq(kits.status, f.status));
   if (f.warehouseID) conditions.push(eq(kits.warehouseId, f.warehouseID));
   if (f.search) {
-    const term = escapeLike(f.search.replace(/\s+/g, ""));
-    conditions.push(
-      or(
-        ilike(kits.sampleLabel, `%${term}%`),
-        like(sql`${kits.id}::text`, `${term.toLowerCase()}%`),
-      )!,
-    );
+    const term = escapeLike(f.search.replace(/\s+/g, ''));
+    conditions.push(or(ilike(kits.sampleLabel, `%${term}%`), like(sql`${kits.id}::text`, `${term.toLowerCase()}%`))!);
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    kitQuery(db)
-      .where(where)
-      .orderBy(desc(kits.createdAt), desc(kits.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    db
-      .select({ n: count() })
-      .from(kits)
-      .leftJoin(consignments, eq(consignments.id, kits.consignmentId))
-      .where(where),
+    kitQuery(db).where(where).orderBy(desc(kits.createdAt), desc(kits.id)).limit(f.limit).offset(f.offset),
+    db.select({ n: count() }).from(kits).leftJoin(consignments, eq(consignments.id, kits.consignmentId)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -166,18 +118,10 @@ export async function kitById(db: Executor, kitId: string) {
 }
 export type KitListRow = NonNullable<Awaited<ReturnType<typeof kitById>>>;
 
-export const allCollections = (db: Executor) =>
-  db
-    .select({ id: collections.id, name: collections.name })
-    .from(collections)
-    .orderBy(asc(collections.id));
+export const allCollections = (db: Executor) => db.select({ id: collections.id, name: collections.name }).from(collections).orderBy(asc(collections.id));
 
 /** The practice's kit with this label, with whether it is still in transit. */
-export async function findKitByLabel(
-  db: Executor,
-  practitionerId: string,
-  sampleLabel: string,
-) {
+export async function findKitByLabel(db: Executor, practitionerId: string, sampleLabel: string) {
   const [row] = await db
     .select({
       id: kits.id,
@@ -188,12 +132,7 @@ export async function findKitByLabel(
     })
     .from(kits)
     .leftJoin(consignments, eq(consignments.id, kits.consignmentId))
-    .where(
-      and(
-        eq(kits.sampleLabel, sampleLabel),
-        eq(kits.practitionerId, practitionerId),
-      ),
-    )
+    .where(and(eq(kits.sampleLabel, sampleLabel), eq(kits.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
@@ -211,51 +150,33 @@ export async function assignKit(
     sessionId: string;
     patientId: string;
   },
-): Promise<"assigned" | "taken"> {
+): Promise<'assigned' | 'taken'> {
   try {
     const rows = await db
       .update(kits)
       .set({
-        status: "assigned",
+        status: 'assigned',
         sessionId: a.sessionId,
         patientId: a.patientId,
         updatedAt: new Date(),
       })
-      .where(
-        and(
-          eq(kits.id, a.kitId),
-          eq(kits.practitionerId, a.practitionerId),
-          eq(kits.status, "in_stock"),
-          isNull(kits.sessionId),
-        ),
-      )
+      .where(and(eq(kits.id, a.kitId), eq(kits.practitionerId, a.practitionerId), eq(kits.status, 'in_stock'), isNull(kits.sessionId)))
       .returning({ id: kits.id });
-    return rows.length === 1 ? "assigned" : "taken";
+    return rows.length === 1 ? 'assigned' : 'taken';
   } catch (err) {
-    if (isUniqueViolation(err)) return "taken";
+    if (isUniqueViolation(err)) return 'taken';
     throw err;
   }
 }
 
 export async function sessionHasKit(db: Executor, sessionId: string) {
-  const [row] = await db
-    .select({ id: kits.id })
-    .from(kits)
-    .where(eq(kits.sessionId, sessionId))
-    .limit(1);
+  const [row] = await db.select({ id: kits.id }).from(kits).where(eq(kits.sessionId, sessionId)).limit(1);
   return Boolean(row);
 }
 
 /** New kits with the given labels; labels already taken are skipped and returned as not inserted. */
-export async function insertKits(
-  tx: Executor,
-  values: Array<typeof kits.$inferInsert>,
-) {
-  return tx
-    .insert(kits)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: kits.id, sampleLabel: kits.sampleLabel });
+export async function insertKits(tx: Executor, values: Array<typeof kits.$inferInsert>) {
+  return tx.insert(kits).values(values).onConflictDoNothing().returning({ id: kits.id, sampleLabel: kits.sampleLabel });
 }
 
 export async function kitForLab(db: Executor, sampleLabel: string) {
@@ -274,16 +195,8 @@ export async function kitForLab(db: Executor, sampleLabel: string) {
 
 export async function labData(db: Executor, kitId: string) {
   const [[result], [file]] = await Promise.all([
-    db
-      .select({ id: results.id })
-      .from(results)
-      .where(eq(results.kitId, kitId))
-      .limit(1),
-    db
-      .select({ content: genotypeFiles.content })
-      .from(genotypeFiles)
-      .where(eq(genotypeFiles.kitId, kitId))
-      .limit(1),
+    db.select({ id: results.id }).from(results).where(eq(results.kitId, kitId)).limit(1),
+    db.select({ content: genotypeFiles.content }).from(genotypeFiles).where(eq(genotypeFiles.kitId, kitId)).limit(1),
   ]);
   return { hasResults: Boolean(result), genotypeFile: file?.content ?? null };
 }
@@ -292,13 +205,7 @@ export async function labData(db: Executor, kitId: string) {
  * The lab's next step as a conditional update (from the status read before), with the results
  * computed from the genotype file in the same transaction when the step needs them.
  */
-export async function advanceKit(
-  db: Db,
-  kitId: string,
-  from: string,
-  to: string,
-  newResult?: { title: string; data: unknown; engineVersion: string },
-) {
+export async function advanceKit(db: Db, kitId: string, from: string, to: string, newResult?: { title: string; data: unknown; engineVersion: string }) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(kits)
@@ -315,16 +222,7 @@ export async function advanceKit(
 
 export type WarehouseValues = Pick<
   typeof warehouses.$inferInsert,
-  | "name"
-  | "contactPerson"
-  | "contactNumber"
-  | "streetAddress"
-  | "suburb"
-  | "state"
-  | "postalCode"
-  | "countryCode"
-  | "latitude"
-  | "longitude"
+  'name' | 'contactPerson' | 'contactNumber' | 'streetAddress' | 'suburb' | 'state' | 'postalCode' | 'countryCode' | 'latitude' | 'longitude'
 >;
 
 export const listWarehouses = (db: Executor, practitionerId: string) =>
@@ -332,23 +230,13 @@ export const listWarehouses = (db: Executor, practitionerId: string) =>
     .select()
     .from(warehouses)
     .where(eq(warehouses.practitionerId, practitionerId))
-    .orderBy(
-      desc(warehouses.primary),
-      asc(warehouses.createdAt),
-      asc(warehouses.id),
-    );
+    .orderBy(desc(warehouses.primary), asc(warehouses.createdAt), asc(warehouses.id));
 
-export async function findWarehouse(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-) {
+export async function findWarehouse(db: Executor, practitionerId: string, id: string) {
   const [row] = await db
     .select()
     .from(warehouses)
-    .where(
-      and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)),
-    )
+    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
@@ -357,87 +245,47 @@ export async function findWarehouse(
  * Adds a warehouse; the first one is primary and becomes practitioners.warehouse_id. 'full' at the
  * limit. The practice row is locked, so two concurrent first warehouses cannot both be primary.
  */
-export async function insertWarehouse(
-  db: Db,
-  practitionerId: string,
-  values: WarehouseValues,
-  max: number,
-) {
+export async function insertWarehouse(db: Db, practitionerId: string, values: WarehouseValues, max: number) {
   return db.transaction(async (tx) => {
     await lockPractitioner(tx, practitionerId);
-    const [existing] = await tx
-      .select({ n: count() })
-      .from(warehouses)
-      .where(eq(warehouses.practitionerId, practitionerId));
+    const [existing] = await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.practitionerId, practitionerId));
     const n = Number(existing?.n ?? 0);
-    if (n >= max) return "full" as const;
+    if (n >= max) return 'full' as const;
     const [row] = await tx
       .insert(warehouses)
       .values({ ...values, practitionerId, primary: n === 0 })
       .returning();
     if (n === 0) {
-      await tx
-        .update(practitioners)
-        .set({ warehouseId: row!.id, updatedAt: new Date() })
-        .where(eq(practitioners.id, practitionerId));
+      await tx.update(practitioners).set({ warehouseId: row!.id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
     }
     return row!;
   });
 }
 
-export async function updateWarehouse(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-  values: WarehouseValues,
-) {
+export async function updateWarehouse(db: Executor, practitionerId: string, id: string, values: WarehouseValues) {
   const [row] = await db
     .update(warehouses)
     .set({ ...values, updatedAt: new Date() })
-    .where(
-      and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)),
-    )
+    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
     .returning();
   return row;
 }
 
 /** Moves the primary flag and practitioners.warehouse_id to this warehouse, in one transaction. */
-export async function setPrimaryWarehouse(
-  db: Db,
-  practitionerId: string,
-  id: string,
-) {
+export async function setPrimaryWarehouse(db: Db, practitionerId: string, id: string) {
   return db.transaction(async (tx) => {
     await lockPractitioner(tx, practitionerId);
     const [target] = await tx
       .select({ id: warehouses.id })
       .from(warehouses)
-      .where(
-        and(
-          eq(warehouses.id, id),
-          eq(warehouses.practitionerId, practitionerId),
-        ),
-      );
+      .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)));
     if (!target) return undefined;
     await tx
       .update(warehouses)
       .set({ primary: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(warehouses.practitionerId, practitionerId),
-          eq(warehouses.primary, true),
-          ne(warehouses.id, id),
-        ),
-      );
-    const [row] = await tx
-      .update(warehouses)
-      .set({ primary: true, updatedAt: new Date() })
-      .where(eq(warehouses.id, id))
-      .returning();
-    await tx
-      .update(practitioners)
-      .set({ warehouseId: id, updatedAt: new Date() })
-      .where(eq(practitioners.id, practitionerId));
+      .where(and(eq(warehouses.practitionerId, practitionerId), eq(warehouses.primary, true), ne(warehouses.id, id)));
+    const [row] = await tx.update(warehouses).set({ primary: true, updatedAt: new Date() }).where(eq(warehouses.id, id)).returning();
+    await tx.update(practitioners).set({ warehouseId: id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
     return row;
   });
 }
@@ -446,12 +294,7 @@ export async function primaryWarehouse(db: Executor, practitionerId: string) {
   const [row] = await db
     .select({ id: warehouses.id })
     .from(warehouses)
-    .where(
-      and(
-        eq(warehouses.practitionerId, practitionerId),
-        eq(warehouses.primary, true),
-      ),
-    )
+    .where(and(eq(warehouses.practitionerId, practitionerId), eq(warehouses.primary, true)))
     .limit(1);
   return row;
 }
@@ -467,35 +310,20 @@ export async function stockByWarehouse(db: Executor, practitionerId: string) {
   const rows = await db
     .select({
       warehouseId: consignments.warehouseId,
-      received:
-        sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null)`.mapWith(
-          Number,
-        ),
-      handedOut:
-        sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null and ${kits.status} <> 'in_stock')`.mapWith(
-          Number,
-        ),
-      inTransit:
-        sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is null)`.mapWith(
-          Number,
-        ),
+      received: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null)`.mapWith(Number),
+      handedOut: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null and ${kits.status} <> 'in_stock')`.mapWith(Number),
+      inTransit: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is null)`.mapWith(Number),
     })
     .from(consignments)
     .innerJoin(kits, eq(kits.consignmentId, consignments.id))
     .where(eq(consignments.practitionerId, practitionerId))
     .groupBy(consignments.warehouseId);
-  return new Map<string, StockCounts>(
-    rows.map((r) => [r.warehouseId, r] as const),
-  );
+  return new Map<string, StockCounts>(rows.map((r) => [r.warehouseId, r] as const));
 }
 
 // ---- Consignments ------------------------------------------------------------------------------
 
-export async function listConsignments(
-  db: Executor,
-  practitionerId: string,
-  warehouseId?: string,
-) {
+export async function listConsignments(db: Executor, practitionerId: string, warehouseId?: string) {
   const conditions = [eq(consignments.practitionerId, practitionerId)];
   if (warehouseId) conditions.push(eq(consignments.warehouseId, warehouseId));
   return db
@@ -505,40 +333,21 @@ export async function listConsignments(
     .orderBy(desc(consignments.dispatchedAt), desc(consignments.id));
 }
 
-export async function findConsignment(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-) {
+export async function findConsignment(db: Executor, practitionerId: string, id: string) {
   const [row] = await db
     .select()
     .from(consignments)
-    .where(
-      and(
-        eq(consignments.id, id),
-        eq(consignments.practitionerId, practitionerId),
-      ),
-    )
+    .where(and(eq(consignments.id, id), eq(consignments.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
 
 /** Marks a consignment received once: a second call matches no row. */
-export async function receiveConsignment(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-) {
+export async function receiveConsignment(db: Executor, practitionerId: string, id: string) {
   const [row] = await db
     .update(consignments)
     .set({ receivedAt: new Date() })
-    .where(
-      and(
-        eq(consignments.id, id),
-        eq(consignments.practitionerId, practitionerId),
-        isNull(consignments.receivedAt),
-      ),
-    )
+    .where(and(eq(consignments.id, id), eq(consignments.practitionerId, practitionerId), isNull(consignments.receivedAt)))
     .returning();
   return row;
 }
@@ -571,11 +380,7 @@ export async function createShipment(
         .returning();
     }
     const created: Array<{ id: string; sampleLabel: string }> = [];
-    for (
-      let attempt = 0;
-      created.length < s.count && attempt < 5;
-      attempt += 1
-    ) {
+    for (let attempt = 0; created.length < s.count && attempt < 5; attempt += 1) {
       const labels = s.labels(s.count - created.length);
       created.push(
         ...(await insertKits(
@@ -583,7 +388,7 @@ export async function createShipment(
           labels.map((sampleLabel) => ({
             sampleLabel,
             practitionerId: s.practitionerId,
-            status: "in_stock",
+            status: 'in_stock',
             collectionIds: s.collectionIds,
             warehouseId: s.warehouseId,
             consignmentId: consignment?.id ?? null,
@@ -591,18 +396,14 @@ export async function createShipment(
         )),
       );
     }
-    if (created.length < s.count)
-      throw new Error("could not find unused sample labels");
+    if (created.length < s.count) throw new Error('could not find unused sample labels');
     return { consignment: consignment ?? null, kits: created };
   });
 }
 
 export async function existingCollectionIds(db: Executor, ids: number[]) {
   if (!ids.length) return new Set<number>();
-  const rows = await db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(inArray(collections.id, ids));
+  const rows = await db.select({ id: collections.id }).from(collections).where(inArray(collections.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -618,26 +419,16 @@ export function discountStateCondition(state: string, today: string): SQL {
   const scheduled = sql`${today}::date < ${d.validFrom}`;
   const usedUp = sql`(${d.usageLimit} is not null and ${d.usageCount} >= ${d.usageLimit})`;
   switch (state) {
-    case "deactivated":
+    case 'deactivated':
       return isNotNull(d.deactivatedAt);
-    case "expired":
+    case 'expired':
       return and(notDeactivated, expired)!;
-    case "scheduled":
+    case 'scheduled':
       return and(notDeactivated, sql`not ${expired}`, scheduled)!;
-    case "used_up":
-      return and(
-        notDeactivated,
-        sql`not ${expired}`,
-        sql`not ${scheduled}`,
-        usedUp,
-      )!;
+    case 'used_up':
+      return and(notDeactivated, sql`not ${expired}`, sql`not ${scheduled}`, usedUp)!;
     default:
-      return and(
-        notDeactivated,
-        sql`not ${expired}`,
-        sql`not ${scheduled}`,
-        sql`not ${usedUp}`,
-      )!;
+      return and(notDeactivated, sql`not ${expired}`, sql`not ${scheduled}`, sql`not ${usedUp}`)!;
   }
 }
 
@@ -653,33 +444,18 @@ export async function listDiscountCodes(
   },
 ) {
   const conditions: SQL[] = [eq(discountCodes.practitionerId, practitionerId)];
-  if (f.search)
-    conditions.push(
-      ilike(
-        discountCodes.code,
-        `%${escapeLike(f.search.replace(/\s+/g, ""))}%`,
-      ),
-    );
+  if (f.search) conditions.push(ilike(discountCodes.code, `%${escapeLike(f.search.replace(/\s+/g, ''))}%`));
   if (f.state) conditions.push(discountStateCondition(f.state, f.today));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(discountCodes)
-      .where(where)
-      .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    db.select().from(discountCodes).where(where).orderBy(desc(discountCodes.createdAt), desc(discountCodes.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(discountCodes).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
 
 /** Inserts a code; null when the (case-insensitive) code is taken by any practice. */
-export async function insertDiscountCode(
-  db: Executor,
-  values: typeof discountCodes.$inferInsert,
-) {
+export async function insertDiscountCode(db: Executor, values: typeof discountCodes.$inferInsert) {
   try {
     const [row] = await db.insert(discountCodes).values(values).returning();
     return row!;
@@ -689,58 +465,30 @@ export async function insertDiscountCode(
   }
 }
 
-export async function findDiscountCode(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-) {
+export async function findDiscountCode(db: Executor, practitionerId: string, id: string) {
   const [row] = await db
     .select()
     .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.id, id),
-        eq(discountCodes.practitionerId, practitionerId),
-      ),
-    )
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
 
 /** Deactivates a code once (irreversible); undefined when it was already deactivated or is not the practice's. */
-export async function deactivateDiscountCode(
-  db: Executor,
-  practitionerId: string,
-  id: string,
-) {
+export async function deactivateDiscountCode(db: Executor, practitionerId: string, id: string) {
   const [row] = await db
     .update(discountCodes)
     .set({ deactivatedAt: new Date() })
-    .where(
-      and(
-        eq(discountCodes.id, id),
-        eq(discountCodes.practitionerId, practitionerId),
-        isNull(discountCodes.deactivatedAt),
-      ),
-    )
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.practitionerId, practitionerId), isNull(discountCodes.deactivatedAt)))
     .returning();
   return row;
 }
 
-export async function findCodeOfPractice(
-  db: Executor,
-  practitionerId: string,
-  code: string,
-) {
+export async function findCodeOfPractice(db: Executor, practitionerId: string, code: string) {
   const [row] = await db
     .select()
     .from(discountCodes)
-    .where(
-      and(
-        sql`upper(${discountCodes.code}) = upper(${code})`,
-        eq(discountCodes.practitionerId, practitionerId),
-      ),
-    )
+    .where(and(sql`upper(${discountCodes.code}) = upper(${code})`, eq(discountCodes.practitionerId, practitionerId)))
     .limit(1);
   return row;
 }
@@ -748,7 +496,7 @@ export async function findCodeOfPractice(
 // ---- Orders ------------------------------------------------------------------------------------
 
 export class OrderRefused extends Error {
-  constructor(readonly reason: "code" | "no_kit") {
+  constructor(readonly reason: 'code' | 'no_kit') {
     super(reason);
   }
 }
@@ -756,7 +504,7 @@ export class OrderRefused extends Error {
 export interface NewOrder {
   patientId: string;
   practitionerId: string;
-  product: "kit" | "consultation";
+  product: 'kit' | 'consultation';
   quantity: number;
   subtotalCents: number;
   discountCents: number;
@@ -789,7 +537,7 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
           ),
         )
         .returning({ id: discountCodes.id });
-      if (used.length !== 1) throw new OrderRefused("code");
+      if (used.length !== 1) throw new OrderRefused('code');
     }
     let kitId: string | null = null;
     if (o.takeKit) {
@@ -797,23 +545,16 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
         .select({ id: kits.id })
         .from(kits)
         .leftJoin(consignments, eq(consignments.id, kits.consignmentId))
-        .where(
-          and(
-            eq(kits.practitionerId, o.practitionerId),
-            eq(kits.status, "in_stock"),
-            isNull(kits.sessionId),
-            kitAtPractice,
-          ),
-        )
+        .where(and(eq(kits.practitionerId, o.practitionerId), eq(kits.status, 'in_stock'), isNull(kits.sessionId), kitAtPractice))
         .orderBy(asc(kits.createdAt), asc(kits.id))
         .limit(1)
-        .for("update", { skipLocked: true, of: kits });
-      if (!kit) throw new OrderRefused("no_kit");
+        .for('update', { skipLocked: true, of: kits });
+      if (!kit) throw new OrderRefused('no_kit');
       kitId = kit.id;
       await tx
         .update(kits)
         .set({
-          status: "assigned",
+          status: 'assigned',
           patientId: o.patientId,
           updatedAt: new Date(),
         })
@@ -832,8 +573,7 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
         currency: o.currency,
         discountCodeId: o.code?.id ?? null,
         upsell: o.code?.upsell || null,
-        requiresShipping:
-          o.product === "kit" || Boolean(o.code?.requiresShipping),
+        requiresShipping: o.product === 'kit' || Boolean(o.code?.requiresShipping),
         kitId,
       })
       .returning();
@@ -842,7 +582,7 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
     await tx.insert(transactions).values([
       {
         practitionerId: o.practitionerId,
-        kind: o.product === "kit" ? "kit_sale" : "consultation_sale",
+        kind: o.product === 'kit' ? 'kit_sale' : 'consultation_sale',
         description: o.saleDescription,
         amountCents: o.subtotalCents,
         currency: o.currency,
@@ -854,7 +594,7 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
         ? [
             {
               practitionerId: o.practitionerId,
-              kind: "discount",
+              kind: 'discount',
               description: o.discountDescription,
               amountCents: -o.discountCents,
               currency: o.currency,
@@ -873,58 +613,35 @@ export async function placeOrder(db: Db, o: NewOrder, today: string) {
 
 export interface TransactionFilter {
   kind?: string;
-  state?: "paid" | "due" | "overdue";
+  state?: 'paid' | 'due' | 'overdue';
   from?: string;
   to?: string;
 }
 
 /** The filters as SQL; the state rule is contract's transactionState at `now`. */
-function transactionWhere(
-  practitionerId: string,
-  f: TransactionFilter,
-  now: Date,
-) {
+function transactionWhere(practitionerId: string, f: TransactionFilter, now: Date) {
   const t = transactions;
   const conditions: SQL[] = [eq(t.practitionerId, practitionerId)];
   if (f.kind) conditions.push(eq(t.kind, f.kind));
   if (f.from) conditions.push(gte(t.createdAt, dayStart(f.from)));
   if (f.to) conditions.push(lt(t.createdAt, dayAfter(f.to)));
-  if (f.state === "paid") conditions.push(isNotNull(t.paidAt));
-  if (f.state === "overdue")
-    conditions.push(isNull(t.paidAt), lt(t.dueAt, now));
-  if (f.state === "due")
-    conditions.push(isNull(t.paidAt), or(isNull(t.dueAt), gte(t.dueAt, now))!);
+  if (f.state === 'paid') conditions.push(isNotNull(t.paidAt));
+  if (f.state === 'overdue') conditions.push(isNull(t.paidAt), lt(t.dueAt, now));
+  if (f.state === 'due') conditions.push(isNull(t.paidAt), or(isNull(t.dueAt), gte(t.dueAt, now))!);
   return and(...conditions);
 }
 
-export async function listTransactions(
-  db: Executor,
-  practitionerId: string,
-  f: TransactionFilter & { limit: number; offset: number },
-  now: Date,
-) {
+export async function listTransactions(db: Executor, practitionerId: string, f: TransactionFilter & { limit: number; offset: number }, now: Date) {
   const where = transactionWhere(practitionerId, f, now);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
 
 /** Sums per period (UTC) and currency, in the database; integer arithmetic throughout. */
-export async function transactionTotals(
-  db: Executor,
-  practitionerId: string,
-  period: "day" | "week" | "month",
-  f: TransactionFilter,
-  now: Date,
-) {
+export async function transactionTotals(db: Executor, practitionerId: string, period: 'day' | 'week' | 'month', f: TransactionFilter, now: Date) {
   const t = transactions;
   const sum = (filter?: SQL) =>
     (filter
@@ -948,13 +665,7 @@ export async function transactionTotals(
 }
 
 /** Up to `cap` rows for the export, newest first. */
-export async function exportTransactions(
-  db: Executor,
-  practitionerId: string,
-  f: TransactionFilter,
-  now: Date,
-  cap: number,
-) {
+export async function exportTransactions(db: Executor, practitionerId: string, f: TransactionFilter, now: Date, cap: number) {
   return db
     .select()
     .from(transactions)
@@ -968,22 +679,12 @@ export async function markFeePaid(db: Executor, id: string) {
   const [row] = await db
     .update(transactions)
     .set({ paidAt: new Date() })
-    .where(
-      and(
-        eq(transactions.id, id),
-        eq(transactions.kind, "data_request_fee"),
-        isNull(transactions.paidAt),
-      ),
-    )
+    .where(and(eq(transactions.id, id), eq(transactions.kind, 'data_request_fee'), isNull(transactions.paidAt)))
     .returning();
   return row;
 }
 
 export async function findTransaction(db: Executor, id: string) {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, id))
-    .limit(1);
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
   return row;
 }

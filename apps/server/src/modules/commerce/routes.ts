@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AssignKitBody,
   Consignment,
@@ -17,13 +17,12 @@ import {
   WarehouseInput,
   pageOf,
   zId,
-} from "@portal/contract";
-import { caller } from "../../plugins/auth";
-import { createGeocoder } from "./geocoder";
-import * as service from "./service";
+} from '@portal/contract';
+import { caller } from '../../plugins/auth';
+import { createGeocoder } from './geocoder';
+import * as service from './service';
 
-const list = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item) });
+const list = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });
 const ConsignmentListQuery = z.strictObject({ warehouseID: zId.optional() });
 const TransactionExportQuery = TransactionListQuery.omit({
   limit: true,
@@ -46,13 +45,12 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Kits ----
   app.get(
-    "/kits/",
+    '/kits/',
     {
       config,
       schema: {
-        tags: ["kits"],
-        summary:
-          "The practice's kits (not those still in transit), newest first; search on sample label or id prefix",
+        tags: ['kits'],
+        summary: "The practice's kits (not those still in transit), newest first; search on sample label or id prefix",
         querystring: KitListQuery,
         response: { 200: pageOf(KitRow) },
       },
@@ -61,13 +59,12 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    "/sessions/:id/kit",
+    '/sessions/:id/kit',
     {
       config,
       schema: {
-        tags: ["kits"],
-        summary:
-          "Hand an in-stock kit to the patient of an accepted session (a taken kit: 400416)",
+        tags: ['kits'],
+        summary: 'Hand an in-stock kit to the patient of an accepted session (a taken kit: 400416)',
         params: IdParams,
         body: AssignKitBody,
         response: { 200: KitRow },
@@ -77,25 +74,19 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       ctx.audit.around(
         req,
         {
-          action: "assign",
-          category: "kit",
+          action: 'assign',
+          category: 'kit',
           sessionId: req.params.id,
           detail: `kit ${req.body.sampleLabel}`,
         },
-        () =>
-          service.assignKit(
-            ctx,
-            caller(req).userId,
-            req.params.id,
-            req.body.sampleLabel,
-          ),
+        () => service.assignKit(ctx, caller(req).userId, req.params.id, req.body.sampleLabel),
       ),
   );
 
   // ---- Warehouses ----
-  const wTags = ["warehouses"];
+  const wTags = ['warehouses'];
   app.get(
-    "/me/warehouses/",
+    '/me/warehouses/',
     {
       config,
       schema: {
@@ -108,163 +99,129 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/me/warehouses/",
+    '/me/warehouses/',
     {
       config,
       schema: {
         tags: wTags,
-        summary:
-          "Register a warehouse (the first is primary); coordinates from the geocoder when a maps key is set",
+        summary: 'Register a warehouse (the first is primary); coordinates from the geocoder when a maps key is set',
         body: WarehouseInput,
         response: { 201: Warehouse },
       },
     },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createWarehouse(
-            ctx,
-            geocoder,
-            caller(req).userId,
-            req.body,
-          ),
-        ),
+    async (req, reply) => reply.status(201).send(await service.createWarehouse(ctx, geocoder, caller(req).userId, req.body)),
   );
 
   app.put(
-    "/me/warehouses/:id",
+    '/me/warehouses/:id',
     {
       config,
       schema: {
         tags: wTags,
-        summary: "Edit a warehouse",
+        summary: 'Edit a warehouse',
         params: IdParams,
         body: WarehouseInput,
         response: { 200: Warehouse },
       },
     },
-    async (req) =>
-      service.updateWarehouse(
-        ctx,
-        geocoder,
-        caller(req).userId,
-        req.params.id,
-        req.body,
-      ),
+    async (req) => service.updateWarehouse(ctx, geocoder, caller(req).userId, req.params.id, req.body),
   );
 
   app.patch(
-    "/me/warehouses/:id/primary/",
+    '/me/warehouses/:id/primary/',
     {
       config,
       schema: {
         tags: wTags,
-        summary:
-          "Make a warehouse the primary one (it becomes the practice's warehouseID)",
+        summary: "Make a warehouse the primary one (it becomes the practice's warehouseID)",
         params: IdParams,
         response: { 200: Warehouse },
       },
     },
-    async (req) =>
-      service.makePrimaryWarehouse(ctx, caller(req).userId, req.params.id),
+    async (req) => service.makePrimaryWarehouse(ctx, caller(req).userId, req.params.id),
   );
 
   app.get(
-    "/me/consignments/",
+    '/me/consignments/',
     {
       config,
       schema: {
         tags: wTags,
-        summary:
-          "Consignments of kits sent to the practice's warehouses, newest first",
+        summary: "Consignments of kits sent to the practice's warehouses, newest first",
         querystring: ConsignmentListQuery,
         response: { 200: list(Consignment) },
       },
     },
-    async (req) =>
-      service.listConsignments(ctx, caller(req).userId, req.query.warehouseID),
+    async (req) => service.listConsignments(ctx, caller(req).userId, req.query.warehouseID),
   );
 
   app.post(
-    "/me/consignments/:id/receive",
+    '/me/consignments/:id/receive',
     {
       config,
       schema: {
         tags: wTags,
-        summary:
-          "Mark a consignment received: its kits join the warehouse's stock (twice: 400414)",
+        summary: "Mark a consignment received: its kits join the warehouse's stock (twice: 400414)",
         params: IdParams,
         response: { 200: Consignment },
       },
     },
-    async (req) =>
-      service.receiveConsignment(ctx, caller(req).userId, req.params.id),
+    async (req) => service.receiveConsignment(ctx, caller(req).userId, req.params.id),
   );
 
   // ---- Discount codes ----
-  const dTags = ["discount codes"];
+  const dTags = ['discount codes'];
   app.get(
-    "/discount-codes/",
+    '/discount-codes/',
     {
       config,
       schema: {
         tags: dTags,
-        summary:
-          "The practice's discount codes, newest first, by state (UTC day)",
+        summary: "The practice's discount codes, newest first, by state (UTC day)",
         querystring: DiscountCodeListQuery,
         response: { 200: pageOf(DiscountCode) },
       },
     },
-    async (req) =>
-      service.listDiscountCodes(ctx, caller(req).userId, req.query),
+    async (req) => service.listDiscountCodes(ctx, caller(req).userId, req.query),
   );
 
   app.post(
-    "/discount-codes/",
+    '/discount-codes/',
     {
       config,
       schema: {
         tags: dTags,
-        summary:
-          "Create a discount code: the code typed (unique, case-insensitive) or, empty, a generated one",
+        summary: 'Create a discount code: the code typed (unique, case-insensitive) or, empty, a generated one',
         body: DiscountCodeInput,
         response: { 201: DiscountCode },
       },
     },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createDiscountCode(ctx, caller(req).userId, req.body),
-        ),
+    async (req, reply) => reply.status(201).send(await service.createDiscountCode(ctx, caller(req).userId, req.body)),
   );
 
   app.post(
-    "/discount-codes/:id/deactivate",
+    '/discount-codes/:id/deactivate',
     {
       config,
       schema: {
         tags: dTags,
-        summary: "Deactivate a discount code (cannot be undone)",
+        summary: 'Deactivate a discount code (cannot be undone)',
         params: IdParams,
         response: { 200: DiscountCode },
       },
     },
-    async (req) =>
-      service.deactivateDiscountCode(ctx, caller(req).userId, req.params.id),
+    async (req) => service.deactivateDiscountCode(ctx, caller(req).userId, req.params.id),
   );
 
   // ---- Transactions ----
-  const tTags = ["transactions"];
+  const tTags = ['transactions'];
   app.get(
-    "/transactions/",
+    '/transactions/',
     {
       config,
       schema: {
         tags: tTags,
-        summary:
-          "Transactions, newest first: data-request fees, sales and discounts, signed from the practice's side in minor units",
+        summary: "Transactions, newest first: data-request fees, sales and discounts, signed from the practice's side in minor units",
         querystring: TransactionListQuery,
         response: { 200: pageOf(Transaction) },
       },
@@ -273,42 +230,36 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/transactions/totals",
+    '/transactions/totals',
     {
       config,
       schema: {
         tags: tTags,
-        summary:
-          "Totals per day, week or month (UTC) and currency, with the same filters",
+        summary: 'Totals per day, week or month (UTC) and currency, with the same filters',
         querystring: TransactionTotalsQuery,
         response: { 200: list(PeriodTotals) },
       },
     },
-    async (req) =>
-      service.transactionTotals(ctx, caller(req).userId, req.query),
+    async (req) => service.transactionTotals(ctx, caller(req).userId, req.query),
   );
 
   app.get(
-    "/transactions/export.csv",
+    '/transactions/export.csv',
     {
       config,
       schema: {
         tags: tTags,
-        summary: `Transactions as CSV with the same filters, at most ${service.CSV_ROW_CAP.toLocaleString("en")} rows (x-export-truncated: true when there were more)`,
+        summary: `Transactions as CSV with the same filters, at most ${service.CSV_ROW_CAP.toLocaleString('en')} rows (x-export-truncated: true when there were more)`,
         querystring: TransactionExportQuery,
       },
     },
     async (req, reply) => {
-      const out = await service.exportTransactions(
-        ctx,
-        caller(req).userId,
-        req.query,
-      );
+      const out = await service.exportTransactions(ctx, caller(req).userId, req.query);
       return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${out.filename}"`)
-        .header("x-export-rows", String(out.rows))
-        .header("x-export-truncated", String(out.truncated))
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${out.filename}"`)
+        .header('x-export-rows', String(out.rows))
+        .header('x-export-truncated', String(out.truncated))
         .send(out.csv);
     },
   );

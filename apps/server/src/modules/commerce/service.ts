@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from 'node:crypto';
 import {
   DISCOUNT_TEXTS,
   ErrorCode,
@@ -32,20 +32,19 @@ import {
   type Warehouse,
   type WarehouseInput,
   type WarehouseStock,
-} from "@portal/contract";
-import type { z } from "zod";
-import type { AppContext } from "../../context";
-import { AppError, badRequest, notFound } from "../../lib/errors";
-import { computeResults } from "../genetics";
-import { ownedSession, practitionerOf } from "../sessions/service";
-import type { Geocoder } from "./geocoder";
-import * as repo from "./repository";
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { computeResults } from '../genetics';
+import { ownedSession, practitionerOf } from '../sessions/service';
+import type { Geocoder } from './geocoder';
+import * as repo from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Today's date in UTC (YYYY-MM-DD): the day discount codes are judged on. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
-const statusError = (message?: string) =>
-  new AppError(400, ErrorCode.BAD_STATUS_TRANSITION, message);
+const statusError = (message?: string) => new AppError(400, ErrorCode.BAD_STATUS_TRANSITION, message);
 
 // ---- Kits --------------------------------------------------------------------------------------
 
@@ -59,15 +58,12 @@ function toKitRow(r: repo.KitListRow, names: Map<number, string>): KitRow {
     id: r.id,
     sampleLabel: r.sampleLabel,
     status: r.status as KitStatus,
-    collections: r.collectionIds
-      .filter((id) => names.has(id))
-      .map((id) => ({ id, name: names.get(id)! })),
+    collections: r.collectionIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
     warehouseID: r.warehouseId,
     session: r.sessionId
       ? {
           id: r.sessionId,
-          patientName:
-            `${r.patientFirstName ?? ""} ${r.patientLastName ?? ""}`.trim(),
+          patientName: `${r.patientFirstName ?? ''} ${r.patientLastName ?? ''}`.trim(),
         }
       : null,
     createdAt: r.createdAt.toISOString(),
@@ -80,15 +76,8 @@ type KitQuery = z.output<typeof KitListQuery>;
 export async function listKits(ctx: AppContext, userId: string, q: KitQuery) {
   const p = await practitionerOf(ctx, userId);
   // Another practice's warehouse as a filter answers like a missing one, not with an empty page.
-  if (
-    q.warehouseID &&
-    !(await repo.findWarehouse(ctx.database.db, p.id, q.warehouseID))
-  )
-    throw notFound();
-  const [{ rows, count }, names] = await Promise.all([
-    repo.listKits(ctx.database.db, p.id, q),
-    collectionNames(ctx),
-  ]);
+  if (q.warehouseID && !(await repo.findWarehouse(ctx.database.db, p.id, q.warehouseID))) throw notFound();
+  const [{ rows, count }, names] = await Promise.all([repo.listKits(ctx.database.db, p.id, q), collectionNames(ctx)]);
   return {
     results: rows.map((r) => toKitRow(r, names)),
     count,
@@ -102,35 +91,23 @@ export async function listKits(ctx: AppContext, userId: string, q: KitQuery) {
  * this label. Another practice's session or kit answers 404; a kit already taken 400416 (decided
  * by the database: the conditional update and the unique index on kits.session_id).
  */
-export async function assignKit(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-  sampleLabel: string,
-): Promise<KitRow> {
+export async function assignKit(ctx: AppContext, userId: string, sessionId: string, sampleLabel: string): Promise<KitRow> {
   const { db } = ctx.database;
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
   if (row.session.status !== SessionStatus.ACCEPTED) throw statusError();
   const kit = await repo.findKitByLabel(db, practitioner.id, sampleLabel);
   if (!kit) throw notFound();
-  if (kit.status !== "in_stock" || kit.sessionId)
-    throw new AppError(400, ErrorCode.KIT_TAKEN);
-  if (kit.consignmentId && !kit.receivedAt)
-    throw statusError(
-      "This kit is still in transit: receive its consignment first",
-    );
-  if (row.kitId) throw statusError("This session already has a kit");
+  if (kit.status !== 'in_stock' || kit.sessionId) throw new AppError(400, ErrorCode.KIT_TAKEN);
+  if (kit.consignmentId && !kit.receivedAt) throw statusError('This kit is still in transit: receive its consignment first');
+  if (row.kitId) throw statusError('This session already has a kit');
   const outcome = await repo.assignKit(db, {
     kitId: kit.id,
     practitionerId: practitioner.id,
     sessionId,
     patientId: row.user.id,
   });
-  if (outcome === "taken") throw new AppError(400, ErrorCode.KIT_TAKEN);
-  return toKitRow(
-    (await repo.kitById(db, kit.id))!,
-    await collectionNames(ctx),
-  );
+  if (outcome === 'taken') throw new AppError(400, ErrorCode.KIT_TAKEN);
+  return toKitRow((await repo.kitById(db, kit.id))!, await collectionNames(ctx));
 }
 
 // ---- Warehouses --------------------------------------------------------------------------------
@@ -150,10 +127,7 @@ export function toStock(c: repo.StockCounts): WarehouseStock {
   };
 }
 
-function toWarehouse(
-  r: Awaited<ReturnType<typeof repo.listWarehouses>>[number],
-  stock: Map<string, repo.StockCounts>,
-): Warehouse {
+function toWarehouse(r: Awaited<ReturnType<typeof repo.listWarehouses>>[number], stock: Map<string, repo.StockCounts>): Warehouse {
   return {
     id: r.id,
     practitionerID: r.practitionerId,
@@ -176,45 +150,20 @@ function toWarehouse(
   };
 }
 
-async function withStock(
-  ctx: AppContext,
-  practitionerId: string,
-  row: Awaited<ReturnType<typeof repo.listWarehouses>>[number],
-) {
-  return toWarehouse(
-    row,
-    await repo.stockByWarehouse(ctx.database.db, practitionerId),
-  );
+async function withStock(ctx: AppContext, practitionerId: string, row: Awaited<ReturnType<typeof repo.listWarehouses>>[number]) {
+  return toWarehouse(row, await repo.stockByWarehouse(ctx.database.db, practitionerId));
 }
 
 export async function listWarehouses(ctx: AppContext, userId: string) {
   const p = await practitionerOf(ctx, userId);
-  const [rows, stock] = await Promise.all([
-    repo.listWarehouses(ctx.database.db, p.id),
-    repo.stockByWarehouse(ctx.database.db, p.id),
-  ]);
+  const [rows, stock] = await Promise.all([repo.listWarehouses(ctx.database.db, p.id), repo.stockByWarehouse(ctx.database.db, p.id)]);
   return { results: rows.map((r) => toWarehouse(r, stock)) };
 }
 
-const sameAddress = (
-  a: WarehouseValues,
-  b: Pick<
-    WarehouseValues,
-    "streetAddress" | "suburb" | "state" | "postalCode" | "countryCode"
-  >,
-) =>
-  a.streetAddress === b.streetAddress &&
-  a.suburb === b.suburb &&
-  a.state === b.state &&
-  a.postalCode === b.postalCode &&
-  a.countryCode === b.countryCode;
+const sameAddress = (a: WarehouseValues, b: Pick<WarehouseValues, 'streetAddress' | 'suburb' | 'state' | 'postalCode' | 'countryCode'>) =>
+  a.streetAddress === b.streetAddress && a.suburb === b.suburb && a.state === b.state && a.postalCode === b.postalCode && a.countryCode === b.countryCode;
 
-export async function createWarehouse(
-  ctx: AppContext,
-  geocoder: Geocoder,
-  userId: string,
-  input: WarehouseValues,
-) {
+export async function createWarehouse(ctx: AppContext, geocoder: Geocoder, userId: string, input: WarehouseValues) {
   const p = await practitionerOf(ctx, userId);
   const coordinates = await geocoder.geocode(input);
   const row = await repo.insertWarehouse(
@@ -227,20 +176,14 @@ export async function createWarehouse(
     },
     MAX_WAREHOUSES,
   );
-  if (row === "full")
+  if (row === 'full')
     throw badRequest({
       warehouse: [`A practice can have at most ${MAX_WAREHOUSES} warehouses`],
     });
   return withStock(ctx, p.id, row);
 }
 
-export async function updateWarehouse(
-  ctx: AppContext,
-  geocoder: Geocoder,
-  userId: string,
-  id: string,
-  input: WarehouseValues,
-) {
+export async function updateWarehouse(ctx: AppContext, geocoder: Geocoder, userId: string, id: string, input: WarehouseValues) {
   const p = await practitionerOf(ctx, userId);
   const current = await repo.findWarehouse(ctx.database.db, p.id, id);
   if (!current) throw notFound();
@@ -264,11 +207,7 @@ export async function updateWarehouse(
   return withStock(ctx, p.id, row);
 }
 
-export async function makePrimaryWarehouse(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-) {
+export async function makePrimaryWarehouse(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.setPrimaryWarehouse(ctx.database.db, p.id, id);
   if (!row) throw notFound();
@@ -277,9 +216,7 @@ export async function makePrimaryWarehouse(
 
 // ---- Consignments ------------------------------------------------------------------------------
 
-const toConsignment = (
-  r: Awaited<ReturnType<typeof repo.listConsignments>>[number],
-): Consignment => ({
+const toConsignment = (r: Awaited<ReturnType<typeof repo.listConsignments>>[number]): Consignment => ({
   id: r.id,
   warehouseID: r.warehouseId,
   kitCount: r.kitCount,
@@ -287,32 +224,19 @@ const toConsignment = (
   receivedAt: iso(r.receivedAt),
 });
 
-export async function listConsignments(
-  ctx: AppContext,
-  userId: string,
-  warehouseId?: string,
-) {
+export async function listConsignments(ctx: AppContext, userId: string, warehouseId?: string) {
   const p = await practitionerOf(ctx, userId);
-  if (
-    warehouseId &&
-    !(await repo.findWarehouse(ctx.database.db, p.id, warehouseId))
-  )
-    throw notFound();
+  if (warehouseId && !(await repo.findWarehouse(ctx.database.db, p.id, warehouseId))) throw notFound();
   const rows = await repo.listConsignments(ctx.database.db, p.id, warehouseId);
   return { results: rows.map(toConsignment) };
 }
 
 /** Marks a consignment received; receiving it twice answers 400414 and changes nothing. */
-export async function receiveConsignment(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-) {
+export async function receiveConsignment(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.receiveConsignment(ctx.database.db, p.id, id);
   if (row) return toConsignment(row);
-  if (await repo.findConsignment(ctx.database.db, p.id, id))
-    throw statusError("This consignment has already been received");
+  if (await repo.findConsignment(ctx.database.db, p.id, id)) throw statusError('This consignment has already been received');
   throw notFound();
 }
 
@@ -321,14 +245,11 @@ export async function receiveConsignment(
 type DiscountValues = z.output<typeof DiscountCodeInput>;
 type DiscountListValues = z.output<typeof DiscountCodeListQuery>;
 
-export function toDiscountCode(
-  r: repo.DiscountCodeRow,
-  today = utcToday(),
-): DiscountCode {
+export function toDiscountCode(r: repo.DiscountCodeRow, today = utcToday()): DiscountCode {
   const rule = {
-    type: r.ruleType as DiscountCode["rule"]["type"],
+    type: r.ruleType as DiscountCode['rule']['type'],
     value: r.value,
-    currency: r.currency as DiscountCode["rule"]["currency"],
+    currency: r.currency as DiscountCode['rule']['currency'],
     minimumOrderCents: r.minimumOrderCents,
     validFrom: r.validFrom,
     validUntil: r.validUntil,
@@ -341,25 +262,18 @@ export function toDiscountCode(
     rule,
     upsell: r.upsell,
     options: {
-      appliesTo: r.appliesTo as DiscountCode["options"]["appliesTo"],
+      appliesTo: r.appliesTo as DiscountCode['options']['appliesTo'],
     },
     requiresShipping: r.requiresShipping,
     addNewKit: r.addNewKit,
     usageCount: r.usageCount,
-    state: discountCodeState(
-      { deactivatedAt, usageCount: r.usageCount, rule },
-      today,
-    ),
+    state: discountCodeState({ deactivatedAt, usageCount: r.usageCount, rule }, today),
     deactivatedAt,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
-export async function listDiscountCodes(
-  ctx: AppContext,
-  userId: string,
-  q: DiscountListValues,
-) {
+export async function listDiscountCodes(ctx: AppContext, userId: string, q: DiscountListValues) {
   const p = await practitionerOf(ctx, userId);
   const today = utcToday();
   const { rows, count } = await repo.listDiscountCodes(ctx.database.db, p.id, {
@@ -375,13 +289,9 @@ export async function listDiscountCodes(
 }
 
 /** Creates a code: the one typed (unique across practices, case-insensitive) or a generated one. */
-export async function createDiscountCode(
-  ctx: AppContext,
-  userId: string,
-  input: DiscountValues,
-) {
+export async function createDiscountCode(ctx: AppContext, userId: string, input: DiscountValues) {
   const p = await practitionerOf(ctx, userId);
-  const typed = input.code ?? "";
+  const typed = input.code ?? '';
   const values = {
     practitionerId: p.id,
     ruleType: input.rule.type,
@@ -416,16 +326,11 @@ export async function createDiscountCode(
 }
 
 /** Deactivates a code for good; a second time answers 400414. */
-export async function deactivateDiscountCode(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-) {
+export async function deactivateDiscountCode(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.deactivateDiscountCode(ctx.database.db, p.id, id);
   if (row) return toDiscountCode(row);
-  if (await repo.findDiscountCode(ctx.database.db, p.id, id))
-    throw statusError("This code is already deactivated");
+  if (await repo.findDiscountCode(ctx.database.db, p.id, id)) throw statusError('This code is already deactivated');
   throw notFound();
 }
 
@@ -433,29 +338,19 @@ export async function deactivateDiscountCode(
 
 type OrderValues = z.output<typeof OrderBody>;
 
-const PRODUCT_LABELS = { kit: "Kit", consultation: "Consultation" } as const;
-const codeNotValid = () =>
-  badRequest({ discountCode: [DISCOUNT_TEXTS.codeNotValid] });
+const PRODUCT_LABELS = { kit: 'Kit', consultation: 'Consultation' } as const;
+const codeNotValid = () => badRequest({ discountCode: [DISCOUNT_TEXTS.codeNotValid] });
 
 /**
  * POST /patient/orders: a patient orders a kit or a consultation from an accepted practice, with
  * an optional discount code of that practice. A code that cannot be used answers one text for
  * every reason (but the minimum order), and nothing changes.
  */
-export async function placeOrder(
-  ctx: AppContext,
-  patientId: string,
-  body: OrderValues,
-  sourceIp: string | null,
-): Promise<Order> {
+export async function placeOrder(ctx: AppContext, patientId: string, body: OrderValues, sourceIp: string | null): Promise<Order> {
   const { db } = ctx.database;
   const practitioner = await repo.findPractitionerById(db, body.practitionerID);
-  if (!practitioner || practitioner.status !== PractitionerStatus.ACCEPTED)
-    throw notFound();
-  const unit =
-    body.product === "kit"
-      ? ctx.env.KIT_PRICE_CENTS
-      : ctx.env.CONSULTATION_PRICE_CENTS;
+  if (!practitioner || practitioner.status !== PractitionerStatus.ACCEPTED) throw notFound();
+  const unit = body.product === 'kit' ? ctx.env.KIT_PRICE_CENTS : ctx.env.CONSULTATION_PRICE_CENTS;
   const currency = ctx.env.CURRENCY;
   const subtotal = unit * body.quantity;
   const today = utcToday();
@@ -463,19 +358,11 @@ export async function placeOrder(
   let code: repo.DiscountCodeRow | null = null;
   let discount = 0;
   if (body.discountCode) {
-    code =
-      (await repo.findCodeOfPractice(db, practitioner.id, body.discountCode)) ??
-      null;
+    code = (await repo.findCodeOfPractice(db, practitioner.id, body.discountCode)) ?? null;
     if (!code) throw codeNotValid();
     const view = toDiscountCode(code, today);
-    if (
-      view.state !== "active" ||
-      !view.options.appliesTo.includes(body.product) ||
-      view.rule.currency !== currency
-    )
-      throw codeNotValid();
-    if (subtotal < view.rule.minimumOrderCents)
-      throw badRequest({ discountCode: [DISCOUNT_TEXTS.minimumNotReached] });
+    if (view.state !== 'active' || !view.options.appliesTo.includes(body.product) || view.rule.currency !== currency) throw codeNotValid();
+    if (subtotal < view.rule.minimumOrderCents) throw badRequest({ discountCode: [DISCOUNT_TEXTS.minimumNotReached] });
     discount = discountAmount(view.rule, subtotal);
   }
 
@@ -494,20 +381,18 @@ export async function placeOrder(
         code,
         takeKit: Boolean(code?.addNewKit),
         saleDescription: `${PRODUCT_LABELS[body.product]} sale: ${body.quantity} × ${formatMoney(unit, currency)}`,
-        discountDescription: code ? `Discount code ${code.code}` : "",
+        discountDescription: code ? `Discount code ${code.code}` : '',
       },
       today,
     );
   } catch (err) {
     if (err instanceof repo.OrderRefused) {
-      if (err.reason === "code") throw codeNotValid();
+      if (err.reason === 'code') throw codeNotValid();
       throw badRequest(
         {
-          discountCode: [
-            "The practice has no kit in stock to add to this order",
-          ],
+          discountCode: ['The practice has no kit in stock to add to this order'],
         },
-        "The practice has no kit in stock to add to this order",
+        'The practice has no kit in stock to add to this order',
       );
     }
     throw err;
@@ -517,11 +402,11 @@ export async function placeOrder(
     actorUserId: patientId,
     patientId,
     practitionerId: practitioner.id,
-    action: "request",
-    category: body.product === "kit" ? "kit" : "session",
-    outcome: "allowed",
+    action: 'request',
+    category: body.product === 'kit' ? 'kit' : 'session',
+    outcome: 'allowed',
     sourceIp,
-    detail: `order ${order.id}: ${body.quantity} × ${body.product}${code ? ` with code ${code.code}` : ""}${order.kitId ? `, kit ${order.kitId}` : ""}`,
+    detail: `order ${order.id}: ${body.quantity} × ${body.product}${code ? ` with code ${code.code}` : ''}${order.kitId ? `, kit ${order.kitId}` : ''}`,
   });
 
   return {
@@ -531,7 +416,7 @@ export async function placeOrder(
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     totalCents: order.totalCents,
-    currency: order.currency as Order["currency"],
+    currency: order.currency as Order['currency'],
     discountCode: code?.code ?? null,
     upsell: order.upsell,
     requiresShipping: order.requiresShipping,
@@ -545,10 +430,7 @@ export async function placeOrder(
 type ListValues = z.output<typeof TransactionListQuery>;
 type TotalsValues = z.output<typeof TransactionTotalsQuery>;
 
-export function toTransaction(
-  r: Awaited<ReturnType<typeof repo.listTransactions>>["rows"][number],
-  now: Date,
-): Transaction {
+export function toTransaction(r: Awaited<ReturnType<typeof repo.listTransactions>>['rows'][number], now: Date): Transaction {
   const dueAt = iso(r.dueAt);
   const paidAt = iso(r.paidAt);
   return {
@@ -556,7 +438,7 @@ export function toTransaction(
     kind: r.kind as TransactionKind,
     description: r.description,
     amountCents: r.amountCents,
-    currency: r.currency as Transaction["currency"],
+    currency: r.currency as Transaction['currency'],
     state: transactionState({ dueAt, paidAt }, now),
     sessionID: r.sessionId,
     dueAt,
@@ -565,19 +447,10 @@ export function toTransaction(
   };
 }
 
-export async function listTransactions(
-  ctx: AppContext,
-  userId: string,
-  q: ListValues,
-) {
+export async function listTransactions(ctx: AppContext, userId: string, q: ListValues) {
   const p = await practitionerOf(ctx, userId);
   const now = new Date();
-  const { rows, count } = await repo.listTransactions(
-    ctx.database.db,
-    p.id,
-    q,
-    now,
-  );
+  const { rows, count } = await repo.listTransactions(ctx.database.db, p.id, q, now);
   return {
     results: rows.map((r) => toTransaction(r, now)),
     count,
@@ -586,23 +459,13 @@ export async function listTransactions(
   };
 }
 
-export async function transactionTotals(
-  ctx: AppContext,
-  userId: string,
-  q: TotalsValues,
-) {
+export async function transactionTotals(ctx: AppContext, userId: string, q: TotalsValues) {
   const p = await practitionerOf(ctx, userId);
-  const rows = await repo.transactionTotals(
-    ctx.database.db,
-    p.id,
-    q.period as TransactionPeriod,
-    q,
-    new Date(),
-  );
+  const rows = await repo.transactionTotals(ctx.database.db, p.id, q.period as TransactionPeriod, q, new Date());
   return {
     results: rows.map((r) => ({
       ...r,
-      currency: r.currency as Transaction["currency"],
+      currency: r.currency as Transaction['currency'],
     })),
   };
 }
@@ -612,9 +475,9 @@ export const CSV_ROW_CAP = 50_000;
 
 /** Minor units as a plain decimal ('-250.00'), by integer arithmetic. */
 export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
+  const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${(abs % 100).toString().padStart(2, "0")}`;
+  return `${sign}${Math.trunc(abs / 100)}.${(abs % 100).toString().padStart(2, '0')}`;
 }
 
 /**
@@ -627,22 +490,12 @@ export function csvField(value: string, text = false): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export async function exportTransactions(
-  ctx: AppContext,
-  userId: string,
-  q: Omit<ListValues, "limit" | "offset">,
-) {
+export async function exportTransactions(ctx: AppContext, userId: string, q: Omit<ListValues, 'limit' | 'offset'>) {
   const p = await practitionerOf(ctx, userId);
   const now = new Date();
-  const rows = await repo.exportTransactions(
-    ctx.database.db,
-    p.id,
-    q,
-    now,
-    CSV_ROW_CAP + 1,
-  );
+  const rows = await repo.exportTransactions(ctx.database.db, p.id, q, now, CSV_ROW_CAP + 1);
   const truncated = rows.length > CSV_ROW_CAP;
-  const lines = [TRANSACTION_CSV_COLUMNS.join(",")];
+  const lines = [TRANSACTION_CSV_COLUMNS.join(',')];
   for (const r of rows.slice(0, CSV_ROW_CAP)) {
     const t = toTransaction(r, now);
     lines.push(
@@ -653,14 +506,14 @@ export async function exportTransactions(
         csvField(centsToDecimal(t.amountCents)),
         csvField(t.currency),
         csvField(TRANSACTION_STATE_LABELS[t.state]),
-        csvField(t.dueAt ?? ""),
-        csvField(t.paidAt ?? ""),
-        csvField(t.sessionID ?? ""),
-      ].join(","),
+        csvField(t.dueAt ?? ''),
+        csvField(t.paidAt ?? ''),
+        csvField(t.sessionID ?? ''),
+      ].join(','),
     );
   }
   return {
-    csv: `${lines.join("\r\n")}\r\n`,
+    csv: `${lines.join('\r\n')}\r\n`,
     rows: Math.min(rows.length, CSV_ROW_CAP),
     truncated,
     filename: `transactions-${utcToday(now)}.csv`,
@@ -669,28 +522,24 @@ export async function exportTransactions(
 
 // ---- The provider's side (admin) ---------------------------------------------------------------
 
-const LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"; // base32
+const LABEL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'; // base32
 /** 'KIT-' and 8 random base32 letters (40 bits). */
 export function newSampleLabel(): string {
-  return `KIT-${Array.from(randomBytes(8), (b) => LABEL_ALPHABET[b % 32]).join("")}`;
+  return `KIT-${Array.from(randomBytes(8), (b) => LABEL_ALPHABET[b % 32]).join('')}`;
 }
 
 /**
  * The provider sends `count` kits to a practice: as a consignment to its primary warehouse (in
  * transit until received) when it has one, otherwise straight into its stock.
  */
-export async function consignKits(
-  ctx: AppContext,
-  input: { practitionerEmail: string; count: number; collectionIds?: number[] },
-) {
+export async function consignKits(ctx: AppContext, input: { practitionerEmail: string; count: number; collectionIds?: number[] }) {
   const { db } = ctx.database;
   const p = await repo.findPractitionerByEmail(db, input.practitionerEmail);
   if (!p) throw notFound();
   let collectionIds = input.collectionIds;
   if (collectionIds) {
     const found = await repo.existingCollectionIds(db, collectionIds);
-    if (collectionIds.some((id) => !found.has(id)))
-      throw badRequest({ collectionIds: ["Value is not valid."] });
+    if (collectionIds.some((id) => !found.has(id))) throw badRequest({ collectionIds: ['Value is not valid.'] });
   } else {
     collectionIds = (await repo.allCollections(db)).map((c) => c.id);
   }
@@ -704,9 +553,7 @@ export async function consignKits(
   });
   return {
     practitionerID: p.id,
-    consignment: shipment.consignment
-      ? toConsignment(shipment.consignment)
-      : null,
+    consignment: shipment.consignment ? toConsignment(shipment.consignment) : null,
     kits: shipment.kits,
   };
 }
@@ -720,22 +567,13 @@ export async function advanceKit(ctx: AppContext, sampleLabel: string) {
   const kit = await repo.kitForLab(db, sampleLabel);
   if (!kit) throw notFound();
   const from = kit.status as KitStatus;
-  const to = from === "in_stock" ? null : nextKitStatus(from);
-  if (!to)
-    throw statusError(
-      from === "in_stock"
-        ? "This kit is in stock: assign it to a session first"
-        : "This kit's results are already available",
-    );
-  let newResult:
-    { title: string; data: unknown; engineVersion: string } | undefined;
-  if (to === "results_available") {
+  const to = from === 'in_stock' ? null : nextKitStatus(from);
+  if (!to) throw statusError(from === 'in_stock' ? 'This kit is in stock: assign it to a session first' : "This kit's results are already available");
+  let newResult: { title: string; data: unknown; engineVersion: string } | undefined;
+  if (to === 'results_available') {
     const lab = await repo.labData(db, kit.id);
     if (!lab.hasResults) {
-      if (!lab.genotypeFile)
-        throw statusError(
-          "This kit has no results and no genotype file to compute them from",
-        );
+      if (!lab.genotypeFile) throw statusError('This kit has no results and no genotype file to compute them from');
       const swab = computeResults(lab.genotypeFile);
       newResult = {
         title: swab.title,
@@ -760,11 +598,7 @@ export async function markFeePaid(ctx: AppContext, id: string) {
   if (!row) {
     const existing = await repo.findTransaction(db, id);
     if (!existing) throw notFound();
-    throw statusError(
-      existing.kind !== "data_request_fee"
-        ? "Only a data-request fee is paid to the provider"
-        : "This fee is already paid",
-    );
+    throw statusError(existing.kind !== 'data_request_fee' ? 'Only a data-request fee is paid to the provider' : 'This fee is already paid');
   }
   return toTransaction(row, new Date());
 }

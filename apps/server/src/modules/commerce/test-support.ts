@@ -1,8 +1,8 @@
-import type { WarehouseInput } from "@portal/contract";
-import { createUser, type Harness } from "../../test/harness";
+import type { WarehouseInput } from '@portal/contract';
+import { createUser, type Harness } from '../../test/harness';
 
 /** Shared set-up of the commerce module's integration tests. */
-export const ADMIN_TOKEN = "test-admin-token-commerce-0123456789";
+export const ADMIN_TOKEN = 'test-admin-token-commerce-0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 export type Headers = Record<string, string>;
@@ -10,23 +10,17 @@ export type Headers = Record<string, string>;
 /** A practitioner (accepted by default) with their practice id and email. */
 export async function practice(h: Harness, status: 1 | 2 | 3 = 2) {
   const u = await createUser(h, { practitionerStatus: status });
-  const id = (
-    await h.app.inject({ url: "/api/portal/me/", headers: u.auth })
-  ).json().id as string;
+  const id = (await h.app.inject({ url: '/api/portal/me/', headers: u.auth })).json().id as string;
   return { ...u, id, email: u.user.email };
 }
 export type Practice = Awaited<ReturnType<typeof practice>>;
 
 /** A patient's session with the practice, accepted unless `accept: false`. */
-export async function session(
-  h: Harness,
-  doc: Practice,
-  opts: { accept?: boolean } = {},
-) {
-  const patient = await createUser(h, { role: "patient" });
+export async function session(h: Harness, doc: Practice, opts: { accept?: boolean } = {}) {
+  const patient = await createUser(h, { role: 'patient' });
   const res = await h.app.inject({
-    method: "POST",
-    url: "/api/patient/sessions/",
+    method: 'POST',
+    url: '/api/patient/sessions/',
     headers: patient.auth,
     payload: {
       practitionerId: doc.id,
@@ -37,7 +31,7 @@ export async function session(
   const id = res.json().id as string;
   if (opts.accept ?? true) {
     const ok = await h.app.inject({
-      method: "POST",
+      method: 'POST',
       url: `/api/portal/sessions/${id}/accept`,
       headers: doc.auth,
     });
@@ -47,15 +41,10 @@ export async function session(
 }
 
 /** The provider sends kits to the practice through the admin API. */
-export async function consign(
-  h: Harness,
-  email: string,
-  count: number,
-  collectionIds?: number[],
-) {
+export async function consign(h: Harness, email: string, count: number, collectionIds?: number[]) {
   const res = await h.app.inject({
-    method: "POST",
-    url: "/api/admin/consignments",
+    method: 'POST',
+    url: '/api/admin/consignments',
     headers: admin,
     payload: { practitionerEmail: email, count, collectionIds },
   });
@@ -72,27 +61,19 @@ export async function consign(
   };
 }
 
-export const warehouseInput = (
-  overrides: Partial<WarehouseInput> = {},
-): WarehouseInput => ({
-  contactNumber: "+27215550199",
-  contactPerson: "Grace Hopper",
-  countryCode: "ZA",
-  name: "Gardens store room",
-  postalCode: "8001",
-  state: "Western Cape",
-  streetAddress: "12 Kloof Street",
-  suburb: "Gardens",
+export const warehouseInput = (overrides: Partial<WarehouseInput> = {}): WarehouseInput => ({
+  contactNumber: '+27215550199',
+  contactPerson: 'Grace Hopper',
+  countryCode: 'ZA',
+  name: 'Gardens store room',
+  postalCode: '8001',
+  state: 'Western Cape',
+  streetAddress: '12 Kloof Street',
+  suburb: 'Gardens',
   ...overrides,
 });
 
-export function inject(
-  h: Harness,
-  method: "GET" | "POST" | "PUT" | "PATCH",
-  url: string,
-  headers: Headers,
-  payload?: unknown,
-) {
+export function inject(h: Harness, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: Headers, payload?: unknown) {
   return h.app.inject({
     method,
     url,

@@ -1,76 +1,67 @@
-import { and, eq, isNull } from "drizzle-orm";
-import {
-  discountAmount,
-  formatMoney,
-  type DiscountCodeInput,
-  type DiscountType,
-} from "@portal/contract";
-import type { Db } from "../../db/client";
-import { discountCodes, kits, orders, users } from "../../db/schema";
-import { loadEnv } from "../../env";
-import * as commerce from "../commerce/repository";
-import { utcToday } from "../commerce/service";
+import { and, eq, isNull } from 'drizzle-orm';
+import { discountAmount, formatMoney, type DiscountCodeInput, type DiscountType } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { discountCodes, kits, orders, users } from '../../db/schema';
+import { loadEnv } from '../../env';
+import * as commerce from '../commerce/repository';
+import { utcToday } from '../commerce/service';
 
 /** Kits in the demo practice's stock (she has no warehouse, so Kits shows in her sidebar). */
-export const DEMO_STOCK_LABELS = Array.from(
-  { length: 8 },
-  (_, i) => `DEMO-STOCK-${String(i + 1).padStart(2, "0")}`,
-);
+export const DEMO_STOCK_LABELS = Array.from({ length: 8 }, (_, i) => `DEMO-STOCK-${String(i + 1).padStart(2, '0')}`);
 
-type Rule = DiscountCodeInput["rule"];
+type Rule = DiscountCodeInput['rule'];
 /** One active, one expired, one deactivated: every state the list shows but 'scheduled' and 'used up'. */
 const DEMO_CODES: Array<{
   code: string;
-  rule: Omit<Rule, "currency">;
+  rule: Omit<Rule, 'currency'>;
   upsell: string;
-  appliesTo: Array<"kit" | "consultation">;
+  appliesTo: Array<'kit' | 'consultation'>;
   requiresShipping: boolean;
   addNewKit: boolean;
   deactivated?: boolean;
 }> = [
   {
-    code: "DEMO-WELCOME10",
+    code: 'DEMO-WELCOME10',
     rule: {
-      type: "percentage",
+      type: 'percentage',
       value: 10,
       minimumOrderCents: 0,
-      validFrom: "2024-01-01",
+      validFrom: '2024-01-01',
       validUntil: null,
       usageLimit: 100,
     },
-    upsell:
-      "Book a consultation to go through your results (synthetic demo offer)",
-    appliesTo: ["kit", "consultation"],
+    upsell: 'Book a consultation to go through your results (synthetic demo offer)',
+    appliesTo: ['kit', 'consultation'],
     requiresShipping: true,
     addNewKit: false,
   },
   {
-    code: "DEMO-WINTER25",
+    code: 'DEMO-WINTER25',
     rule: {
-      type: "fixed",
+      type: 'fixed',
       value: 20_000,
       minimumOrderCents: 100_000,
-      validFrom: "2025-06-01",
-      validUntil: "2025-08-31",
+      validFrom: '2025-06-01',
+      validUntil: '2025-08-31',
       usageLimit: null,
     },
-    upsell: "",
-    appliesTo: ["kit"],
+    upsell: '',
+    appliesTo: ['kit'],
     requiresShipping: true,
     addNewKit: true,
   },
   {
-    code: "DEMO-LAUNCH50",
+    code: 'DEMO-LAUNCH50',
     rule: {
-      type: "percentage",
+      type: 'percentage',
       value: 50,
       minimumOrderCents: 0,
-      validFrom: "2024-01-01",
+      validFrom: '2024-01-01',
       validUntil: null,
       usageLimit: 20,
     },
-    upsell: "",
-    appliesTo: ["consultation"],
+    upsell: '',
+    appliesTo: ['consultation'],
     requiresShipping: false,
     addNewKit: false,
     deactivated: true,
@@ -90,17 +81,13 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
       DEMO_STOCK_LABELS.map((sampleLabel) => ({
         sampleLabel,
         practitionerId,
-        status: "in_stock",
+        status: 'in_stock',
         collectionIds: [1, 2, 3],
       })),
     )
     .onConflictDoNothing();
 
-  const existing = await db
-    .select({ id: discountCodes.id })
-    .from(discountCodes)
-    .where(eq(discountCodes.practitionerId, practitionerId))
-    .limit(1);
+  const existing = await db.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.practitionerId, practitionerId)).limit(1);
   if (existing.length) return;
 
   let welcome: commerce.DiscountCodeRow | null = null;
@@ -121,28 +108,19 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
       addNewKit: c.addNewKit,
       deactivatedAt: c.deactivated ? new Date() : null,
     });
-    if (row && c.code === "DEMO-WELCOME10") welcome = row;
+    if (row && c.code === 'DEMO-WELCOME10') welcome = row;
   }
   if (!welcome) return;
 
   // A synthetic demo patient (seeded with the demo sessions) ordered a kit with the active code.
   const buyer = await db.query.users.findFirst({
-    where: and(
-      eq(users.email, "aisha.patel@demo.test"),
-      eq(users.synthetic, true),
-    ),
+    where: and(eq(users.email, 'aisha.patel@demo.test'), eq(users.synthetic, true)),
   });
   if (!buyer) return;
   const already = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.practitionerId, practitionerId),
-        eq(orders.patientId, buyer.id),
-        isNull(orders.kitId),
-      ),
-    )
+    .where(and(eq(orders.practitionerId, practitionerId), eq(orders.patientId, buyer.id), isNull(orders.kitId)))
     .limit(1);
   if (already.length) return;
   const unit = env.KIT_PRICE_CENTS;
@@ -151,13 +129,10 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
     {
       patientId: buyer.id,
       practitionerId,
-      product: "kit",
+      product: 'kit',
       quantity: 1,
       subtotalCents: unit,
-      discountCents: discountAmount(
-        { type: welcome.ruleType as DiscountType, value: welcome.value },
-        unit,
-      ),
+      discountCents: discountAmount({ type: welcome.ruleType as DiscountType, value: welcome.value }, unit),
       currency: env.CURRENCY,
       code: welcome,
       takeKit: false,

@@ -1,31 +1,19 @@
-import {
-  ErrorCode,
-  RESULT_LEVEL_LABELS,
-  SessionStatus,
-  type DataRequest,
-  type SessionDetail,
-  type SessionSummary,
-} from "@portal/contract";
-import type { AppContext } from "../../context";
-import type { results } from "../../db/schema";
-import { AppError, notFound } from "../../lib/errors";
-import { AnalyticsEvent } from "../analytics/analytics";
-import { findPractitionerByUser } from "../portal/repository";
-import { pharmacogeneHighlights } from "../pharmacogenomics/service";
-import * as repo from "./repository";
+import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
+import type { AppContext } from '../../context';
+import type { results } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { AnalyticsEvent } from '../analytics/analytics';
+import { findPractitionerByUser } from '../portal/repository';
+import { pharmacogeneHighlights } from '../pharmacogenomics/service';
+import * as repo from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A data request as the API shows it, to practitioner and patient alike. */
-export function toDataRequest(r: {
-  id: string;
-  status: string;
-  createdAt: Date;
-  answeredAt: Date | null;
-}): DataRequest {
+export function toDataRequest(r: { id: string; status: string; createdAt: Date; answeredAt: Date | null }): DataRequest {
   return {
     id: r.id,
-    status: r.status as DataRequest["status"],
+    status: r.status as DataRequest['status'],
     createdAt: r.createdAt.toISOString(),
     answeredAt: iso(r.answeredAt),
   };
@@ -35,7 +23,7 @@ export function toSummary(row: repo.SummaryRow): SessionSummary {
   const s = row.session;
   return {
     id: s.id,
-    status: s.status as SessionSummary["status"],
+    status: s.status as SessionSummary['status'],
     bookingTime: s.bookingTime.toISOString(),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -62,17 +50,9 @@ export async function practitionerOf(ctx: AppContext, userId: string) {
   return p;
 }
 
-export async function listSessions(
-  ctx: AppContext,
-  userId: string,
-  q: Parameters<typeof repo.listForPractitioner>[2],
-) {
+export async function listSessions(ctx: AppContext, userId: string, q: Parameters<typeof repo.listForPractitioner>[2]) {
   const p = await practitionerOf(ctx, userId);
-  const { rows, count } = await repo.listForPractitioner(
-    ctx.database.db,
-    p.id,
-    q,
-  );
+  const { rows, count } = await repo.listForPractitioner(ctx.database.db, p.id, q);
   return {
     results: rows.map(toSummary),
     count,
@@ -87,30 +67,20 @@ export async function sessionCounts(ctx: AppContext, userId: string) {
 }
 
 /** The session if the caller owns it, else 404 (the same for another's id and for none). */
-export async function ownedSession(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function ownedSession(ctx: AppContext, userId: string, sessionId: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.findOwned(ctx.database.db, p.id, sessionId);
   if (!row) throw notFound();
   return { practitioner: p, row };
 }
 
-const isDataAccessible = (row: repo.SummaryRow) =>
-  row.session.status === SessionStatus.ACCEPTED &&
-  row.dataRequest?.status === "confirmed";
+const isDataAccessible = (row: repo.SummaryRow) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
 
 /**
  * The session with its patient data only while it is accepted and the data request confirmed;
  * otherwise the patient's results and questionnaires are not reachable and answer 404.
  */
-export async function accessibleSession(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
   const owned = await ownedSession(ctx, userId, sessionId);
   if (!isDataAccessible(owned.row)) throw notFound();
   return owned;
@@ -130,7 +100,7 @@ export function componentsOf(data: unknown): ComponentLike[] {
   return [...(swab?.minerals ?? []), ...(swab?.vitamins ?? [])];
 }
 
-type Highlights = SessionDetail["highlights"];
+type Highlights = SessionDetail['highlights'];
 /** At most this many entries per cache; the oldest go first. */
 const CACHE_LIMIT = 5_000;
 /**
@@ -144,11 +114,7 @@ function highlightCache(db: object) {
   if (!cache) highlightCaches.set(db, (cache = new Map()));
   return cache;
 }
-function remember(
-  cache: Map<string, Highlights>,
-  key: string,
-  value: Highlights,
-) {
+function remember(cache: Map<string, Highlights>, key: string, value: Highlights) {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
 }
@@ -158,7 +124,7 @@ function componentHighlights(r: { id: string; data: unknown }): Highlights {
   for (const c of componentsOf(r.data)) {
     if (c.riskLevel === 0 || c.riskLevel === 2) {
       out.push({
-        kind: "component",
+        kind: 'component',
         title: c.title,
         level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2],
         resultID: r.id,
@@ -174,55 +140,36 @@ function componentHighlights(r: { id: string; data: unknown }): Highlights {
  * pharmacogenomic stamp) where it took up to ten, and the highlights from the cache above. The
  * answer is the same as reading every row each time.
  */
-export async function getSession(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-): Promise<SessionDetail> {
+export async function getSession(ctx: AppContext, userId: string, sessionId: string): Promise<SessionDetail> {
   const { db } = ctx.database;
   const row = await repo.findOwnedByUser(db, userId, sessionId);
   if (!row) throw notFound();
   const accessible = isDataAccessible(row);
-  const extras = await repo.detailExtras(
-    db,
-    sessionId,
-    row.user.id,
-    accessible,
-  );
+  const extras = await repo.detailExtras(db, sessionId, row.user.id, accessible);
   const { kit } = extras;
   const resultRefs = accessible && kit ? (extras.results ?? []) : [];
   const questionnaireRows = accessible ? (extras.questionnaires ?? []) : [];
   const cache = highlightCache(db);
   const highlights: Highlights = [];
-  const key = (r: { id: string; computedAt: string }) =>
-    `result|${r.id}|${new Date(r.computedAt).getTime()}`;
+  const key = (r: { id: string; computedAt: string }) => `result|${r.id}|${new Date(r.computedAt).getTime()}`;
   if (resultRefs.some((r) => !cache.has(key(r)))) {
-    for (const r of await repo.resultsWithData(db, kit!.id))
-      remember(
-        cache,
-        key({ id: r.id, computedAt: r.computedAt.toISOString() }),
-        componentHighlights(r),
-      );
+    for (const r of await repo.resultsWithData(db, kit!.id)) remember(cache, key({ id: r.id, computedAt: r.computedAt.toISOString() }), componentHighlights(r));
   }
   for (const r of resultRefs) highlights.push(...(cache.get(key(r)) ?? []));
   if (accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet) {
     const pgxKey = `pgx|${kit.id}|${extras.pgx.kbVersion}|${extras.pgx.callSet.id}|${new Date(extras.pgx.callSet.importedAt).getTime()}`;
     let pgx = cache.get(pgxKey);
-    if (!pgx)
-      remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id)));
+    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id)));
     highlights.push(...pgx);
   }
   return {
     ...toSummary(row),
     practitionerID: row.session.practitionerId,
-    kit: kit as SessionDetail["kit"],
+    kit: kit as SessionDetail['kit'],
     readiness: {
-      kitStatus: (kit?.status ??
-        null) as SessionDetail["readiness"]["kitStatus"],
-      resultsAvailable:
-        kit?.status === "results_available" && resultRefs.length > 0,
-      questionnairesCompleted: questionnaireRows.filter((q) => q.completed)
-        .length,
+      kitStatus: (kit?.status ?? null) as SessionDetail['readiness']['kitStatus'],
+      resultsAvailable: kit?.status === 'results_available' && resultRefs.length > 0,
+      questionnairesCompleted: questionnaireRows.filter((q) => q.completed).length,
       questionnairesTotal: questionnaireRows.length,
       dataAccessible: accessible,
     },
@@ -241,20 +188,9 @@ export async function getSession(
 }
 
 /** Accept (1 → 2) or reject (1 → 3); a request already decided answers 400414. */
-export async function decide(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-  to: 2 | 3,
-) {
+export async function decide(ctx: AppContext, userId: string, sessionId: string, to: 2 | 3) {
   const { practitioner } = await ownedSession(ctx, userId, sessionId);
-  const done = await repo.transition(
-    ctx.database.db,
-    practitioner.id,
-    sessionId,
-    SessionStatus.REQUESTED,
-    to,
-  );
+  const done = await repo.transition(ctx.database.db, practitioner.id, sessionId, SessionStatus.REQUESTED, to);
   if (!done) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   if (to === SessionStatus.ACCEPTED)
     await ctx.analytics.track(AnalyticsEvent.SESSION_ACCEPTED, userId, {
@@ -264,16 +200,10 @@ export async function decide(
   return toSummary(row);
 }
 
-export async function requestData(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function requestData(ctx: AppContext, userId: string, sessionId: string) {
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
-  if (row.dataRequest?.id)
-    throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
-  if (row.session.status !== SessionStatus.ACCEPTED)
-    throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  if (row.dataRequest?.id) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
+  if (row.session.status !== SessionStatus.ACCEPTED) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   const created = await repo.insertDataRequest(ctx.database.db, {
     sessionId,
     practitionerId: practitioner.id,
@@ -285,15 +215,9 @@ export async function requestData(
   return toDataRequest(created);
 }
 
-export async function listResults(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function listResults(ctx: AppContext, userId: string, sessionId: string) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
-  const rows = row.kitId
-    ? await repo.resultsForKit(ctx.database.db, row.kitId)
-    : [];
+  const rows = row.kitId ? await repo.resultsForKit(ctx.database.db, row.kitId) : [];
   return {
     results: rows.map((r) => ({
       id: r.id,
@@ -311,31 +235,16 @@ export const toResult = (r: typeof results.$inferSelect) => ({
   data: r.data as Record<string, unknown>,
 });
 
-export async function getResult(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-  resultId: string,
-) {
+export async function getResult(ctx: AppContext, userId: string, sessionId: string, resultId: string) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
-  const result = row.kitId
-    ? await repo.findResult(ctx.database.db, row.kitId, resultId)
-    : undefined;
+  const result = row.kitId ? await repo.findResult(ctx.database.db, row.kitId, resultId) : undefined;
   if (!result) throw notFound();
   return toResult(result);
 }
 
-export async function getComponent(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-  resultId: string,
-  componentId: string,
-) {
+export async function getComponent(ctx: AppContext, userId: string, sessionId: string, resultId: string, componentId: string) {
   const result = await getResult(ctx, userId, sessionId, resultId);
-  const component = componentsOf(result.data).find(
-    (c) => c.componentID === componentId,
-  );
+  const component = componentsOf(result.data).find((c) => c.componentID === componentId);
   if (!component) throw notFound();
   return {
     resultID: result.id,
@@ -344,31 +253,20 @@ export async function getComponent(
   };
 }
 
-export async function listQuestionnaires(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function listQuestionnaires(ctx: AppContext, userId: string, sessionId: string) {
   const { row } = await accessibleSession(ctx, userId, sessionId);
   const rows = await repo.questionnairesFor(ctx.database.db, row.user.id);
   return { results: rows.map(toQuestionnaire) };
 }
 
-export async function getQuestionnaire(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-  questionnaireId: number,
-) {
+export async function getQuestionnaire(ctx: AppContext, userId: string, sessionId: string, questionnaireId: number) {
   const { results } = await listQuestionnaires(ctx, userId, sessionId);
   const q = results.find((r) => r.id === questionnaireId);
   if (!q) throw notFound();
   return q;
 }
 
-export function toQuestionnaire(
-  q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number],
-) {
+export function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnairesFor>>[number]) {
   return {
     id: q.id,
     category: q.category,
@@ -387,11 +285,7 @@ export function toQuestionnaire(
 }
 
 /** The access history of the session's patient, as far as the caller's practice is concerned. */
-export async function accessHistory(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string,
-) {
+export async function accessHistory(ctx: AppContext, userId: string, sessionId: string) {
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
   const rows = await ctx.audit.history({
     patientId: row.user.id,
@@ -401,17 +295,8 @@ export async function accessHistory(
 }
 
 /** An audit row as people read it: the actor is 'you', 'the patient' or 'another user', never an identifier of someone else. */
-export function toAuditRow(
-  r: Awaited<ReturnType<AppContext["audit"]["history"]>>[number],
-  viewerId: string,
-  patientId?: string,
-) {
-  const actor =
-    r.actorUserId === viewerId
-      ? "you"
-      : r.actorUserId && r.actorUserId === (patientId ?? r.patientId)
-        ? "the patient"
-        : "another user";
+export function toAuditRow(r: Awaited<ReturnType<AppContext['audit']['history']>>[number], viewerId: string, patientId?: string) {
+  const actor = r.actorUserId === viewerId ? 'you' : r.actorUserId && r.actorUserId === (patientId ?? r.patientId) ? 'the patient' : 'another user';
   return {
     id: r.id,
     at: r.at.toISOString(),

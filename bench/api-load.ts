@@ -11,7 +11,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +26,10 @@ import { createAudit } from '../apps/server/src/modules/audit/audit';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
 import pg from 'pg';
+import { freePort } from '../apps/server/src/test/failure-kit';
 import { withPostgres } from './pgx-report';
+
+export { freePort };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -83,15 +85,6 @@ async function withCpu(serverPid: number, url: string | undefined, fn: () => Pro
   const n = Math.max(1, f.requests);
   f.cpuMsPerRequest = { server: (after.server - before.server) / n, postgres: (after.postgres - before.postgres) / n };
   return f;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A child process that answers `readyPath` with 200; `stop` ends it and waits. */

@@ -1,5 +1,5 @@
 // The few parts of autocannon 9 the benches use (the package ships no types).
-declare module "autocannon" {
+declare module 'autocannon' {
   export interface Histogram {
     average: number;
     mean: number;
@@ -14,16 +14,8 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (
-      req: Request,
-      context: Record<string, unknown>,
-    ) => Request | null | undefined;
-    onResponse?: (
-      status: number,
-      body: string,
-      context: Record<string, unknown>,
-      headers: Record<string, string>,
-    ) => void;
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request | null | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface Options {
     url: string;
@@ -41,9 +33,9 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
-    "2xx": number;
-    "4xx": number;
-    "5xx": number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
     duration: number;
   }
   function autocannon(opts: Options): Promise<Result>;

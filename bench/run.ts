@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM build script without types
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
+import { freePort } from '../apps/server/src/test/failure-kit';
 import { failureEntry } from './failure';
 import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
 import { benchApiLoad, printApiLoad } from './api-load';
@@ -20,15 +20,6 @@ import { routeJs } from './route-js';
 import { runScale } from './scale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Milliseconds from spawning `node apps/server/dist/server.js` until /readyz answers 200. */
 async function startToReady(dataDir: string): Promise<number> {

@@ -96,7 +96,7 @@ describe('pharmaco reports', () => {
     await page.getByRole('button', { name: 'Add Level of evidence' }).click();
     const added = page.getByRole('region', { name: 'Added filter variables' });
     for (const name of ['Phenotype category', 'Specialty population', 'Level of evidence']) {
-      expect(await added.getByText(name, { exact: true }).count(), name).toBe(1);
+      await expect.poll(() => added.getByText(name, { exact: true }).count(), { message: name, timeout: 10_000 }).toBe(1);
     }
     await choose(page, 'Phenotype category', 'Toxicity');
     await choose(page, 'Specialty population', 'general');

@@ -89,7 +89,8 @@ export async function newListedPractitioner(firstName = 'Rosalind') {
       token,
       body: {
         categoryID: 2,
-        hpcsaNumber: 'MP0123457',
+        // HPCSA numbers are unique per practice: one of its own (9xxxxxx never meets the practice journey's 0123457).
+        hpcsaNumber: `MP${9_000_000 + ((Date.now() + counter) % 1_000_000)}`,
         practiceNumber: '1234567',
         description: 'General practice with consignment kits, for the commerce journey.',
         languages: [languages.results[0]!.id],

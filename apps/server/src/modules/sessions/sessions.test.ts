@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, kits, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
+import { analyticsEvents, kits, practitioners, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -29,7 +29,11 @@ describe('the patient side', () => {
     const { patient, practitionerId } = await practitionerAndPatient();
     const pending = await createUser(h, { practitionerStatus: 1 });
     const pendingId = (await h.app.inject({ url: '/api/portal/me/', headers: pending.auth })).json().id;
-    const list = (await h.app.inject({ url: '/api/patient/practitioners/', headers: patient.auth })).json().results.map((p: { id: string }) => p.id);
+    // A name of this test's own: the shared test database lists every other file's practitioners too.
+    const lastName = `Listed${Date.now().toString(36)}`;
+    const doc = await h.db.select({ userId: users.id }).from(users).innerJoin(practitioners, eq(practitioners.userId, users.id)).where(eq(practitioners.id, practitionerId));
+    for (const id of [doc[0]!.userId, pending.user.id]) await h.db.update(users).set({ lastName }).where(eq(users.id, id));
+    const list = (await h.app.inject({ url: `/api/patient/practitioners/?search=${lastName}`, headers: patient.auth })).json().results.map((p: { id: string }) => p.id);
     expect(list).toContain(practitionerId);
     expect(list).not.toContain(pendingId);
     expect((await requestSession(patient.auth, pendingId)).statusCode).toBe(404);

@@ -59,7 +59,8 @@ export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id/ai/answers', {
     schema: { tags, summary: 'Earlier answers for this session', params: IdParams, response: { 200: z.object({ results: z.array(AiAnswerSummary) }) } },
-  }, async (req) => service.listAnswers(ctx, caller(req).userId, req.params.id));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: 'answers list' },
+    () => service.listAnswers(ctx, caller(req).userId, req.params.id)));
 
   app.get('/:id/ai/answers/:answerId', {
     schema: { tags, summary: 'One saved answer with its citations', params: AnswerParams, response: { 200: AiAnswer } },

@@ -62,7 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id/access-history', {
     schema: { tags, summary: "Who looked at or changed this patient's data through the caller's practice", params: IdParams, response: { 200: z.object({ results: z.array(AuditRow) }) } },
-  }, async (req) => service.accessHistory(ctx, caller(req).userId, req.params.id));
+  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'access history', sessionId: req.params.id }, () => service.accessHistory(ctx, caller(req).userId, req.params.id)));
 
   app.get('/:id/questionnaires', {
     schema: { tags, summary: "The patient's questionnaires with answers", params: IdParams, response: { 200: z.object({ results: z.array(Questionnaire) }) } },

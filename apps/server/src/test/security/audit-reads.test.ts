@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('audit rows per patient-data read', () => {
-  it('exactly one per read: results, a component, questionnaires, the pgx report, an AI answer, the journal, the session', async () => {
+  it('exactly one per read: results, a component, questionnaires, the pgx report, the AI answers and one answer, the journal, the session, its access history', async () => {
     const s = `/api/portal/sessions/${A.sessionId}`;
     const reads: Array<[string, string, string?]> = [
       [`${s}`, 'session'],
@@ -27,7 +27,9 @@ describe('audit rows per patient-data read', () => {
       [`${s}/reports/rows?view=1&name=simva`, 'pharmacogenomic report'],
       [`${s}/reports/diseases?phenotypeCategory=Efficacy&specialtyPopulation=Adults&levelOfEvidence=1`, 'pharmacogenomic report'],
       [`${s}/reports/pdf?view=1&name=simva`, 'pharmacogenomic report'],
+      [`${s}/ai/answers`, 'ai answer'],
       [`${s}/ai/answers/${A.answerId}`, 'ai answer'],
+      [`${s}/access-history`, 'access history'],
       [`${s}/journal`, 'journal'],
       [`/api/portal/journals/${A.journalId}`, 'journal'],
     ];

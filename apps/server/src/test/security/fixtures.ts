@@ -142,6 +142,7 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'GET /api/portal/sessions/:id/access-history': {
     kind: 'owned',
     params: session,
+    audited: true,
     ownerReads: true,
   },
   'GET /api/portal/sessions/:id/questionnaires': {
@@ -226,6 +227,7 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'GET /api/portal/sessions/:id/ai/answers': {
     kind: 'owned',
     params: session,
+    audited: true,
     ownerReads: true,
   },
   'GET /api/portal/sessions/:id/ai/answers/:answerId': {

@@ -130,6 +130,11 @@ describe('sessions with patients', () => {
     await page.getByRole('heading', { name: 'Screening & Results' }).waitFor();
     await page.getByRole('region', { name: 'Highlights' }).waitFor();
     await expectAccessible(page, "Thandi's overview");
+    // The access history (POPIA s23): this practitioner's own look at the overview is in it.
+    await page.getByRole('button', { name: 'Show access history' }).click();
+    const history = page.getByRole('region', { name: 'Access history of this patient' });
+    await history.getByRole('row').filter({ hasText: 'session' }).filter({ hasText: 'you' }).first().waitFor();
+    await expectAccessible(page, "Thandi's access history");
     await page.getByRole('link', { name: 'Open results' }).click();
 
     await expect.poll(() => h1(page)).toBe('Genotype results');

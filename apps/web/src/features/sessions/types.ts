@@ -49,3 +49,16 @@ export interface Page<T> {
   limit: number;
   offset: number;
 }
+
+/** A row of a patient's access history (GET /portal/sessions/{id}/access-history): the actor is 'you', 'the patient' or 'another user'. */
+export interface AccessHistoryRow {
+  id: number;
+  at: string;
+  action: string;
+  category: string;
+  outcome: string;
+  sourceIp: string | null;
+  actor: string;
+  sessionID: string | null;
+  detail: string | null;
+}

@@ -19,4 +19,5 @@ export const sessionKeys = {
   component: (id: string, resultId: string, componentId: string) => [...sessionKeys.result(id, resultId), 'component', componentId] as const,
   questionnaires: (id: string) => [...sessionKeys.data(id), 'questionnaires'] as const,
   questionnaire: (id: string, questionnaireId: string) => [...sessionKeys.questionnaires(id), questionnaireId] as const,
+  accessHistory: (id: string) => [...sessionKeys.all, 'access-history', id] as const,
 };

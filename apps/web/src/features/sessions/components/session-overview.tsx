@@ -9,6 +9,7 @@ import { t } from '../../../i18n/i18n';
 import { useSystemStore } from '../../../store/system-store';
 import { useRequestData } from '../api/request-data';
 import { formatDateTime, formatShortDate, fullName } from '../format';
+import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
 import { LevelBadge, levelOfLabel } from './level-display';
@@ -54,6 +55,7 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
           </Anchor>
         </Box>
       </SectionCard>
+      <AccessHistory sessionId={session.id} />
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Box, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Box, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { translator } from '../i18n/i18n';
+import { LoadFailed } from './load-failed';
 import { PageLoader } from './page-loader';
 
 /** The shared list texts: they load with the list pages, not with the portal's first download. */
 const pagedMessagesEn = {
   'paged.loadFailed': 'The list could not be loaded.',
-  'paged.retry': 'Try again',
   'paged.range': '{from}–{to} of {count}',
   'paged.pages': 'Pages',
   'paged.page': 'Page {page}',
@@ -48,16 +48,7 @@ export function PagedResults<T>({
 }) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    return (
-      <Alert color="red" variant="light" title={pt('paged.loadFailed')} c="dark.8">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            {pt('paged.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={pt('paged.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
   const { results, count } = query.data;
   if (results.length === 0) return <Text c="gray.9">{empty}</Text>;

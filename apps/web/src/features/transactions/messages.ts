@@ -11,7 +11,6 @@ export const transactionMessagesEn = {
   'tx.noTotals': 'Nothing in this period yet.',
   'tx.loadFailed': 'The transactions could not be loaded.',
   'tx.totalsFailed': 'The totals could not be loaded.',
-  'tx.retry': 'Try again',
   'tx.tableLabel': 'Transactions',
   'tx.latestLabel': 'Latest transactions',
   'tx.totalsLabel': 'Totals per period',

@@ -5,7 +5,6 @@ export const warehouseMessagesEn = {
   'warehouse.register': 'Register warehouse',
   'warehouse.empty': 'You have no consignment warehouse yet. Register one to receive kits from the provider and hand them to your patients.',
   'warehouse.loadFailed': 'Your warehouses could not be loaded.',
-  'warehouse.retry': 'Try again',
   'warehouse.field.contactNumber': 'Contact number',
   'warehouse.field.contactPerson': 'Contact person',
   'warehouse.field.countryCode': 'Country code',

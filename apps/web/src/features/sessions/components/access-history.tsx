@@ -1,4 +1,6 @@
 import { Badge, Box, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { errorText } from '@portal/contract';
+import { LoadFailed } from '../../../components/load-failed';
 import { useState } from 'react';
 import { useAccessHistory } from '../api/get-access-history';
 import { formatDateTime } from '../format';
@@ -30,16 +32,7 @@ export function AccessHistory({ sessionId }: { sessionId: string }) {
           <Text size="sm">{st('sessions.history.loading')}</Text>
         </Group>
       )}
-      {open && history.isError && (
-        <Group gap="sm" role="alert">
-          <Text size="sm" c="red.9">
-            {st('sessions.history.error')}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-            {st('sessions.history.retry')}
-          </Button>
-        </Group>
-      )}
+      {open && history.isError && <LoadFailed title={st('sessions.history.error')} message={errorText(history.error)} onRetry={() => void history.refetch()} />}
       {history.data && history.data.results.length === 0 && <Text size="sm">{st('sessions.history.empty')}</Text>}
       {history.data && history.data.results.length > 0 && (
         <ScrollTable label={st('sessions.history.tableLabel')} minWidth={640}>

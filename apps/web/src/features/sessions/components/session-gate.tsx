@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { LoadFailed as SharedLoadFailed } from '../../../components/load-failed';
 import { SessionStatus, errorText, type SessionDetail } from '@portal/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -55,16 +56,7 @@ export function SessionNotFound() {
 }
 
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" title={st('sessions.access.loadFailed')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {st('sessions.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <SharedLoadFailed title={st('sessions.access.loadFailed')} message={message} onRetry={onRetry} />;
 }
 
 /** Why this session's data is closed right now, in one sentence. */

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -110,16 +111,7 @@ function StatusList({ status, search, page, onPage }: { status: Status; search: 
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    return (
-      <Alert color="red" title={st('sessions.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            {st('sessions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={st('sessions.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
 
   const { results, count } = query.data;

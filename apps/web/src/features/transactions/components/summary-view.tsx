@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { errorText } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -24,17 +25,7 @@ export function SummaryView() {
 
   let body;
   if (latest.isPending) body = <PageLoader />;
-  else if (latest.isError)
-    body = (
-      <Alert color="red" variant="light" c="dark.8" title={tt('tx.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(latest.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void latest.refetch()}>
-            {tt('tx.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  else if (latest.isError) body = <LoadFailed title={tt('tx.loadFailed')} message={errorText(latest.error)} onRetry={() => void latest.refetch()} />;
   else if (latest.data.results.length === 0) body = <Text c="gray.9">{tt('tx.empty')}</Text>;
   else body = <TransactionsTable rows={latest.data.results} label={tt('tx.latestLabel')} />;
 

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { notifications } from '@mantine/notifications';
 import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type Warehouse } from '@portal/contract';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
@@ -34,16 +35,7 @@ export function WarehousingView({ kits }: { kits: (warehouseID: string) => React
 
   if (warehouses.isPending) return <PageLoader />;
   if (warehouses.isError) {
-    return (
-      <Alert color="red" variant="light" c="dark.8" title={wt('warehouse.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(warehouses.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void warehouses.refetch()}>
-            {wt('warehouse.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={wt('warehouse.loadFailed')} message={errorText(warehouses.error)} onRetry={() => void warehouses.refetch()} />;
   }
 
   const list = warehouses.data;

@@ -43,16 +43,17 @@ export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0,
 /**
  * A user straight in the database, signed in through the token service. An accepted practitioner
  * (status 2) has passed the course's test unless `testPassed: false`, so they are listed for patients.
+ * `lastName` lets a test find its own users by name on a shared database (lists there hold every file's users).
  */
 export async function createUser(
   h: Harness,
-  opts: { email?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean; testPassed?: boolean } = {},
+  opts: { email?: string; lastName?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean; testPassed?: boolean } = {},
 ) {
   passwordHash ??= hash(TEST_PASSWORD);
   const email = opts.email ?? uniqueEmail();
   const [user] = await h.db
     .insert(users)
-    .values({ email, firstName: 'Test', lastName: 'User', phoneNumber: '+27215550000', passwordHash: await passwordHash, role: opts.role ?? 'practitioner', isActive: opts.isActive ?? true })
+    .values({ email, firstName: 'Test', lastName: opts.lastName ?? 'User', phoneNumber: '+27215550000', passwordHash: await passwordHash, role: opts.role ?? 'practitioner', isActive: opts.isActive ?? true })
     .returning();
   if (opts.practitionerStatus) {
     const [p] = await h.db.insert(practitioners).values({ userId: user!.id, status: opts.practitionerStatus, categoryId: 2 }).returning();

@@ -2,7 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS, MESSAGES, errorText } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
@@ -50,7 +50,15 @@ function SignedInShell() {
   const setLoaded = useUserStore((s) => s.setLoaded);
   const setSessionsChange = useSessionStore((s) => s.setSessionsChange);
   const { signOut, isPending: signingOut } = useSignOut();
-  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarBreakpoint}px)`) ?? false;
+  // Read at the first render (this shell is never rendered on a server): a value that only arrives in an
+  // effect would draw the desktop shell first on a phone, then everything again.
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
+  // Stable, so the memoised sidebar is not drawn again whenever the shell is (queries settling, stores).
+  const onLogout = useCallback(() => void signOut(), [signOut]);
+  // The profile and the practice arrive as synchronous updates; the sidebar (a few hundred Mantine
+  // nodes) takes them in a transition, which React renders in slices rather than one long task.
+  const sidebarUser = useDeferredValue(me.data);
+  const sidebarPractitioner = useDeferredValue(practitioner.data);
 
   const route = stripSlash(pathname);
   const onOnboarding = route === routes.onboarding;
@@ -135,9 +143,9 @@ function SignedInShell() {
           inert={narrow && !sidebarOpened}
         >
           <Sidebar
-            user={me.data}
-            practitioner={practitioner.data}
-            onLogout={() => void signOut()}
+            user={sidebarUser}
+            practitioner={sidebarPractitioner}
+            onLogout={onLogout}
             logoutPending={signingOut}
             onClose={narrow ? closeSidebar : undefined}
             onNavigate={closeSidebar}

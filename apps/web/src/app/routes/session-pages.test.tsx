@@ -32,7 +32,11 @@ function renderAt(path: string) {
 }
 
 const accessible = (over = {}) =>
-  detail({ readiness: { kitStatus: 'results_available', resultsAvailable: true, questionnairesCompleted: 1, questionnairesTotal: 2, dataAccessible: true }, dataRequest: { id: 'd1', status: 'confirmed', createdAt: '2026-11-13T10:00:00.000Z', answeredAt: '2026-11-13T12:00:00.000Z' }, ...over });
+  detail({
+    readiness: { kitStatus: 'results_available', resultsAvailable: true, questionnairesCompleted: 1, questionnairesTotal: 2, dataAccessible: true },
+    dataRequest: { id: 'd1', status: 'confirmed', createdAt: '2026-11-13T10:00:00.000Z', answeredAt: '2026-11-13T12:00:00.000Z' },
+    ...over,
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,7 +140,9 @@ describe("the patient's data pages", () => {
     renderAt(`/sessions/${s.id}/results`);
     expect(await screen.findByRole('heading', { name: "The patient's data is not available" })).toBeInTheDocument();
     expect(screen.getByText(reason)).toBeInTheDocument();
-    expect(screen.getByText(/available once the session is accepted and the patient has confirmed the data request\. They close when the session is completed\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/available once the session is accepted and the patient has confirmed the data request\. They close when the session is completed\./),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the session overview' })).toHaveAttribute('href', `/sessions/${s.id}/`);
     expect(api.calls.some((c) => c.url.pathname.endsWith('/results'))).toBe(false);
   });
@@ -147,7 +153,13 @@ describe("the patient's data pages", () => {
       [`GET ${S}/${s.id}`]: () => json(s),
       [`GET ${S}/${s.id}/results`]: () => json({ results: [{ id: 'r1', title: 'Nutrigenomics swab', computedAt: '2026-11-21T12:00:00.000Z' }] }),
       [`GET ${S}/${s.id}/results/r1`]: () =>
-        json({ id: 'r1', title: 'Nutrigenomics swab', computedAt: '2026-11-21T12:00:00.000Z', engineVersion: 'x', data: { swab: { title: 'Nutrigenomics swab', minerals: [component(), lockedComponent()], vitamins: [], synthetic: true, engineVersion: 'x' } } }),
+        json({
+          id: 'r1',
+          title: 'Nutrigenomics swab',
+          computedAt: '2026-11-21T12:00:00.000Z',
+          engineVersion: 'x',
+          data: { swab: { title: 'Nutrigenomics swab', minerals: [component(), lockedComponent()], vitamins: [], synthetic: true, engineVersion: 'x' } },
+        }),
     });
     renderAt(`/sessions/${s.id}/results`);
     expect(await screen.findByRole('heading', { level: 2, name: /Nutrigenomics swab/ })).toBeInTheDocument();
@@ -161,7 +173,14 @@ describe("the patient's data pages", () => {
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),
       [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', component: component() }),
-      [`GET ${S}/${s.id}/results/r1`]: () => json({ id: 'r1', title: 'Nutrigenomics swab', computedAt: '2026-11-21T12:00:00.000Z', engineVersion: 'x', data: { swab: { title: 'Nutrigenomics swab', minerals: [component()], vitamins: [], synthetic: true, engineVersion: 'x' } } }),
+      [`GET ${S}/${s.id}/results/r1`]: () =>
+        json({
+          id: 'r1',
+          title: 'Nutrigenomics swab',
+          computedAt: '2026-11-21T12:00:00.000Z',
+          engineVersion: 'x',
+          data: { swab: { title: 'Nutrigenomics swab', minerals: [component()], vitamins: [], synthetic: true, engineVersion: 'x' } },
+        }),
     });
     renderAt(`/sessions/${s.id}/result/r1/components/calcium`);
     expect(await screen.findByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
@@ -171,11 +190,49 @@ describe("the patient's data pages", () => {
     expect(screen.getByRole('link', { name: 'Back to results' })).toHaveAttribute('href', `/sessions/${s.id}/results/r1`);
   });
 
+  it('draw a component as soon as it arrives, and add the synthetic badge when the (larger) result follows', async () => {
+    const s = accessible();
+    let releaseResult = () => {};
+    const result = new Promise<void>((resolve) => (releaseResult = resolve));
+    mockApi({
+      [`GET ${S}/${s.id}`]: () => json(s),
+      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', component: component() }),
+      [`GET ${S}/${s.id}/results/r1`]: async () => {
+        await result;
+        return json({
+          id: 'r1',
+          title: 'Nutrigenomics swab',
+          computedAt: '2026-11-21T12:00:00.000Z',
+          engineVersion: 'x',
+          data: { swab: { title: 'Nutrigenomics swab', minerals: [component()], vitamins: [], synthetic: true, engineVersion: 'x' } },
+        });
+      },
+    });
+    renderAt(`/sessions/${s.id}/result/r1/components/calcium`);
+    const table = await screen.findByRole('region', { name: 'Genotype table' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
+    expect(screen.queryByText('Synthetic demo data')).not.toBeInTheDocument();
+    releaseResult();
+    expect(await screen.findByText('Synthetic demo data')).toBeInTheDocument();
+    // The sections below the heading stay as they were drawn.
+    expect(screen.getByRole('region', { name: 'Genotype table' })).toBe(table);
+  });
+
   it('list the questionnaires with their completion, and open one under either spelling', async () => {
     const s = accessible();
     const q = (id: number, completedAt: string | null) => ({
-      id, category: id === 1 ? 'Health history' : 'Diet', description: 'About you.', createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
-      questions: [{ id: 'a', text: 'Question A?', type: 'text' }, { id: 'b', text: 'Question B?', type: 'text' }], answers: { a: 'Yes' }, completedAt,
+      id,
+      category: id === 1 ? 'Health history' : 'Diet',
+      description: 'About you.',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      questions: [
+        { id: 'a', text: 'Question A?', type: 'text' },
+        { id: 'b', text: 'Question B?', type: 'text' },
+      ],
+      answers: { a: 'Yes' },
+      completedAt,
     });
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),

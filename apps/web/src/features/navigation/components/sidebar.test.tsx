@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../store/session-store';
 import { renderWithProviders } from '../../../test/render';
-import { Sidebar } from './sidebar';
+import { Sidebar, type SidebarProps } from './sidebar';
 
 const user = { firstName: 'Ada', lastName: 'Lovelace', profileImage: null };
 const practitioner = (over: Partial<PractitionerMe> = {}) => ({
@@ -14,7 +14,7 @@ const practitioner = (over: Partial<PractitionerMe> = {}) => ({
   ...over,
 });
 
-function renderSidebar(props: Partial<Parameters<typeof Sidebar>[0]> = {}, path = '/summary') {
+function renderSidebar(props: Partial<SidebarProps> = {}, path = '/summary') {
   return renderWithProviders(<Sidebar user={user} practitioner={practitioner()} onLogout={vi.fn()} {...props} />, { path });
 }
 

@@ -1,11 +1,25 @@
 import { Anchor, Avatar, Box, Button, CloseButton, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
-  IconArrowLeft, IconBook, IconBuildingWarehouse, IconCalendarEvent, IconChartBar, IconDiscount, IconFileText,
-  IconLayoutDashboard, IconLogout, IconMessageChatbot, IconNotebook, IconPackage, IconReportMedical, IconSchool, IconSettings,
-  IconClipboardList, IconDna,
+  IconArrowLeft,
+  IconBook,
+  IconBuildingWarehouse,
+  IconCalendarEvent,
+  IconChartBar,
+  IconDiscount,
+  IconFileText,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessageChatbot,
+  IconNotebook,
+  IconPackage,
+  IconReportMedical,
+  IconSchool,
+  IconSettings,
+  IconClipboardList,
+  IconDna,
 } from '@tabler/icons-react';
 import { LIMITS, PractitionerStatus, type PractitionerMe, type User } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { config } from '../../../config/env';
 import { legalPdfUrl, paths } from '../../../config/paths';
@@ -101,8 +115,7 @@ function ItemList({ items, pathname, locked, onNavigate }: { items: Item[]; path
                 aria-disabled="true"
                 label={
                   <>
-                    {item.label}{' '}
-                    <VisuallyHidden>({t('nav.locked')})</VisuallyHidden>
+                    {item.label} <VisuallyHidden>({t('nav.locked')})</VisuallyHidden>
                   </>
                 }
                 leftSection={item.icon}
@@ -132,8 +145,12 @@ function ItemList({ items, pathname, locked, onNavigate }: { items: Item[]; path
   );
 }
 
-/** SPEC §2's sidebar: profile, the practice (or the open session's) links, and the footer. */
-export function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, onNavigate }: SidebarProps) {
+/**
+ * SPEC §2's sidebar: profile, the practice (or the open session's) links, and the footer. Memoised: the
+ * signed-in shell renders again as each of its queries and stores settles, the sidebar only when its
+ * own props, the address or the open session change.
+ */
+export const Sidebar = memo(function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const sessionSidebar = useSessionStore((s) => s.sessionSidebar);
   const selectedSession = useSessionStore((s) => s.selectedSession);
@@ -171,13 +188,7 @@ export function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, 
       <ScrollArea style={{ flex: 1 }} px="xs">
         {sessionSidebar && selectedSession ? (
           <>
-            <NavLink
-              component={Link}
-              to={paths.sessions()}
-              label={t('nav.backToSessions')}
-              leftSection={icon(IconArrowLeft)}
-              onClick={onNavigate}
-            />
+            <NavLink component={Link} to={paths.sessions()} label={t('nav.backToSessions')} leftSection={icon(IconArrowLeft)} onClick={onNavigate} />
             <SectionHeading>{t('nav.session')}</SectionHeading>
             <ItemList items={sessionItems(selectedSession).session} pathname={pathname} locked={false} onNavigate={onNavigate} />
             <SectionHeading>{t('nav.notes')}</SectionHeading>
@@ -194,16 +205,7 @@ export function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, 
       </ScrollArea>
 
       <Stack gap={6} p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <Button
-          variant="subtle"
-          color="dark"
-          c="dark.7"
-          justify="flex-start"
-          leftSection={icon(IconLogout)}
-          onClick={onLogout}
-          loading={logoutPending}
-          px="xs"
-        >
+        <Button variant="subtle" color="dark" c="dark.7" justify="flex-start" leftSection={icon(IconLogout)} onClick={onLogout} loading={logoutPending} px="xs">
           {t('nav.logout')}
         </Button>
         <Anchor href={config.contactUrl} target="_blank" rel="noopener noreferrer" size="sm" c="blue.8">
@@ -223,4 +225,4 @@ export function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, 
       </Stack>
     </Stack>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResultLevel } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { NewTabHint } from '../../../components/new-tab-hint';
 import { PageLoader } from '../../../components/page-loader';
@@ -24,6 +25,10 @@ export const pubmedUrl = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${en
 /** /sessions/:id/result/:resultID/components/:componentID: one component in full. */
 export function ComponentView({ sessionId, resultId, componentId }: { sessionId: string; resultId: string; componentId: string }) {
   const query = useResultComponent(sessionId, resultId, componentId);
+  // The answer arrives as a synchronous update; drawing the component (some hundreds of Mantine nodes)
+  // in it would hold the main thread in one long task. The deferred copy is drawn in a transition,
+  // which React renders in slices: until it catches up the loader stays.
+  const data = useDeferredValue(query.data);
   // The result is usually cached from the results page; it says whether the data is synthetic.
   const result = useResult(sessionId, resultId);
   const back = (
@@ -48,25 +53,16 @@ export function ComponentView({ sessionId, resultId, componentId }: { sessionId:
     );
   }
 
+  if (data !== query.data) return <PageLoader />;
   return (
     <Stack gap="lg">
       {back}
-      <ComponentDetail component={query.data.component} computedAt={query.data.computedAt} synthetic={result.data?.data.swab?.synthetic ?? false} />
+      <ComponentDetail component={data.component} computedAt={data.computedAt} synthetic={result.data?.data.swab?.synthetic ?? false} />
     </Stack>
   );
 }
 
 export function ComponentDetail({ component: c, computedAt, synthetic }: { component: ResultComponent; computedAt: string; synthetic: boolean }) {
-  const processed =
-    c.riskLevel !== ResultLevel.NOT_PROCESSED &&
-    c.score !== null &&
-    c.minValue !== null &&
-    c.maxValue !== null &&
-    c.median !== null &&
-    c.percentile25th !== null &&
-    c.percentile75th !== null &&
-    c.percentile !== null;
-
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -80,7 +76,28 @@ export function ComponentDetail({ component: c, computedAt, synthetic }: { compo
         </Text>
         <Text>{c.description}</Text>
       </Stack>
+      <ComponentSections component={c} />
+    </Stack>
+  );
+}
 
+/**
+ * Everything below the heading. Memoised: the result that says whether the data is synthetic usually
+ * arrives after the component, and only the heading's badge depends on it.
+ */
+const ComponentSections = memo(function ComponentSections({ component: c }: { component: ResultComponent }) {
+  const processed =
+    c.riskLevel !== ResultLevel.NOT_PROCESSED &&
+    c.score !== null &&
+    c.minValue !== null &&
+    c.maxValue !== null &&
+    c.median !== null &&
+    c.percentile25th !== null &&
+    c.percentile75th !== null &&
+    c.percentile !== null;
+
+  return (
+    <>
       {processed && (
         <SectionCard title={st('sessions.component.score')} id="component-score">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -188,9 +205,9 @@ export function ComponentDetail({ component: c, computedAt, synthetic }: { compo
           </Text>
         ))}
       </SectionCard>
-    </Stack>
+    </>
   );
-}
+});
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

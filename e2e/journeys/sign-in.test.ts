@@ -10,6 +10,53 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('signing in with the demo accounts', () => {
+  it("a visitor's home comes painted in the HTML, and the portal takes it over without drawing it again", async () => {
+    // The server's answer itself holds the page for a visitor, and not for a signed-in practitioner.
+    const visitorHtml = await (await fetch(`${baseUrl()}/`)).text();
+    expect(visitorHtml).toMatch(/<h1[^>]*>Practitioner Portal<\/h1>/);
+    expect(visitorHtml).toContain('What you can do here');
+    const signedInHtml = await (await fetch(`${baseUrl()}/`, { headers: { cookie: `${COOKIE}=x` } })).text();
+    expect(signedInHtml).toContain('<div id="root"></div>');
+
+    // Without JavaScript: the text and a working sign-in link are there.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noJs.newPage();
+    await still.goto(`${baseUrl()}/`);
+    expect(await still.getByRole('heading', { level: 1 }).textContent()).toBe('Practitioner Portal');
+    expect(await still.getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).toBe(
+      `${baseUrl()}/sso/sign-in?redirect=${encodeURIComponent(`${baseUrl()}/`)}`,
+    );
+    await noJs.close();
+
+    // With it: hydrated in place. Had React thrown the markup away (a mismatch), it would have
+    // removed the server's elements from #root.
+    const { context, page, errors } = await newPage(browser);
+    await context.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n.nodeType === 1 && (r.target as Element).closest?.('#root')) removed.push(n.nodeName);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+    await page.goto(`${baseUrl()}/`);
+    // The page's effects have run: hydration is done.
+    await expect.poll(() => page.title()).toBe('Home | Practitioner Portal');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot)).toEqual([]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Practitioner Portal');
+    await expectAccessible(page, 'visitor home');
+    // The client router has the links: the footer's privacy policy opens without a page load.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${baseUrl()}/privacy-policy`);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('an unauthenticated visit goes to the sign-on and comes back to the address asked for', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/sessions`);
@@ -118,7 +165,11 @@ describe('tokens and leaving', () => {
     await page.goto(`${baseUrl()}/no/such/page`);
     await expect.poll(() => page.getByText('This page is unknown or does not exist').count()).toBe(1);
     await expectAccessible(page, 'not found');
-    await page.getByRole('link', { name: /home/i }).or(page.getByRole('button', { name: /home/i })).first().click();
+    await page
+      .getByRole('link', { name: /home/i })
+      .or(page.getByRole('button', { name: /home/i }))
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl()}/`);
     await context.close();
   });
@@ -142,7 +193,11 @@ describe('tokens and leaving', () => {
 
   it('the public pages show the real legal texts', async () => {
     const { context, page } = await newPage(browser);
-    const pages: Array<[string, string]> = [['/privacy-policy', 'Privacy Policy'], ['/terms-and-conditions', 'Terms & Conditions'], ['/portal-terms-and-conditions', 'Portal Terms & Conditions']];
+    const pages: Array<[string, string]> = [
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/terms-and-conditions', 'Terms & Conditions'],
+      ['/portal-terms-and-conditions', 'Portal Terms & Conditions'],
+    ];
     for (const [path, title] of pages) {
       await page.goto(`${baseUrl()}${path}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { message: path }).toBe(title);

@@ -12,8 +12,10 @@ const MIN_BYTES = 1024;
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
+    // dist/.ssr holds the server's prerenderer: never served, so not compressed either.
+    if (entry.isDirectory()) {
+      if (entry.name !== '.ssr') yield* walk(full);
+    } else yield full;
   }
 }
 

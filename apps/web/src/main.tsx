@@ -3,7 +3,7 @@ import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
@@ -15,15 +15,19 @@ void navigator.serviceWorker?.getRegistrations().then((registrations) => {
 
 const router = createRouter();
 
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+const container = document.getElementById('root')!;
 // The first render in a transition: React renders it in slices, yielding to the browser between
-// them, instead of one long task (the entry's own evaluation is long enough).
-const root = createRoot(document.getElementById('root')!);
+// them, instead of one long task (the entry's own evaluation is long enough). A visitor's `/` comes
+// with the home page already in the HTML (app/prerender.tsx, rendered by the server): that markup
+// is hydrated, not drawn again.
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { createTestApp, type Harness } from '../test/harness';
-import { ROUTE_MODULES, preloadFiles } from './web';
+import { ROUTE_MODULES, preloadFiles, withVisitorHome } from './web';
 
 /** A build manifest shaped like Vite's: the entry with one import, a layout and a page sharing a chunk. */
 const manifest = {
@@ -21,8 +22,14 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--portal-config--></head><body></body></html>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  // A prerenderer shaped like apps/web/src/app/prerender.tsx's build: markup made from the configuration it is given.
+  fs.mkdirSync(path.join(dist, '.ssr'));
+  fs.writeFileSync(
+    path.join(dist, '.ssr', 'prerender.js'),
+    'export async function renderVisitorHome(config) { return `<h1>Welcome</h1><a href="${config.ssoUrl}/sign-in">Sign in</a>`; }\n',
+  );
   web = await createTestApp({ SERVE_WEB: 'true', WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -67,5 +74,64 @@ describe("each route's lazy chunks as module preloads", () => {
     expect(lazy.length).toBeGreaterThan(20);
     // The not-found page has no address of its own.
     for (const m of lazy.filter((m) => !m.endsWith('/not-found.tsx'))) expect(named.has(m), m).toBe(true);
+  });
+});
+
+describe('the prerendered home for a signed-out visitor', () => {
+  const get = (url: string, cookie?: string) => web.app.inject({ url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+  const root = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
+
+  it('/ without the sign-on cookie carries the markup, rendered with the run-time configuration, and the light colour scheme', async () => {
+    for (const url of ['/', '/?from=mail']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(root(res.body), url).toBe(`<h1>Welcome</h1><a href="${web.env.ssoUrl}/sign-in">Sign in</a>`);
+      expect(res.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
+      expect(res.body).toContain('id="portal-config"');
+      // The answer depends on the cookie: no cache may hand one visitor's to another.
+      expect(res.headers.vary).toBe('accept-encoding, cookie');
+    }
+    const br = await web.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Welcome</h1>');
+  });
+
+  it('/ with the sign-on cookie is the plain page (the home sends a practitioner on), and no other address gets the markup', async () => {
+    const signedIn = await get('/', `${web.env.cookieName}=${encodeURIComponent(JSON.stringify({ accessToken: 'a', refreshToken: 'r' }))}`);
+    expect(root(signedIn.body)).toBe('');
+    expect(signedIn.body).not.toContain('data-mantine-color-scheme');
+    // Another cookie is not the sign-on cookie.
+    expect(root((await get('/', 'other=1')).body)).toContain('<h1>Welcome</h1>');
+    for (const url of ['/sessions', '/privacy-policy', '/no/such/page']) expect(root((await get(url)).body), url).toBe('');
+  });
+
+  it('the prerenderer itself is not served', async () => {
+    expect((await web.app.inject({ url: '/.ssr/prerender.js' })).statusCode).toBe(404);
+  });
+
+  it('the markup goes into the empty root element only', () => {
+    expect(withVisitorHome('<html lang="en"><body><div id="root"></div></body></html>', '<p>$& $1</p>')).toBe(
+      '<html lang="en" data-mantine-color-scheme="light"><body><div id="root"><p>$& $1</p></div></body></html>',
+    );
+    expect(() => withVisitorHome('<html><body><div id="app"></div></body></html>', '<p>x</p>')).toThrow(/root/);
+  });
+});
+
+describe('without a working prerenderer', () => {
+  it('/ is served as any address is, for visitors too', async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    fs.writeFileSync(path.join(broken, 'index.html'), '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>');
+    fs.mkdirSync(path.join(broken, '.ssr'));
+    fs.writeFileSync(path.join(broken, '.ssr', 'prerender.js'), 'export async function renderVisitorHome() { throw new Error("no"); }\n');
+    const app = await createTestApp({ SERVE_WEB: 'true', WEB_DIST: broken });
+    try {
+      const res = await app.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers.vary).toBe('accept-encoding');
+    } finally {
+      await app.close();
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
   });
 });

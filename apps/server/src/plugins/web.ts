@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -85,6 +86,37 @@ export function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   return files;
 }
 
+/**
+ * index.html with the visitor home's markup in the root element, and the colour scheme Mantine's
+ * stylesheet keys its variables on (the client sets the same attribute once it runs).
+ */
+export function withVisitorHome(html: string, markup: string): string {
+  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+  return html.replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">').replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/**
+ * `html` (index.html for `/`) with the home page as a signed-out visitor sees it, rendered once here
+ * by the build's prerenderer (apps/web/src/app/prerender.tsx, built into dist/.ssr) with this
+ * process's run-time configuration. Null, with a warning, when the build has none or it fails: `/` is
+ * then served like any other address.
+ */
+async function visitorHomeHtml(app: FastifyInstance, env: Env, html: string): Promise<string | null> {
+  const file = path.join(env.WEB_DIST, '.ssr', 'prerender.js');
+  if (!fs.existsSync(file)) {
+    app.log.warn({ file }, 'no prerendered visitor home: / paints only once the portal script has run');
+    return null;
+  }
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { renderVisitorHome?: (config: ReturnType<typeof portalConfig>) => Promise<string> };
+    if (typeof mod.renderVisitorHome !== 'function') throw new Error('it exports no renderVisitorHome');
+    return withVisitorHome(html, await mod.renderVisitorHome(portalConfig(env)));
+  } catch (err) {
+    app.log.error({ err, file }, 'could not prerender the visitor home: / is served without it');
+    return null;
+  }
+}
+
 function variantsOf(html: string): IndexVariant[] {
   const raw = Buffer.from(html);
   return [{ body: zlib.brotliCompressSync(raw), encoding: 'br' }, { body: zlib.gzipSync(raw), encoding: 'gzip' }, { body: raw }];
@@ -109,12 +141,20 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
   const manifestFile = path.join(env.WEB_DIST, '.vite', 'manifest.json');
   const manifest: Manifest | null = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   if (!manifest) app.log.warn({ manifestFile }, 'no Vite manifest: index.html names no route chunks to preload');
-  const routeVariants = ROUTE_MODULES.map(([pattern, modules]): [RegExp, IndexVariant[]] => {
+  const htmlFor = (modules: string[]) => {
     const files = manifest ? preloadFiles(manifest, modules) : [];
-    if (!files.length) return [pattern, variants];
+    if (!files.length) return html;
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-    return [pattern, variantsOf(html.replace('</head>', `  ${links}\n  </head>`))];
+    return html.replace('</head>', `  ${links}\n  </head>`);
+  };
+  const routeVariants = ROUTE_MODULES.map(([pattern, modules]): [RegExp, IndexVariant[]] => {
+    const routeHtml = htmlFor(modules);
+    return [pattern, routeHtml === html ? variants : variantsOf(routeHtml)];
   });
+  // `/` without the sign-on cookie: the visitor home already in the HTML, so it paints before the
+  // script has run. With the cookie the plain page: the home sends a practitioner on at once.
+  const homeHtml = await visitorHomeHtml(app, env, htmlFor(ROUTE_MODULES[0]![1]));
+  const visitorHome = homeHtml === null ? null : variantsOf(homeHtml);
 
   await app.register(fastifyStatic, {
     root: env.WEB_DIST,
@@ -122,8 +162,8 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
     wildcard: false,
     index: false,
     preCompressed: true,
-    // index.html only as sendIndex builds it; the build manifest is for this process only.
-    allowedPath: (p) => p !== '/index.html' && !p.startsWith('/.vite/'),
+    // index.html only as sendIndex builds it; the build manifest and the prerenderer are for this process only.
+    allowedPath: (p) => p !== '/index.html' && !p.startsWith('/.vite/') && !p.startsWith('/.ssr/'),
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -133,10 +173,16 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const pathname = request.url.split('?')[0]!;
-    const forRoute = routeVariants.find(([pattern]) => pattern.test(pathname))?.[1] ?? variants;
+    const home = pathname === '/';
+    const forRoute =
+      home && visitorHome && !request.cookies?.[env.cookieName] ? visitorHome : (routeVariants.find(([pattern]) => pattern.test(pathname))?.[1] ?? variants);
     const variant = forRoute.find((v) => !v.encoding || accepts.includes(v.encoding))!;
     if (variant.encoding) reply.header('content-encoding', variant.encoding);
-    return reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'no-cache').send(variant.body);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('vary', home && visitorHome ? 'accept-encoding, cookie' : 'accept-encoding')
+      .header('cache-control', 'no-cache')
+      .send(variant.body);
   };
   app.get('/', sendIndex);
   return sendIndex;

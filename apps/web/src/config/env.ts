@@ -31,9 +31,10 @@ function str(raw: Raw, key: keyof PortalConfig, fallback: string): string {
   return fallback;
 }
 
-export function readConfig(doc: Document = document): PortalConfig {
+export function readConfig(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): PortalConfig {
   let raw: Raw = {};
-  const text = doc.getElementById('portal-config')?.textContent;
+  // No document when the visitor home is prerendered on the server: renderVisitorHome fills this in.
+  const text = doc?.getElementById('portal-config')?.textContent;
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
@@ -48,7 +49,7 @@ export function readConfig(doc: Document = document): PortalConfig {
     appEnv: str(raw, 'appEnv', 'local'),
     apiBase: stripSlash(str(raw, 'apiBase', '/api')),
     ssoUrl: stripSlash(str(raw, 'ssoUrl', '/sso')),
-    portalUrl: stripSlash(str(raw, 'portalUrl', window.location.origin)),
+    portalUrl: stripSlash(str(raw, 'portalUrl', typeof window === 'undefined' ? '' : window.location.origin)),
     cookieName: str(raw, 'cookieName', 'portal_auth_local'),
     cookieDomain,
     defaultLocale: str(raw, 'defaultLocale', 'en-ZA'),

@@ -8,6 +8,8 @@ import { config } from '../config/env';
  */
 
 function readRawCookie(name: string): string | null {
+  // The server prerenders the visitor home (no document, no cookie): signed out.
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
@@ -22,9 +24,12 @@ export function readAuthCookie(): TokenPair | null {
   try {
     const value: unknown = JSON.parse(decodeURIComponent(raw));
     if (
-      typeof value === 'object' && value !== null &&
-      typeof (value as TokenPair).accessToken === 'string' && (value as TokenPair).accessToken !== '' &&
-      typeof (value as TokenPair).refreshToken === 'string' && (value as TokenPair).refreshToken !== ''
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as TokenPair).accessToken === 'string' &&
+      (value as TokenPair).accessToken !== '' &&
+      typeof (value as TokenPair).refreshToken === 'string' &&
+      (value as TokenPair).refreshToken !== ''
     ) {
       const { accessToken, refreshToken } = value as TokenPair;
       return { accessToken, refreshToken };
@@ -57,7 +62,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;

@@ -19,13 +19,14 @@ describe('signing in with the demo accounts', () => {
     expect(signedInHtml).toContain('<div id="root"></div>');
 
     // Without JavaScript: the text and a working sign-in link are there.
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const still = await noJs.newPage();
     await still.goto(`${baseUrl()}/`);
     expect(await still.getByRole('heading', { level: 1 }).textContent()).toBe('Practitioner Portal');
     expect(await still.getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).toBe(
       `${baseUrl()}/sso/sign-in?redirect=${encodeURIComponent(`${baseUrl()}/`)}`,
     );
+    const before = await still.screenshot({ fullPage: true });
     await noJs.close();
 
     // With it: hydrated in place. Had React thrown the markup away (a mismatch), it would have
@@ -46,6 +47,10 @@ describe('signing in with the demo accounts', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot)).toEqual([]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Practitioner Portal');
+    // The whole stylesheet is on now, and the page looks exactly as the server's HTML alone drew it
+    // (with only the rules inlined for it).
+    expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.media))).toEqual(['all']);
+    expect((await page.screenshot({ fullPage: true })).equals(before)).toBe(true);
     await expectAccessible(page, 'visitor home');
     // The client router has the links: the footer's privacy policy opens without a page load.
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));

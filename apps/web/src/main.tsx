@@ -13,6 +13,11 @@ void navigator.serviceWorker?.getRegistrations().then((registrations) => {
   for (const registration of registrations) void registration.unregister();
 });
 
+// A visitor's `/` comes with the rules its prerendered markup needs inline and the whole stylesheet
+// as media="print", which does not hold up the first paint (apps/server/src/plugins/web.ts). Every
+// other page the portal may draw from here on needs all of it.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]')) link.media = 'all';
+
 const router = createRouter();
 
 const app = (

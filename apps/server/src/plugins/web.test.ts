@@ -109,6 +109,15 @@ describe('the prerendered home for a signed-out visitor', () => {
     expect((await web.app.inject({ url: '/.ssr/prerender.js' })).statusCode).toBe(404);
   });
 
+  it("with the build's rules for that markup, they go inline and the whole stylesheet stops blocking the first paint", () => {
+    const html = '<html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  </head><body><div id="root"></div></body></html>';
+    const page = withVisitorHome(html, '<h1>Welcome</h1>', 'h1{margin:0}</style><p>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css" media="print" data-deferred-stylesheet>');
+    expect(page).toContain('<style>h1{margin:0}<\\/style><p></style>\n  </head>');
+    expect(page.indexOf('<style>')).toBeGreaterThan(page.indexOf('index-1.css'));
+    expect(() => withVisitorHome('<html><head></head><body><div id="root"></div></body></html>', '<p>x</p>', 'p{}')).toThrow(/stylesheet/);
+  });
+
   it('the markup goes into the empty root element only', () => {
     expect(withVisitorHome('<html lang="en"><body><div id="root"></div></body></html>', '<p>$& $1</p>')).toBe(
       '<html lang="en" data-mantine-color-scheme="light"><body><div id="root"><p>$& $1</p></div></body></html>',

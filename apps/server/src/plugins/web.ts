@@ -88,11 +88,22 @@ export function preloadFiles(manifest: Manifest, modules: string[]): string[] {
 
 /**
  * index.html with the visitor home's markup in the root element, and the colour scheme Mantine's
- * stylesheet keys its variables on (the client sets the same attribute once it runs).
+ * stylesheet keys its variables on (the client sets the same attribute once it runs). With `css`,
+ * the stylesheet's rules that apply to that markup (apps/web/scripts/critical-css.mjs): they go
+ * inline and the whole stylesheet loads as `media="print"`, so it no longer holds up the first
+ * paint; main.tsx switches it on for every screen as it starts, before anything else is drawn.
  */
-export function withVisitorHome(html: string, markup: string): string {
+export function withVisitorHome(html: string, markup: string, css: string | null = null): string {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
-  return html.replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">').replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  let page = html;
+  if (css !== null) {
+    const stylesheet = /<link rel="stylesheet"([^>]*)>/g;
+    if (!stylesheet.test(page)) throw new Error('index.html has no stylesheet to defer');
+    page = page
+      .replace(stylesheet, (_link, attrs: string) => `<link rel="stylesheet"${attrs} media="print" data-deferred-stylesheet>`)
+      .replace('</head>', () => `  <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`);
+  }
+  return page.replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">').replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 
 /**
@@ -110,7 +121,9 @@ async function visitorHomeHtml(app: FastifyInstance, env: Env, html: string): Pr
   try {
     const mod = (await import(pathToFileURL(file).href)) as { renderVisitorHome?: (config: ReturnType<typeof portalConfig>) => Promise<string> };
     if (typeof mod.renderVisitorHome !== 'function') throw new Error('it exports no renderVisitorHome');
-    return withVisitorHome(html, await mod.renderVisitorHome(portalConfig(env)));
+    const cssFile = path.join(env.WEB_DIST, '.ssr', 'visitor-home.css');
+    const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : null;
+    return withVisitorHome(html, await mod.renderVisitorHome(portalConfig(env)), css);
   } catch (err) {
     app.log.error({ err, file }, 'could not prerender the visitor home: / is served without it');
     return null;

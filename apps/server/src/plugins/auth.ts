@@ -23,11 +23,33 @@ export type RouteAuth = 'public' | Scope[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * The route reads the caller's session row (LIVE_SESSION_COLUMNS) in its own query and passes it
+     * to `request.admit`, saving a round trip; until then `request.auth` is null and `caller()` throws.
+     */
+    liveSessionInQuery?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The verified token's claims on a liveSessionInQuery route, before `admit`. */
+    token: AuthContext | null;
+    /** The session-live checks of every authenticated request, on a row the route read itself; sets `auth`. */
+    admit(row: LiveSessionRow | undefined): Promise<AuthContext>;
   }
 }
+
+/** What the session-live check reads: the sign-on session and whether its user is active. */
+export interface LiveSessionRow {
+  userId: string;
+  revokedAt: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  isActive: boolean;
+}
+
+/** The same row as SQL select-list items, for a route that reads it in its own query (`a` = auth_sessions, `au` = its user). */
+export const LIVE_SESSION_COLUMNS =
+  'a.user_id as "userId", a.revoked_at as "revokedAt", a.created_at as "createdAt", a.last_used_at as "lastUsedAt", au.is_active as "isActive"';
 
 const PUBLIC_PREFIXES = ['/api/docs'];
 
@@ -69,7 +91,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
   const limits = opts.limits ?? DEFAULT_SESSION_LIMITS;
   app.decorateRequest('auth', null);
 
-  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+  /** The token alone: its signature, expiry and claims. */
+  async function verifyToken(request: FastifyRequest): Promise<AuthContext> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9_\-.]{10,4096})$/);
     if (!match) throw unauthenticated();
@@ -84,9 +107,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
     if (typeof claims.sub !== 'string' || typeof sid !== 'string' || (scope !== 'practitioner' && scope !== 'patient')) {
       throw unauthenticated('The access token is not valid');
     }
-    // One lookup by primary key: the session is live (not revoked, not timed out) and its user active.
-    const [row] = await liveSession(opts.db).execute({ sid });
-    if (!row || row.revokedAt || row.userId !== claims.sub) throw unauthenticated('The access token is not valid');
+    return { userId: claims.sub, scope, sessionId: sid };
+  }
+
+  /** The token's session is live (not revoked, not timed out) and its user active. */
+  async function admitSession(row: LiveSessionRow | undefined, ctx: AuthContext): Promise<AuthContext> {
+    if (!row || row.revokedAt || row.userId !== ctx.userId) throw unauthenticated('The access token is not valid');
     if (!row.isActive) throw new AppError(403, ErrorCode.USER_DEACTIVATED);
     const now = Date.now();
     if (sessionTimedOut(row, limits, now)) throw sessionExpired();
@@ -95,16 +121,38 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
       await opts.db
         .update(authSessions)
         .set({ lastUsedAt: new Date(now) })
-        .where(and(eq(authSessions.id, sid), lt(authSessions.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))));
+        .where(and(eq(authSessions.id, ctx.sessionId), lt(authSessions.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))));
     }
-    return { userId: claims.sub, scope, sessionId: sid };
+    return ctx;
+  }
+
+  app.decorateRequest('token', null);
+  app.decorateRequest('admit', async function (this: FastifyRequest, row: LiveSessionRow | undefined) {
+    if (!this.token) throw unauthenticated();
+    this.auth = await admitSession(row, this.token);
+    return this.auth;
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+    const ctx = await verifyToken(request);
+    // One lookup by primary key.
+    const [row] = await liveSession(opts.db).execute({ sid: ctx.sessionId });
+    return admitSession(row, ctx);
   }
 
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
     if (!needsAuth(route.url, auth)) return;
     const scopes: Scope[] = Array.isArray(auth) ? auth : ['practitioner'];
+    const inQuery = route.config?.liveSessionInQuery === true;
     const hook = async (request: FastifyRequest) => {
+      if (inQuery) {
+        // The signature and scope here; the route's own query reads the session row for admit().
+        const ctx = await verifyToken(request);
+        if (!scopes.includes(ctx.scope)) throw unauthenticated('This token is not valid for this resource');
+        request.token = ctx;
+        return;
+      }
       const ctx = await authenticate(request);
       if (!scopes.includes(ctx.scope)) throw unauthenticated('This token is not valid for this resource');
       request.auth = ctx;
@@ -118,4 +166,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
 export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
   return request.auth;
+}
+
+/** The verified token of a liveSessionInQuery route, before its query and `request.admit`. */
+export function tokenOf(request: FastifyRequest): AuthContext {
+  if (!request.token) throw unauthenticated();
+  return request.token;
 }

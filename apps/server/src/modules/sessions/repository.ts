@@ -1,5 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { SessionStatus } from '@portal/contract';
+import type { Database, Db } from '../../db/client';
+import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
 import {
   collections,
   dataRequests,
@@ -87,67 +89,12 @@ export async function findOwned(db: Db, practitionerId: string, sessionId: strin
   return row;
 }
 
-const ph = sql.placeholder;
-
-/**
- * The session detail's two queries as named prepared statements (per database handle): PostgreSQL
- * parses and plans them once per connection instead of on every read, and drizzle builds their SQL
- * once. The detail is the most frequent read of the portal.
- */
-function detailStatements(db: Db) {
-  return {
-    /**
-     * The owned session in one round trip: the caller's practitioner profile is a subquery, so no
-     * profile and another's session both find nothing, as with practitionerOf + findOwned.
-     */
-    owned: summaries(db)
-      .where(
-        and(
-          eq(sessions.id, ph('sessionId')),
-          eq(sessions.practitionerId, sql`(select ${practitioners.id} from ${practitioners} where ${practitioners.userId} = ${ph('userId')} limit 1)`),
-        ),
-      )
-      .limit(1)
-      .prepare('session_detail_owned'),
-    /**
-     * Everything else the detail shows: the kit with its collections, and, only when the patient
-     * data is accessible, the results (without their data), the questionnaires' completion and the
-     * pharmacogenomic version stamp. The same rows as kitWithCollections, resultsForKit and
-     * questionnairesFor; the stamp reads the pharmacogenomics tables for the highlights' cache key.
-     */
-    extras: db
-      .select({
-        kit: sql<DetailExtras['kit']>`(select json_build_object('id', k.id, 'sampleLabel', k.sample_label, 'status', k.status, 'collections',
-           coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id) from collections c where c.id = any(k.collection_ids)), '[]'::json))
-         where k.id is not null)`,
-        results: sql<DetailExtras['results']>`case when ${ph('accessible')}::boolean then
-          coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title, 'computedAt', r.created_at) order by r.created_at desc) from results r where r.kit_id = k.id), '[]'::json) end`,
-        kbVersion: sql<
-          string | null
-        >`case when ${ph('accessible')}::boolean then (select pr.kb_version from pgx_reports pr where pr.kit_id = k.id and pr.status = 'current' limit 1) end`,
-        callSet: sql<
-          DetailExtras['pgx']['callSet']
-        >`case when ${ph('accessible')}::boolean then (select json_build_object('id', cs.id, 'importedAt', cs.imported_at) from pgx_call_sets cs where cs.kit_id = k.id limit 1) end`,
-        questionnaires: sql<DetailExtras['questionnaires']>`case when ${ph('accessible')}::boolean then
-          coalesce((select json_agg(json_build_object('id', q.id, 'category', q.category, 'completed', qr.completed_at is not null) order by q.id)
-            from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = ${ph('patientId')}::uuid), '[]'::json) end`,
-      })
-      .from(
-        sql`(select 1) as one left join lateral (select id, sample_label, status, collection_ids from kits where session_id = ${ph('sessionId')}::uuid limit 1) as k on true`,
-      )
-      .prepare('session_detail_extras'),
-  };
-}
-const prepared = new WeakMap<Db, ReturnType<typeof detailStatements>>();
-function statements(db: Db) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = detailStatements(db)));
-  return s;
-}
-
-export async function findOwnedByUser(db: Db, userId: string, sessionId: string) {
-  const [row] = await statements(db).owned.execute({ userId, sessionId });
-  return row;
+/** A summary's session fields, whichever query read them. */
+export interface SummarySource {
+  session: Pick<SessionRow, 'id' | 'status' | 'bookingTime' | 'createdAt' | 'updatedAt' | 'requestedByPractitioner' | 'rescheduledByPractitioner'>;
+  user: SummaryRow['user'];
+  kitId: string | null;
+  dataRequest: SummaryRow['dataRequest'];
 }
 
 export interface DetailExtras {
@@ -171,13 +118,115 @@ export interface DetailExtras {
   }> | null;
 }
 
-export async function detailExtras(db: Db, sessionId: string, patientId: string, accessible: boolean): Promise<DetailExtras> {
-  const [row] = await statements(db).extras.execute({ sessionId, patientId, accessible });
+/** The session detail's one read: the caller's sign-on session, the owned session and everything the detail shows. */
+export interface DetailRead {
+  live: LiveSessionRow | undefined;
+  /** Undefined for another's session and for none alike. */
+  owned: (SummarySource & { practitionerId: string; patientId: string; extras: DetailExtras }) | undefined;
+}
+
+const ACCESSIBLE = `s.status = ${SessionStatus.ACCEPTED} and dr.status = 'confirmed'`;
+/**
+ * The session detail, the most frequent read of the portal, in one round trip and one prepared
+ * statement: the caller's sign-on session and user (the checks every authenticated request makes),
+ * the session if the caller's practitioner profile owns it (no profile and another's session both
+ * find nothing), its patient, kit and data request, and — only while the patient data is accessible
+ * (accepted, data request confirmed) — the results without their data, the questionnaires'
+ * completion and the pharmacogenomic version stamp the highlights' cache is keyed by.
+ */
+const DETAIL_READ = {
+  name: 'session_detail_read',
+  text: `select ${LIVE_SESSION_COLUMNS}, d.*
+from auth_sessions a
+join users au on au.id = a.user_id
+left join lateral (
+  select s.id, s.status, s.booking_time as "bookingTime", s.created_at as "sessionCreatedAt", s.updated_at as "updatedAt",
+    s.requested_by_practitioner as "requestedByPractitioner", s.rescheduled_by_practitioner as "rescheduledByPractitioner",
+    s.practitioner_id as "practitionerId", s.patient_id as "patientId",
+    pu.id as "pId", pu.email as "pEmail", pu.first_name as "pFirstName", pu.last_name as "pLastName", pu.phone_number as "pPhoneNumber",
+    pu.profile_image as "pProfileImage", pu.is_active as "pIsActive", pu.synthetic as "pSynthetic",
+    k.id as "kitId", dr.id as "drId", dr.status as "drStatus", dr.created_at as "drCreatedAt", dr.answered_at as "drAnsweredAt",
+    case when k.id is not null then json_build_object('id', k.id, 'sampleLabel', k.sample_label, 'status', k.status, 'collections',
+      coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id) from collections c where c.id = any(k.collection_ids)), '[]'::json)) end as kit,
+    case when ${ACCESSIBLE} then coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title, 'computedAt', r.created_at) order by r.created_at desc)
+      from results r where r.kit_id = k.id), '[]'::json) end as results,
+    case when ${ACCESSIBLE} then (select pr.kb_version from pgx_reports pr where pr.kit_id = k.id and pr.status = 'current' limit 1) end as "kbVersion",
+    case when ${ACCESSIBLE} then (select json_build_object('id', cs.id, 'importedAt', cs.imported_at) from pgx_call_sets cs where cs.kit_id = k.id limit 1) end as "callSet",
+    case when ${ACCESSIBLE} then coalesce((select json_agg(json_build_object('id', q.id, 'category', q.category, 'completed', qr.completed_at is not null) order by q.id)
+      from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = s.patient_id), '[]'::json) end as questionnaires
+  from sessions s
+  join users pu on pu.id = s.patient_id
+  left join kits k on k.session_id = s.id
+  left join data_requests dr on dr.session_id = s.id
+  where s.id = $2 and s.practitioner_id = (select p.id from practitioners p where p.user_id = a.user_id limit 1)
+  limit 1
+) d on true
+where a.id = $1`,
+};
+
+interface DetailReadRow extends LiveSessionRow {
+  id: string | null;
+  status: number;
+  bookingTime: Date;
+  sessionCreatedAt: Date;
+  updatedAt: Date;
+  requestedByPractitioner: boolean;
+  rescheduledByPractitioner: boolean;
+  practitionerId: string;
+  patientId: string;
+  pId: string;
+  pEmail: string;
+  pFirstName: string;
+  pLastName: string;
+  pPhoneNumber: string | null;
+  pProfileImage: string | null;
+  pIsActive: boolean;
+  pSynthetic: boolean;
+  kitId: string | null;
+  drId: string | null;
+  drStatus: string | null;
+  drCreatedAt: Date | null;
+  drAnsweredAt: Date | null;
+  kit: DetailExtras['kit'];
+  results: DetailExtras['results'];
+  kbVersion: string | null;
+  callSet: DetailExtras['pgx']['callSet'];
+  questionnaires: DetailExtras['questionnaires'];
+}
+
+export async function readDetail(database: Database, authSessionId: string, sessionId: string): Promise<DetailRead> {
+  const [r] = await database.query<DetailReadRow>(DETAIL_READ, [authSessionId, sessionId]);
+  if (!r) return { live: undefined, owned: undefined };
+  const live: LiveSessionRow = { userId: r.userId, revokedAt: r.revokedAt, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, isActive: r.isActive };
+  return { live, owned: r.id ? ownedOf(r) : undefined };
+}
+
+function ownedOf(r: DetailReadRow): NonNullable<DetailRead['owned']> {
   return {
-    kit: row?.kit ?? null,
-    results: row?.results ?? null,
-    pgx: { kbVersion: row?.kbVersion ?? null, callSet: row?.callSet ?? null },
-    questionnaires: row?.questionnaires ?? null,
+    session: {
+      id: r.id!,
+      status: r.status,
+      bookingTime: r.bookingTime,
+      createdAt: r.sessionCreatedAt,
+      updatedAt: r.updatedAt,
+      requestedByPractitioner: r.requestedByPractitioner,
+      rescheduledByPractitioner: r.rescheduledByPractitioner,
+    },
+    practitionerId: r.practitionerId,
+    patientId: r.patientId,
+    user: {
+      id: r.pId,
+      email: r.pEmail,
+      firstName: r.pFirstName,
+      lastName: r.pLastName,
+      phoneNumber: r.pPhoneNumber,
+      profileImage: r.pProfileImage,
+      isActive: r.pIsActive,
+      synthetic: r.pSynthetic,
+    },
+    kitId: r.kitId,
+    dataRequest: r.drId ? { id: r.drId, status: r.drStatus!, createdAt: r.drCreatedAt!, answeredAt: r.drAnsweredAt } : null,
+    extras: { kit: r.kit, results: r.results, pgx: { kbVersion: r.kbVersion, callSet: r.callSet }, questionnaires: r.questionnaires },
   };
 }
 

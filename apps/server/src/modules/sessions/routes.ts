@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DataRequest, IdParams, SessionCounts, SessionDetail, SessionListQuery, SessionSummary, pageOf, zId } from '@portal/contract';
-import { caller } from '../../plugins/auth';
+import { caller, tokenOf } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['sessions'];
@@ -32,9 +32,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'How many sessions the caller has in each status', response: { 200: SessionCounts } },
   }, async (req) => service.sessionCounts(ctx, caller(req).userId));
 
+  // The most frequent read: the session-live check rides in the detail's one query (plugins/auth.ts, liveSessionInQuery).
   app.get('/:id', {
+    config: { liveSessionInQuery: true },
     schema: { tags, summary: 'One session with its kit, readiness and highlights', params: IdParams, response: { 200: SessionDetail } },
-  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'session', sessionId: req.params.id }, () => service.getSession(ctx, caller(req).userId, req.params.id)));
+  }, async (req) => {
+    const { live, owned } = await service.readSession(ctx, tokenOf(req).sessionId, req.params.id);
+    await req.admit(live);
+    const parties = owned ? { patientId: owned.patientId, practitionerId: owned.practitionerId } : {};
+    return ctx.audit.around(req, { action: 'read', category: 'session', sessionId: req.params.id, ...parties }, () => service.sessionDetail(ctx, owned));
+  });
 
   app.post('/:id/accept', {
     schema: { tags, summary: 'Accept a requested session', params: IdParams, response: { 200: SessionSummary } },

@@ -19,7 +19,7 @@ export function toDataRequest(r: { id: string; status: string; createdAt: Date; 
   };
 }
 
-export function toSummary(row: repo.SummaryRow): SessionSummary {
+export function toSummary(row: repo.SummarySource): SessionSummary {
   const s = row.session;
   return {
     id: s.id,
@@ -74,7 +74,7 @@ export async function ownedSession(ctx: AppContext, userId: string, sessionId: s
   return { practitioner: p, row };
 }
 
-const isDataAccessible = (row: repo.SummaryRow) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
+const isDataAccessible = (row: repo.SummarySource) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
 
 /**
  * The session with its patient data only while it is accepted and the data request confirmed;
@@ -135,17 +135,18 @@ function componentHighlights(r: { id: string; data: unknown }): Highlights {
   return out;
 }
 
+/** The session detail's one round trip (repo.readDetail): the caller's sign-on session for `request.admit`, and the owned session. */
+export const readSession = (ctx: AppContext, authSessionId: string, sessionId: string) => repo.readDetail(ctx.database, authSessionId, sessionId);
+
 /**
- * The session detail: two round trips (the owned session; the kit, results, questionnaires and
- * pharmacogenomic stamp) where it took up to ten, and the highlights from the cache above. The
- * answer is the same as reading every row each time.
+ * The session detail from that read, with the highlights from the cache above; 404 when the caller
+ * does not own the session. The answer is the same as reading every row each time.
  */
-export async function getSession(ctx: AppContext, userId: string, sessionId: string): Promise<SessionDetail> {
+export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['owned']): Promise<SessionDetail> {
+  if (!owned) throw notFound();
   const { db } = ctx.database;
-  const row = await repo.findOwnedByUser(db, userId, sessionId);
-  if (!row) throw notFound();
-  const accessible = isDataAccessible(row);
-  const extras = await repo.detailExtras(db, sessionId, row.user.id, accessible);
+  const accessible = isDataAccessible(owned);
+  const { extras } = owned;
   const { kit } = extras;
   const resultRefs = accessible && kit ? (extras.results ?? []) : [];
   const questionnaireRows = accessible ? (extras.questionnaires ?? []) : [];
@@ -163,8 +164,8 @@ export async function getSession(ctx: AppContext, userId: string, sessionId: str
     highlights.push(...pgx);
   }
   return {
-    ...toSummary(row),
-    practitionerID: row.session.practitionerId,
+    ...toSummary(owned),
+    practitionerID: owned.practitionerId,
     kit: kit as SessionDetail['kit'],
     readiness: {
       kitStatus: (kit?.status ?? null) as SessionDetail['readiness']['kitStatus'],

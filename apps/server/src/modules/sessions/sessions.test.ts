@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, kits, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
+import { analyticsEvents, auditEvents, authSessions, kits, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -174,5 +174,64 @@ describe('data requests and patient data', () => {
     const codes = (await Promise.all([1, 2, 3].map(() => h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth })))).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([201, 409, 409]);
     expect(await h.db.select().from(transactions).where(eq(transactions.sessionId, id))).toHaveLength(1);
+  });
+});
+
+describe('the session detail checks the sign-on session in its own query', () => {
+  const readRows = async (sessionId: string) =>
+    (await h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, sessionId))).filter((r) => r.action === 'read' && r.category === 'session');
+
+  it('as every authenticated request does: logged out, idle, deactivated and another user’s session stop it, with no audit row; use touches it', async () => {
+    const { doc, patient, practitionerId } = await practitionerAndPatient();
+    const id = (await requestSession(patient.auth, practitionerId)).json().id as string;
+    const url = `/api/portal/sessions/${id}`;
+    const read = (headers: Record<string, string>) => h.app.inject({ url, headers });
+    const ok = await read(doc.auth);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id, status: 1, practitionerID: practitionerId, userID: patient.user.id });
+    expect(await readRows(id)).toHaveLength(1);
+
+    // Use touches the session (at most once a minute): a last use two minutes back is moved to now.
+    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(authSessions.userId, doc.user.id));
+    expect((await read(doc.auth)).statusCode).toBe(200);
+    const [touched] = await h.db.select().from(authSessions).where(eq(authSessions.userId, doc.user.id));
+    expect(Date.now() - touched!.lastUsedAt.getTime()).toBeLessThan(30_000);
+    expect(await readRows(id)).toHaveLength(2);
+
+    // Idle for 31 minutes: 401 400410, and nothing recorded as read.
+    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(authSessions.userId, doc.user.id));
+    const idle = await read(doc.auth);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json().error.code).toBe('400410');
+    await h.db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.userId, doc.user.id));
+
+    // Deactivated: 403 400409 User deactivated.
+    await h.db.update(users).set({ isActive: false }).where(eq(users.id, doc.user.id));
+    const deactivated = await read(doc.auth);
+    expect(deactivated.statusCode).toBe(403);
+    expect(deactivated.json().error).toMatchObject({ code: '400409', message: 'User deactivated' });
+    await h.db.update(users).set({ isActive: true }).where(eq(users.id, doc.user.id));
+
+    // Logged out: the still-unexpired access token answers 401.
+    expect((await h.app.inject({ method: 'POST', url: '/api/account/logout', payload: { token: doc.tokens.refreshToken } })).statusCode).toBe(200);
+    expect((await read(doc.auth)).statusCode).toBe(401);
+    // A patient token and no token: 401.
+    expect((await read(patient.auth)).statusCode).toBe(401);
+    expect((await h.app.inject({ url })).statusCode).toBe(401);
+    expect(await readRows(id)).toHaveLength(2);
+  });
+
+  it("another practitioner's session and a missing one: the same 404, one denial row each", async () => {
+    const { patient, practitionerId } = await practitionerAndPatient();
+    const other = await createUser(h, { practitionerStatus: 2 });
+    const id = (await requestSession(patient.auth, practitionerId)).json().id as string;
+    const res = await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: other.auth });
+    expect(res.statusCode).toBe(404);
+    const missing = await h.app.inject({ url: `/api/portal/sessions/00000000-0000-4000-8000-00000000abcd`, headers: other.auth });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual(res.json());
+    const rows = await readRows(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ outcome: 'denied', actorUserId: other.user.id, patientId: patient.user.id });
   });
 });

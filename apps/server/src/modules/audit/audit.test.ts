@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createAudit } from './audit';
 
 let h: Harness;
 beforeAll(async () => {
@@ -126,6 +127,24 @@ describe('audit trail', () => {
     } finally {
       await h.db.execute(sql`alter table audit_events enable trigger audit_events_no_change`);
     }
+  });
+
+  it('two writers with their own idea of the chain’s end (two processes) keep it one line: a stale one seals its batch again', async () => {
+    const first = createAudit(h.db, { key: h.env.AUDIT_KEY });
+    const second = createAudit(h.db, { key: h.env.AUDIT_KEY });
+    const before = await h.app.ctx.audit.lastId();
+    const entry = (i: number) => ({ actorUserId: null, action: 'read' as const, category: 'session' as const, outcome: 'allowed' as const, detail: `writer test ${i}` });
+    // Each learns the end, then they take turns and run side by side: every batch after the first of each starts stale.
+    await first.record(entry(-1));
+    await second.record(entry(-2));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? first : second).record(entry(i))));
+    for (let i = 0; i < 5; i++) {
+      await first.record(entry(100 + i));
+      await second.record(entry(200 + i));
+    }
+    const added = await h.db.select().from(auditEvents).where(sql`${auditEvents.id} > ${before} and ${auditEvents.detail} like 'writer test %'`);
+    expect(added).toHaveLength(72);
+    expect(await h.app.ctx.audit.verify(1000, before)).toMatchObject({ ok: true });
   });
 
   it('the practitioner and the patient can read the access history', async () => {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditEvents, practitioners, sessions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { rowsOf } from '../account/repository';
 
 export type AuditCategory =
   'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history';
@@ -22,8 +23,6 @@ export interface AuditEntry {
 }
 
 const GENESIS = 'genesis';
-/** Any constant: the advisory lock that keeps the chain a single line across processes. */
-const CHAIN_LOCK = 7_390_212;
 
 type Row = typeof auditEvents.$inferSelect;
 
@@ -55,30 +54,53 @@ export function createAudit(db: Db, opts: { key: string }) {
   const seal = (r: Omit<Row, 'id' | 'hash'>) => createHmac('sha256', opts.key).update(canonical(r)).digest('hex');
 
   /**
-   * Appends rows to the chain in one transaction under the chain lock: reads the last hash, seals
-   * each row on the one before and inserts them in order. Ids come from one sequence in VALUES
-   * order, and the lock keeps other writers (other processes too) out until the commit.
+   * The chain's last hash as this process last saw it (null: not known, read it). Another process
+   * appending moves the real one on; audit_append then answers with it and the batch is sealed again.
+   */
+  let tail: string | null = null;
+  /** Tries before giving up on a chain other processes keep moving (each try is one round trip). */
+  const APPEND_TRIES = 20;
+
+  /**
+   * Appends rows to the chain: seals each on the one before, from the last hash, and hands them to
+   * the database function audit_append (migration 0008), which under the chain lock inserts them
+   * only if that hash is still the last — one statement, one round trip, its own transaction. Ids come
+   * from one sequence in the rows' order, and the lock keeps other writers (other processes too) out
+   * until the commit.
    */
   async function appendSealed(rows: PendingRow[]) {
     if (!rows.length) return;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-      const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-      let prevHash = last?.hash ?? GENESIS;
-      const sealed = rows.map((r) => {
-        const row = { ...r, prevHash };
-        prevHash = seal(row);
-        return { ...row, hash: prevHash };
-      });
-      // One statement whatever the batch size: twelve arrays, unnested in order (ids follow that order).
-      const col = <K extends keyof (typeof sealed)[number]>(k: K) => sql.param(sealed.map((r) => r[k]));
-      await tx.execute(sql`
-        insert into audit_events (at, actor_user_id, practitioner_id, patient_id, session_id, action, category, source_ip, outcome, detail, prev_hash, hash)
-        select at, a, pr, pa, s, ac, c, ip, o, d, ph, h from unnest(${sql.param(sealed.map((r) => r.at.toISOString()))}::timestamptz[], ${col('actorUserId')}::uuid[], ${col('practitionerId')}::uuid[],
-          ${col('patientId')}::uuid[], ${col('sessionId')}::uuid[], ${col('action')}::text[], ${col('category')}::text[], ${col('sourceIp')}::text[],
-          ${col('outcome')}::text[], ${col('detail')}::text[], ${col('prevHash')}::text[], ${col('hash')}::text[]) with ordinality as t(at, a, pr, pa, s, ac, c, ip, o, d, ph, h, n)
-        order by n`);
-    });
+    try {
+      for (let attempt = 0; attempt < APPEND_TRIES; attempt++) {
+        if (tail === null) {
+          const [last] = await db.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+          tail = last?.hash ?? GENESIS;
+        }
+        const expected = tail;
+        let prevHash = expected;
+        const sealed = rows.map((r) => {
+          const row = { ...r, prevHash };
+          prevHash = seal(row);
+          return { ...row, hash: prevHash };
+        });
+        const col = <K extends keyof (typeof sealed)[number]>(k: K) => sql.param(sealed.map((r) => r[k]));
+        const [result] = rowsOf<{ tail: string | null }>(
+          await db.execute(sql`select audit_append(${expected}, ${sql.param(sealed.map((r) => r.at.toISOString()))}::timestamptz[], ${col('actorUserId')}::uuid[],
+            ${col('practitionerId')}::uuid[], ${col('patientId')}::uuid[], ${col('sessionId')}::uuid[], ${col('action')}::text[], ${col('category')}::text[],
+            ${col('sourceIp')}::text[], ${col('outcome')}::text[], ${col('detail')}::text[], ${col('prevHash')}::text[], ${col('hash')}::text[]) as tail`),
+        );
+        if (result && result.tail === null) {
+          tail = prevHash;
+          return;
+        }
+        tail = result?.tail ?? null;
+      }
+      throw new Error('audit: the chain kept moving; the rows were not appended');
+    } catch (err) {
+      // Whatever happened (the database went away, say), the last hash is read afresh next time.
+      tail = null;
+      throw err;
+    }
   }
 
   /** Fills the patient and practitioner from the session when the caller names only the session. */

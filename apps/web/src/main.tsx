@@ -18,21 +18,33 @@ void navigator.serviceWorker?.getRegistrations().then((registrations) => {
 // other page the portal may draw from here on needs all of it.
 for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]')) link.media = 'all';
 
-const router = createRouter();
+/**
+ * Starts the portal: the router, then the first render in a transition, which React renders in
+ * slices, yielding to the browser between them. A visitor's `/` comes with the home page already in
+ * the HTML (app/prerender.tsx, rendered by the server): that markup is hydrated, not drawn again.
+ */
+function start() {
+  const router = createRouter();
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  const container = document.getElementById('root')!;
+  startTransition(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
-const container = document.getElementById('root')!;
-// The first render in a transition: React renders it in slices, yielding to the browser between
-// them, instead of one long task (the entry's own evaluation is long enough). A visitor's `/` comes
-// with the home page already in the HTML (app/prerender.tsx, rendered by the server): that markup
-// is hydrated, not drawn again.
-startTransition(() => {
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// Evaluating the portal's modules is one long task already: the start runs in the next one, so the
+// browser can paint and answer input in between. A message, not a timer: timers in a background tab
+// are held back for a second or more.
+const channel = new MessageChannel();
+channel.port1.onmessage = () => {
+  channel.port1.close();
+  start();
+};
+channel.port2.postMessage(null);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { documentTitle, formatDate, formatMoney, t } from './i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { documentTitle, formatDate, formatMoney, once, t } from './i18n';
 
 describe('i18n', () => {
   it('looks texts up and fills placeholders', () => {
@@ -18,5 +18,42 @@ describe('i18n', () => {
     expect(formatDate('2026-11-01')).toContain('2026');
     expect(formatMoney(1234.5)).toBe(new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(1234.5));
     expect(formatMoney(1234.5)).toMatch(/^R/);
+  });
+
+  it('once: makes the value on first use, and only then', () => {
+    const make = vi.fn(() => ({ made: true }));
+    const get = once(make);
+    expect(make).not.toHaveBeenCalled();
+    const first = get();
+    expect(get()).toBe(first);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('loading the formatting modules makes no Intl formatter (the first costs tens of ms of the start)', async () => {
+    vi.resetModules();
+    const made = vi.fn();
+    const names = ['DateTimeFormat', 'NumberFormat', 'PluralRules'] as const;
+    const real = names.map((name) => Intl[name]);
+    names.forEach((name, i) => {
+      // A stand-in that records construction and otherwise is the real formatter.
+      const Real = real[i] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = class extends Real {
+        constructor(...args: unknown[]) {
+          made(name);
+          super(...args);
+        }
+      };
+    });
+    try {
+      await import('./i18n');
+      await import('../features/sessions/format');
+      await import('../features/transactions/format');
+      expect(made).not.toHaveBeenCalled();
+      const { formatShortDate } = await import('../features/sessions/format');
+      formatShortDate('2026-11-21T12:00:00.000Z');
+      expect(made).toHaveBeenCalledWith('DateTimeFormat');
+    } finally {
+      names.forEach((name, i) => ((Intl as unknown as Record<string, unknown>)[name] = real[i]));
+    }
   });
 });

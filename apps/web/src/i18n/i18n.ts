@@ -22,9 +22,18 @@ export function documentTitle(title: string): string {
   return t('app.documentTitle', { title });
 }
 
-// Formatters are created once: Intl constructors are comparatively expensive.
-const dateFormat = new Intl.DateTimeFormat(config.defaultLocale, { dateStyle: 'long' });
-const moneyFormat = new Intl.NumberFormat(config.defaultLocale, { style: 'currency', currency: config.currency });
+/**
+ * A value made on first use, then kept. For Intl formatters: their constructors are expensive, the
+ * first one a page makes most of all (it loads the locale's data: 20-35 ms on a fast machine), and
+ * made at the top of a module that cost lands in the portal's start, on pages that format nothing.
+ */
+export function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const dateFormat = once(() => new Intl.DateTimeFormat(config.defaultLocale, { dateStyle: 'long' }));
+const moneyFormat = once(() => new Intl.NumberFormat(config.defaultLocale, { style: 'currency', currency: config.currency }));
 
 function toDate(value: Date | string | number): Date {
   // A bare yyyy-mm-dd is a calendar date: read it as local midnight, not UTC, so it never shifts a day.
@@ -36,10 +45,10 @@ function toDate(value: Date | string | number): Date {
 }
 
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(toDate(value));
+  return dateFormat().format(toDate(value));
 }
 
 /** Money in the configured currency; amounts are in the currency's main unit. */
 export function formatMoney(amount: number): string {
-  return moneyFormat.format(amount);
+  return moneyFormat().format(amount);
 }

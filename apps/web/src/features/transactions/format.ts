@@ -1,14 +1,14 @@
 import type { TransactionPeriod } from '@portal/contract';
 import { config } from '../../config/env';
-import { formatDate } from '../../i18n/i18n';
+import { formatDate, once } from '../../i18n/i18n';
 import { tt } from './messages';
 
-const monthFormat = new Intl.DateTimeFormat(config.defaultLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = once(() => new Intl.DateTimeFormat(config.defaultLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** A totals row's period (its first day, YYYY-MM-DD, UTC as the server counts) in words. */
 export function periodLabel(start: string, period: TransactionPeriod): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(start)) return start;
-  if (period === 'month') return monthFormat.format(new Date(`${start}T00:00:00Z`));
+  if (period === 'month') return monthFormat().format(new Date(`${start}T00:00:00Z`));
   if (period === 'week') return tt('tx.weekOf', { date: formatDate(start) });
   return formatDate(start);
 }

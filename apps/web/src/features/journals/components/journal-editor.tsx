@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { TextAreaField, validateText } from '../../../components/text-area-field';
-import { formatDate } from '../../../i18n/i18n';
+import { formatDate, once } from '../../../i18n/i18n';
 import { jt } from '../messages';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddendum } from '../api/add-addendum';
@@ -17,7 +17,7 @@ import { useSubmitJournal } from '../api/submit-journal';
 import { useAutosave, type SaveState } from '../hooks/use-autosave';
 import { SubmitForm } from '../../../components/submit-form';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeFormat = once(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
 function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: Date | null }) {
   // Text and icon, not colour alone; dark shades keep the contrast above WCAG AA.
@@ -26,9 +26,13 @@ function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: Date | null
       <Stack gap={2} role="status" aria-live="polite">
         <Group gap={6} c="red.9">
           <IconAlertTriangle size={16} aria-hidden />
-          <Text fw={700} size="sm" c="red.9">{jt('journal.status.unsaved')}</Text>
+          <Text fw={700} size="sm" c="red.9">
+            {jt('journal.status.unsaved')}
+          </Text>
         </Group>
-        <Text size="sm" c="red.9">{jt('journal.status.unsavedHelp')}</Text>
+        <Text size="sm" c="red.9">
+          {jt('journal.status.unsavedHelp')}
+        </Text>
       </Stack>
     );
   }
@@ -36,7 +40,11 @@ function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: Date | null
     <Group gap={6} role="status" aria-live="polite" c={state === 'saved' ? 'green.9' : 'gray.8'}>
       {state === 'saved' ? <IconCheck size={16} aria-hidden /> : <IconCloudUpload size={16} aria-hidden />}
       <Text size="sm" fw={600} c="dark">
-        {state === 'saving' ? jt('journal.status.saving') : savedAt ? jt('journal.status.savedAt', { time: timeFormat.format(savedAt) }) : jt('journal.status.saved')}
+        {state === 'saving'
+          ? jt('journal.status.saving')
+          : savedAt
+            ? jt('journal.status.savedAt', { time: timeFormat().format(savedAt) })
+            : jt('journal.status.saved')}
       </Text>
     </Group>
   );
@@ -46,19 +54,27 @@ function SubmittedEntry({ entry, addenda }: { entry: JournalEntry; addenda: Jour
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge color="blue.9" variant="outline" leftSection={<IconLock size={14} aria-hidden />}>{JournalStatus.SUBMITTED}</Badge>
+        <Badge color="blue.9" variant="outline" leftSection={<IconLock size={14} aria-hidden />}>
+          {JournalStatus.SUBMITTED}
+        </Badge>
         <Text size="sm">{jt('journal.submittedOn', { date: formatDate(entry.submittedAt ?? entry.updatedAt) })}</Text>
       </Group>
       <Paper withBorder p="md">
         <Text style={{ whiteSpace: 'pre-wrap' }}>{entry.description}</Text>
       </Paper>
-      <Text size="sm" c="dimmed">{jt('journal.readOnly')}</Text>
+      <Text size="sm" c="dimmed">
+        {jt('journal.readOnly')}
+      </Text>
       {addenda.length > 0 && (
         <Stack gap="xs">
-          <Title order={2} size="h4">{jt('journal.addenda')}</Title>
+          <Title order={2} size="h4">
+            {jt('journal.addenda')}
+          </Title>
           {addenda.map((a) => (
             <Paper key={a.id} withBorder p="md">
-              <Text size="sm" fw={600}>{jt('journal.addendum.on', { date: formatDate(a.submittedAt ?? a.createdAt) })}</Text>
+              <Text size="sm" fw={600}>
+                {jt('journal.addendum.on', { date: formatDate(a.submittedAt ?? a.createdAt) })}
+              </Text>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{a.description}</Text>
             </Paper>
           ))}
@@ -93,8 +109,21 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
       }}
     >
       <Stack gap="xs">
-        <TextAreaField key={round} label={jt('journal.addendum.label')} value={text} onChange={setText} min={JOURNAL_LIMITS.min} max={JOURNAL_LIMITS.max} required showErrors={tried} />
-        <Group><Button type="submit" loading={add.isPending}>{jt('journal.addendum.add')}</Button></Group>
+        <TextAreaField
+          key={round}
+          label={jt('journal.addendum.label')}
+          value={text}
+          onChange={setText}
+          min={JOURNAL_LIMITS.min}
+          max={JOURNAL_LIMITS.max}
+          required
+          showErrors={tried}
+        />
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            {jt('journal.addendum.add')}
+          </Button>
+        </Group>
       </Stack>
     </SubmitForm>
   );
@@ -140,7 +169,11 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
     );
   }
   if (!writable) {
-    return <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>{jt('journal.notAccepted')}</Alert>;
+    return (
+      <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
+        {jt('journal.notAccepted')}
+      </Alert>
+    );
   }
 
   const text = autosave.text;
@@ -163,7 +196,9 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
       <Group justify="space-between" align="flex-start">
         <SaveStatus state={autosave.state} savedAt={autosave.savedAt} />
         <Group>
-          <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved'}>{jt('journal.saveNow')}</Button>
+          <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved'}>
+            {jt('journal.saveNow')}
+          </Button>
           <Button
             onClick={() => {
               setTried(true);
@@ -179,7 +214,9 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
         <Stack>
           <Text>{jt('journal.confirm.body')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{jt('journal.confirm.cancel')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {jt('journal.confirm.cancel')}
+            </Button>
             <Button
               color="red.9"
               loading={submit.isPending}
@@ -210,8 +247,12 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
         <Stack>
           <Text>{jt('journal.leaveWarning')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>{jt('journal.confirm.cancel')}</Button>
-            <Button color="red.9" onClick={() => blocker.proceed?.()}>{jt('journal.leave')}</Button>
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              {jt('journal.confirm.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => blocker.proceed?.()}>
+              {jt('journal.leave')}
+            </Button>
           </Group>
         </Stack>
       </AppModal>

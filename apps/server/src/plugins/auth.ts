@@ -145,6 +145,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
     if (!needsAuth(route.url, auth)) return;
     const scopes: Scope[] = Array.isArray(auth) ? auth : ['practitioner'];
     const inQuery = route.config?.liveSessionInQuery === true;
+    // Hooks after this one (the acceptance guard) need request.auth, which only the route's admit() sets.
+    if (inQuery && route.config?.requiresAccepted) throw new Error(`${route.url}: liveSessionInQuery cannot be combined with requiresAccepted`);
     const hook = async (request: FastifyRequest) => {
       if (inQuery) {
         // The signature and scope here; the route's own query reads the session row for admit().

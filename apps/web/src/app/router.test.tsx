@@ -14,12 +14,37 @@ import { routeObjects } from './router';
 
 vi.mock('../lib/sign-on', () => ({ goToSignIn: vi.fn(), signInUrl: vi.fn(() => '/sso/sign-in?redirect=x') }));
 
-const USER = { id: 'u1', email: 'ada@demo.test', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: null, profileImage: null, isActive: true, tosAccepted: true };
-const PRACTITIONER = {
-  id: 'p1', status: 2, categoryID: 2, category: { id: 2, name: 'General Practitioner' }, warehouseID: null, tosAccepted: true,
-  languages: [], specializations: [], hpcsaNumber: null, practiceNumber: null, description: null, profileImage: null,
+const USER = {
+  id: 'u1',
+  email: 'ada@demo.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: null,
+  profileImage: null,
+  isActive: true,
+  tosAccepted: true,
 };
-const TOS = { id: 1, version: 1, title: 'Terms & Conditions', tosURI: `${window.location.origin}/api/legal/terms-and-conditions/v1.pdf`, publishedAt: '2026-11-01T00:00:00.000Z' };
+const PRACTITIONER = {
+  id: 'p1',
+  status: 2,
+  categoryID: 2,
+  category: { id: 2, name: 'General Practitioner' },
+  warehouseID: null,
+  tosAccepted: true,
+  languages: [],
+  specializations: [],
+  hpcsaNumber: null,
+  practiceNumber: null,
+  description: null,
+  profileImage: null,
+};
+const TOS = {
+  id: 1,
+  version: 1,
+  title: 'Terms & Conditions',
+  tosURI: `${window.location.origin}/api/legal/terms-and-conditions/v1.pdf`,
+  publishedAt: '2026-11-01T00:00:00.000Z',
+};
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 let handlers: Record<string, Handler>;
@@ -29,7 +54,10 @@ const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
   if (!handler) throw new Error(`unexpected request ${key}`);
   return handler(init);
 });
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status });
 const failure = (status: number, code: string) => json({ error: { message: 'failed', params: null, fieldErrors: null, code, cause: null } }, status);
 
 function signIn() {
@@ -70,7 +98,8 @@ afterEach(() => {
 describe('the signed-in shell', () => {
   it('sends a visitor without a scoped token to the sign-on', async () => {
     renderAt('/sessions');
-    await waitFor(() => expect(goToSignIn).toHaveBeenCalledTimes(1));
+    // As generous as h1(): this is the file's first import of the lazy signed-in layout.
+    await waitFor(() => expect(goToSignIn).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

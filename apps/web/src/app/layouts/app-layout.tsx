@@ -2,7 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS, MESSAGES, errorText } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
@@ -59,6 +59,10 @@ function SignedInShell() {
   // nodes) takes them in a transition, which React renders in slices rather than one long task.
   const sidebarUser = useDeferredValue(me.data);
   const sidebarPractitioner = useDeferredValue(practitioner.data);
+  // On a narrow screen the sidebar is off-screen and inert until the burger opens it: its links are
+  // drawn the first time it opens (then kept), not while the page itself is starting.
+  const [sidebarDrawn, setSidebarDrawn] = useState(false);
+  if (!sidebarDrawn && (!narrow || sidebarOpened)) setSidebarDrawn(true);
 
   const route = stripSlash(pathname);
   const onOnboarding = route === routes.onboarding;
@@ -142,14 +146,16 @@ function SignedInShell() {
           // Off-screen on narrow screens until opened: keep it out of the tab order and the reading order.
           inert={narrow && !sidebarOpened}
         >
-          <Sidebar
-            user={sidebarUser}
-            practitioner={sidebarPractitioner}
-            onLogout={onLogout}
-            logoutPending={signingOut}
-            onClose={narrow ? closeSidebar : undefined}
-            onNavigate={closeSidebar}
-          />
+          {sidebarDrawn && (
+            <Sidebar
+              user={sidebarUser}
+              practitioner={sidebarPractitioner}
+              onLogout={onLogout}
+              logoutPending={signingOut}
+              onClose={narrow ? closeSidebar : undefined}
+              onNavigate={closeSidebar}
+            />
+          )}
         </AppShell.Navbar>
       )}
       <AppShell.Main>

@@ -64,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ctx.audit.around(req, { action: 'read', category: 'results', sessionId: req.params.id, detail: `result ${req.params.resultId}` }, () => service.getResult(ctx, caller(req).userId, req.params.id, req.params.resultId)));
 
   app.get('/:id/results/:resultId/components/:componentId', {
-    schema: { tags, summary: 'One result component with its genotype table', params: ComponentParams, response: { 200: z.object({ resultID: zId, computedAt: z.string(), component: z.record(z.string(), z.unknown()) }) } },
+    schema: { tags, summary: 'One result component with its genotype table', params: ComponentParams, response: { 200: z.object({ resultID: zId, computedAt: z.string(), synthetic: z.boolean(), component: z.record(z.string(), z.unknown()) }) } },
   }, async (req) => ctx.audit.around(req, { action: 'read', category: 'component', sessionId: req.params.id, detail: `result ${req.params.resultId} component ${req.params.componentId}` }, () => service.getComponent(ctx, caller(req).userId, req.params.id, req.params.resultId, req.params.componentId)));
 
   app.get('/:id/access-history', {

@@ -250,6 +250,8 @@ export async function getComponent(ctx: AppContext, userId: string, sessionId: s
   return {
     resultID: result.id,
     computedAt: result.computedAt,
+    // Whether the result is synthetic demo data, so the page need not download the whole result to label it.
+    synthetic: (result.data as { swab?: { synthetic?: unknown } }).swab?.synthetic === true,
     component: component as unknown as Record<string, unknown>,
   };
 }

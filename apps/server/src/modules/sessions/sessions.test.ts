@@ -156,7 +156,10 @@ describe('data requests and patient data', () => {
     expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics' }] });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).json().results).toHaveLength(1);
     const comp = await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/vitamin-d`, headers: doc.auth });
-    expect(comp.json().component).toMatchObject({ title: 'Vitamin D' });
+    expect(comp.json()).toMatchObject({ synthetic: false, component: { title: 'Vitamin D' } });
+    // A result of synthetic demo data says so with each component, so the page needs no second download to label it.
+    const [demo] = await h.db.insert(results).values({ kitId: kit!.id, title: 'Nutrigenomics', data: { swab: { ...data.swab, synthetic: true } }, engineVersion: 'test' }).returning();
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${demo!.id}/components/calcium`, headers: doc.auth })).json()).toMatchObject({ synthetic: true, component: { title: 'Calcium' } });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/nothing`, headers: doc.auth })).statusCode).toBe(404);
     const q = await h.app.inject({ url: `/api/portal/sessions/${id}/questionnaires/9001`, headers: doc.auth });
     expect(q.json()).toMatchObject({ category: 'Test lifestyle', answers: { q1: 'No' } });

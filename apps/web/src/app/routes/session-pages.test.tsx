@@ -168,55 +168,60 @@ describe("the patient's data pages", () => {
     expect(screen.getByRole('link', { name: 'Zinc' })).toHaveAttribute('href', `/sessions/${s.id}/result/r1/components/zinc`);
   });
 
-  it('show one component under the singular /result/ path with its genotype table', async () => {
+  it('show one component under the singular /result/ path with its genotype table, labelled synthetic from its own answer', async () => {
     const s = accessible();
+    const requested: string[] = [];
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),
-      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', component: component() }),
-      [`GET ${S}/${s.id}/results/r1`]: () =>
-        json({
-          id: 'r1',
-          title: 'Nutrigenomics swab',
-          computedAt: '2026-11-21T12:00:00.000Z',
-          engineVersion: 'x',
-          data: { swab: { title: 'Nutrigenomics swab', minerals: [component()], vitamins: [], synthetic: true, engineVersion: 'x' } },
-        }),
+      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => {
+        requested.push('component');
+        return json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', synthetic: true, component: component() });
+      },
+      [`GET ${S}/${s.id}/results/r1`]: () => {
+        requested.push('result');
+        return json({});
+      },
     });
     renderAt(`/sessions/${s.id}/result/r1/components/calcium`);
     expect(await screen.findByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Result');
     expect(screen.getByRole('columnheader', { name: 'Effects & Alleles' })).toBeInTheDocument();
-    expect(await screen.findByText('Synthetic demo data')).toBeInTheDocument();
+    const table = screen.getByRole('region', { name: 'Genotype table' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('Synthetic demo data')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to results' })).toHaveAttribute('href', `/sessions/${s.id}/results/r1`);
+    // The whole result (about 85 KB) is not downloaded to draw one component.
+    expect(requested).toEqual(['component']);
   });
 
-  it('draw a component as soon as it arrives, and add the synthetic badge when the (larger) result follows', async () => {
+  it('a component of real data carries no synthetic badge', async () => {
     const s = accessible();
-    let releaseResult = () => {};
-    const result = new Promise<void>((resolve) => (releaseResult = resolve));
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),
-      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', component: component() }),
-      [`GET ${S}/${s.id}/results/r1`]: async () => {
-        await result;
-        return json({
-          id: 'r1',
-          title: 'Nutrigenomics swab',
-          computedAt: '2026-11-21T12:00:00.000Z',
-          engineVersion: 'x',
-          data: { swab: { title: 'Nutrigenomics swab', minerals: [component()], vitamins: [], synthetic: true, engineVersion: 'x' } },
-        });
-      },
+      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', synthetic: false, component: component() }),
     });
     renderAt(`/sessions/${s.id}/result/r1/components/calcium`);
-    const table = await screen.findByRole('region', { name: 'Genotype table' });
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
     expect(screen.queryByText('Synthetic demo data')).not.toBeInTheDocument();
-    releaseResult();
-    expect(await screen.findByText('Synthetic demo data')).toBeInTheDocument();
-    // The sections below the heading stay as they were drawn.
-    expect(screen.getByRole('region', { name: 'Genotype table' })).toBe(table);
+  });
+
+  it('a component that answers 404: the result tells an unknown component from access that closed', async () => {
+    const s = accessible();
+    let resultGone = false;
+    mockApi({
+      [`GET ${S}/${s.id}`]: () => json(s),
+      [`GET ${S}/${s.id}/results/r1/components/nothing`]: () => apiError(404, '400404', 'Not found'),
+      [`GET ${S}/${s.id}/results/r1`]: () =>
+        resultGone
+          ? apiError(404, '400404', 'Not found')
+          : json({ id: 'r1', title: 'Nutrigenomics swab', computedAt: '2026-11-21T12:00:00.000Z', engineVersion: 'x', data: { swab: { minerals: [], vitamins: [] } } }),
+    });
+    const first = renderAt(`/sessions/${s.id}/result/r1/components/nothing`);
+    expect(await screen.findByText('This component is unknown or does not exist.')).toBeInTheDocument();
+    first.unmount();
+    resultGone = true;
+    renderAt(`/sessions/${s.id}/result/r1/components/nothing`);
+    expect(await screen.findByRole('heading', { name: "The patient's data is not available" })).toBeInTheDocument();
   });
 
   it('list the questionnaires with their completion, and open one under either spelling', async () => {

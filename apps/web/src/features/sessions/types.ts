@@ -20,6 +20,8 @@ export interface ResultDetail extends ResultRef {
 export interface ComponentResponse {
   resultID: string;
   computedAt: string;
+  /** The result is synthetic demo data. */
+  synthetic: boolean;
   component: ResultComponent;
 }
 

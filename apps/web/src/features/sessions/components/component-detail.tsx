@@ -29,8 +29,8 @@ export function ComponentView({ sessionId, resultId, componentId }: { sessionId:
   // in it would hold the main thread in one long task. The deferred copy is drawn in a transition,
   // which React renders in slices: until it catches up the loader stays.
   const data = useDeferredValue(query.data);
-  // The result is usually cached from the results page; it says whether the data is synthetic.
-  const result = useResult(sessionId, resultId);
+  // Only when the component answers 404: the result then tells a missing component from access that closed.
+  const result = useResult(sessionId, resultId, { enabled: query.isError && isNotFound(query.error) });
   const back = (
     <Anchor component={Link} to={paths.sessionResult(sessionId, resultId)} c="blue.8" size="sm">
       <Group gap={4} component="span">
@@ -44,6 +44,7 @@ export function ComponentView({ sessionId, resultId, componentId }: { sessionId:
   if (query.isError) {
     if (!isNotFound(query.error)) return <LoadFailed message={st('sessions.results.loadFailed')} onRetry={() => void query.refetch()} />;
     // A 404 here is either a component that does not exist, or access that closed meanwhile.
+    if (result.isPending) return <PageLoader />;
     if (result.isError && isNotFound(result.error)) return <NoDataAccess sessionId={sessionId} />;
     return (
       <Stack gap="sm" align="flex-start">
@@ -57,7 +58,7 @@ export function ComponentView({ sessionId, resultId, componentId }: { sessionId:
   return (
     <Stack gap="lg">
       {back}
-      <ComponentDetail component={data.component} computedAt={data.computedAt} synthetic={result.data?.data.swab?.synthetic ?? false} />
+      <ComponentDetail component={data.component} computedAt={data.computedAt} synthetic={data.synthetic} />
     </Stack>
   );
 }
@@ -81,10 +82,7 @@ export function ComponentDetail({ component: c, computedAt, synthetic }: { compo
   );
 }
 
-/**
- * Everything below the heading. Memoised: the result that says whether the data is synthetic usually
- * arrives after the component, and only the heading's badge depends on it.
- */
+/** Everything below the heading, memoised: a redraw of the heading alone leaves it as it is. */
 const ComponentSections = memo(function ComponentSections({ component: c }: { component: ResultComponent }) {
   const processed =
     c.riskLevel !== ResultLevel.NOT_PROCESSED &&

@@ -1,4 +1,4 @@
-import { Badge, createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type BadgeProps, type CSSVariablesResolver, type ModalProps, type NotificationProps } from '@mantine/core';
 import { t } from '../i18n/i18n';
 
 // Icon-only close buttons need a name for screen readers, in every modal and toast.
@@ -8,12 +8,15 @@ const closeButtonProps = { 'aria-label': t('common.close') };
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
+  // What Modal.extend(...) and the like would give, written out: `.extend` is the identity, and
+  // importing the components for it would put Modal and Notification (and all they bring: scroll
+  // lock, focus trap, transitions) into the entry chunk, which loads them only when first used.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    Modal: { defaultProps: { closeButtonProps } satisfies Partial<ModalProps> },
+    Notification: { defaultProps: { closeButtonProps } satisfies Partial<NotificationProps> },
     // A badge is a short state word: in a narrow table column it keeps its width instead of
     // shrinking to an ellipsis ('RESULTS AV…').
-    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    Badge: { styles: { root: { minWidth: 'max-content' } } satisfies BadgeProps['styles'] },
   },
 });
 

@@ -1,9 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorModal } from '../../components/error-modal';
+import { deferred } from '../../components/deferred';
 import { FetchingIndicator } from '../../components/fetching-indicator';
 import { PageLoader } from '../../components/page-loader';
-import { SuccessModal } from '../../components/success-modal';
+import { useSystemStore } from '../../store/system-store';
+
+// Mantine's Modal (and the scroll lock, focus trap and transitions it brings) stays out of the
+// entry chunk: the modals load once the page is idle, or at once when the store first opens one.
+const StoreModals = deferred(() => import('../../components/store-modals').then((m) => m.StoreModals));
 
 /** SPEC §2: the page scrolls to the top on every route change. */
 function ScrollToTop() {
@@ -20,8 +24,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <FetchingIndicator />
-      <ErrorModal />
-      <SuccessModal />
+      <StoreModals needed={useSystemStore((s) => s.errorModal.opened || s.successModal.opened)} />
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>

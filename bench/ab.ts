@@ -12,30 +12,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { cannon, freePort, prepareDatabase, readRequests, workloadFor } from './api-load';
+import { cannon, cpuSample, freePort, prepareDatabase, readRequests, workloadFor } from './api-load';
 import { withPostgres } from './pgx-report';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function postgresCpu(url?: string) {
-  if (!url) return 0;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const { rows } = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-  await c.end();
-  return rows.reduce((sum, r) => sum + cpuMsOf(r.pid), 0);
-}
 
 async function start(serverJs: string, db: { url?: string; dataDir?: string }) {
   const port = await freePort();
@@ -85,13 +66,13 @@ async function run(builds: string[], db: { url?: string; dataDir?: string }) {
         const w = await workloadFor(server.base, requested, listEmail);
         const tally = { reads: 0, lists: 0, accepts: 0, errors: 0, byStatus: {} };
         await cannon(server.base, readRequests(w, tally), { duration: 2 });
-        const s0 = cpuMsOf(server.pid);
-        const p0 = await postgresCpu(db.url);
+        const c0 = await cpuSample(server.pid, db.url);
         const before = tally.reads;
         const r = await cannon(server.base, readRequests(w, tally), { duration: DURATION });
         const n = Math.max(1, r.requests.total);
-        const server_ = (cpuMsOf(server.pid) - s0) / n;
-        const pgc = ((await postgresCpu(db.url)) - p0) / n;
+        const c1 = await cpuSample(server.pid, db.url);
+        const server_ = (c1.server - c0.server) / n;
+        const pgc = (c1.postgres - c0.postgres) / n;
         rows.push(
           `${path.relative(process.cwd(), build).padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
             `server ${server_.toFixed(3)} ms/req${db.url ? `  postgres ${pgc.toFixed(3)} ms/req` : ''}  errors ${tally.errors + r.errors + r.non2xx}  ok ${tally.reads - before}  load ${os.loadavg()[0]!.toFixed(2)}`,

@@ -64,8 +64,8 @@ function cpuMsOf(pid: number): number {
   }
 }
 
-/** The server process and, on PostgreSQL, the backends serving its database. */
-async function cpuSample(serverPid: number, url?: string) {
+/** CPU milliseconds so far of the server process and, on PostgreSQL, of the backends serving its database. */
+export async function cpuSample(serverPid: number, url?: string) {
   let postgres = 0;
   if (url) {
     const c = new pg.Client({ connectionString: url });

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { SessionStatus } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
 import {
-  collections,
   dataRequests,
   kits,
   practitioners,
@@ -256,18 +255,6 @@ export async function transition(db: Db, practitionerId: string, sessionId: stri
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
-}
-
-export async function kitWithCollections(db: Db, sessionId: string) {
-  const [kit] = await db.select().from(kits).where(eq(kits.sessionId, sessionId)).limit(1);
-  if (!kit) return null;
-  const cols = kit.collectionIds.length ? await db.select().from(collections).where(inArray(collections.id, kit.collectionIds)) : [];
-  return {
-    id: kit.id,
-    sampleLabel: kit.sampleLabel,
-    status: kit.status,
-    collections: cols,
-  };
 }
 
 export const resultsForKit = (db: Db, kitId: string) =>

@@ -166,7 +166,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     }),
   });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: database.db, verify, limits: sessionLimitsOf(env) });
+  await app.register(authPlugin, { database, verify, limits: sessionLimitsOf(env) });
   await app.register(acceptanceGuard, { db: database.db });
 
   await app.register(fastifySwagger, {

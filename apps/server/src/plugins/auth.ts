@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { ErrorCode, type Scope } from '@portal/contract';
-import type { Db } from '../db/client';
-import { authSessions, users } from '../db/schema';
+import type { Database } from '../db/client';
+import { authSessions } from '../db/schema';
 import { AppError, sessionExpired, unauthenticated } from '../lib/errors';
 import type { Verify } from '../modules/auth/keys';
 import { DEFAULT_SESSION_LIMITS, sessionTimedOut, type SessionLimits } from '../modules/auth/tokens';
@@ -60,34 +60,17 @@ export function needsAuth(url: string, auth: RouteAuth | undefined): boolean {
 }
 
 /**
- * The session-live check as a named prepared statement (per database handle): one look-up by
- * primary key on every authenticated request, so PostgreSQL plans it once per connection and
- * drizzle builds its SQL once.
+ * The session-live check of every other authenticated route: one look-up by primary key, a named
+ * prepared statement (PostgreSQL plans it once per connection), of the same columns the detail read
+ * takes in its own query.
  */
-function liveSessionStatement(db: Db) {
-  return db
-    .select({
-      userId: authSessions.userId,
-      revokedAt: authSessions.revokedAt,
-      createdAt: authSessions.createdAt,
-      lastUsedAt: authSessions.lastUsedAt,
-      isActive: users.isActive,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, sql.placeholder('sid')))
-    .limit(1)
-    .prepare('auth_live_session');
-}
-const prepared = new WeakMap<Db, ReturnType<typeof liveSessionStatement>>();
-function liveSession(db: Db) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = liveSessionStatement(db)));
-  return s;
-}
+const LIVE_SESSION = {
+  name: 'auth_live_session',
+  text: `select ${LIVE_SESSION_COLUMNS} from auth_sessions a join users au on au.id = a.user_id where a.id = $1`,
+};
 
 /** Reads `Authorization: Bearer`, verifies the token and that its session and user are live. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify: Verify; limits?: SessionLimits }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; verify: Verify; limits?: SessionLimits }) => {
   const limits = opts.limits ?? DEFAULT_SESSION_LIMITS;
   app.decorateRequest('auth', null);
 
@@ -118,7 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
     if (sessionTimedOut(row, limits, now)) throw sessionExpired();
     if (now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
       // At most one write a minute per session; the condition keeps concurrent requests to one.
-      await opts.db
+      await opts.database.db
         .update(authSessions)
         .set({ lastUsedAt: new Date(now) })
         .where(and(eq(authSessions.id, ctx.sessionId), lt(authSessions.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))));
@@ -136,7 +119,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; verify
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     const ctx = await verifyToken(request);
     // One lookup by primary key.
-    const [row] = await liveSession(opts.db).execute({ sid: ctx.sessionId });
+    const [row] = await opts.database.query<LiveSessionRow>(LIVE_SESSION, [ctx.sessionId]);
     return admitSession(row, ctx);
   }
 

@@ -39,6 +39,26 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
+/**
+ * One Lighthouse run. A trace Chromium recorded without its navigation start (NO_NAVSTART, "Please run
+ * Lighthouse again") is a fault of the recording, not of the page: that run alone is taken again, up to
+ * twice; any other runtime error fails the bench.
+ */
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop') {
+  for (let attempt = 1; ; attempt++) {
+    const out = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!out) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = out;
+    if (!lhr.runtimeError) return lhr;
+    if (lhr.runtimeError.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    console.warn(`lighthouse on ${url} (${formFactor}): ${lhr.runtimeError.code}, run again`);
+  }
+}
+
 export async function benchLighthouse() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-chrome-'));
@@ -96,14 +116,7 @@ export async function benchLighthouse() {
         if (signedIn) await context.addCookies([{ name: 'portal_auth_local', value: encodeURIComponent(JSON.stringify(tokens)), url: server.base }]);
         else await context.clearCookies();
         for (const formFactor of ['mobile', 'desktop'] as const) {
-          const out = await lighthouse(
-            `${server.base}${pathname}`,
-            { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!out) throw new Error(`lighthouse gave no result for ${pathname}`);
-          const { lhr } = out;
-          if (lhr.runtimeError) throw new Error(`lighthouse on ${pathname}: ${lhr.runtimeError.message}`);
+          const lhr = await audit(`${server.base}${pathname}`, port, formFactor);
           const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           const lcpItems = (
             lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined

@@ -104,6 +104,9 @@ export function printFailureBench(r: FailureBenchResult): boolean {
   console.log(
     `    /healthz meanwhile: ${x.healthz.ok}/${x.healthz.calls} answered 200, p50 ${x.healthz.p50Ms.toFixed(1)} ms, slowest ${x.healthz.maxMs.toFixed(1)} ms; the two lock holders then answered ${x.holders.join(', ')}`,
   );
+  console.log(
+    `    the sign-on's sign-in form posted meanwhile: ${x.signInForm.status}, the email kept: ${x.signInForm.keepsEmail ? 'yes' : 'NO'}, the reason shown: ${x.signInForm.says ? 'yes' : 'NO'}`,
+  );
   for (const [name, race] of [
     ['PostgreSQL', r.racePg],
     ['PGlite', r.racePglite],

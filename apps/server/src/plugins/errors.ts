@@ -51,11 +51,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.
       return reply.status(status).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: err.code ?? null }));
     }
-    if (isDatabaseUnavailable(err)) {
-      // One short line each: during an outage every request lands here, and stack traces would flood the log.
-      request.log.warn({ code: causeCode(err), reason: (err as Error).message }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
-    }
+    if (isDatabaseUnavailable(err)) return unavailable(request, reply, err).send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
   });
@@ -77,6 +73,16 @@ const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection
 
 /** What a 503 says while the database is down or every connection is busy. */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, please try again shortly';
+
+/**
+ * The reply to a request the database could not serve (`isDatabaseUnavailable`): 503 with Retry-After,
+ * for the caller to send its body in its own form (JSON here, a page on the sign-on app's forms).
+ */
+export function unavailable(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  // One short line each: during an outage every request lands here, and stack traces would flood the log.
+  request.log.warn({ code: causeCode(err), reason: (err as Error).message }, 'database unavailable');
+  return reply.status(503).header('retry-after', '5');
+}
 
 function causeCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { REPO_ROOT } from '../env';
+import { UNAVAILABLE_MESSAGE } from '../plugins/errors';
 
 const run = promisify(execFile);
 export const SERVER_FILE = path.join(REPO_ROOT, 'apps/server/dist/server.js');
@@ -519,8 +520,7 @@ export async function restartUnderLoad(cluster: Cluster, url: string, plan: Rest
         code: r.body?.error?.code,
         retryAfter: r.headers.get('retry-after'),
       };
-      if (r.status === 503 && r.body?.error?.message !== 'The service is temporarily unavailable, please try again shortly')
-        s.code = `${s.code} (other message)`;
+      if (r.status === 503 && r.body?.error?.message !== UNAVAILABLE_MESSAGE) s.code = `${s.code} (other message)`;
       samples.push(s);
       return r;
     };
@@ -641,6 +641,8 @@ export interface ExhaustionResult {
   healthz: { calls: number; ok: number; p50Ms: number; maxMs: number };
   /** The two requests that held the pool, once the locks were released. */
   holders: number[];
+  /** The sign-on's sign-in form posted while the pool was exhausted. */
+  signInForm: { status: number; keepsEmail: boolean; says: boolean };
 }
 
 /**
@@ -694,9 +696,21 @@ export async function poolExhaustion(url: string, extra = 20): Promise<Exhaustio
         await sleep(25);
       }
     })();
+    // Every third extra request is a sign-in through the sign-on API, which needs a connection as well.
     const answers = await Promise.all(
-      Array.from({ length: extra }, () => call<{ error?: { code?: string } }>(base, 'GET', `/api/portal/sessions/${readable}`, { token, timeoutMs: 10_000 })),
+      Array.from({ length: extra }, (_, i) =>
+        i % 3 === 2
+          ? call<{ error?: { code?: string } }>(base, 'POST', '/sso/api/token', { body: DEMO_PRACTITIONER, timeoutMs: 10_000 })
+          : call<{ error?: { code?: string } }>(base, 'GET', `/api/portal/sessions/${readable}`, { token, timeoutMs: 10_000 }),
+      ),
     );
+    // The sign-in form posted meanwhile: drawn again with the email kept and the reason, as a 503.
+    const form = await call<string>(base, 'POST', '/sso/sign-in', { body: DEMO_PRACTITIONER, timeoutMs: 10_000 });
+    const signInForm = {
+      status: form.status,
+      keepsEmail: typeof form.body === 'string' && form.body.includes(`value="${DEMO_PRACTITIONER.email}"`),
+      says: typeof form.body === 'string' && form.body.includes(UNAVAILABLE_MESSAGE),
+    };
     probing = false;
     await probe;
     await locker.query('rollback');
@@ -721,6 +735,7 @@ export async function poolExhaustion(url: string, extra = 20): Promise<Exhaustio
         maxMs: Math.max(...okHealthz),
       },
       holders: holderStatuses,
+      signInForm,
     };
   } finally {
     await locker.end().catch(() => {});
@@ -845,4 +860,11 @@ export const restartHolds = (r: RestartResult) =>
   invariantsHold(r.invariants);
 
 export const exhaustionHolds = (r: ExhaustionResult) =>
-  r.s503 === r.extra && r.maxMs < 2_000 && r.healthz.ok === r.healthz.calls && r.healthz.calls > 0 && r.holders.every((s) => s === 200);
+  r.s503 === r.extra &&
+  r.maxMs < 2_000 &&
+  r.healthz.ok === r.healthz.calls &&
+  r.healthz.calls > 0 &&
+  r.holders.every((s) => s === 200) &&
+  r.signInForm.status === 503 &&
+  r.signInForm.keepsEmail &&
+  r.signInForm.says;

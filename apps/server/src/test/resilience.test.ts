@@ -120,7 +120,7 @@ describe.skipIf(!canInitdb && !adminUrl)(`the built server on PostgreSQL${canIni
     }
   }, 60_000);
 
-  it('pool exhausted (2 connections waiting on row locks): extra requests get 503000 within 2 s while /healthz answers', async () => {
+  it('pool exhausted (2 connections waiting on row locks): extra requests (the API and the sign-on) get 503000 within 2 s while /healthz answers', async () => {
     const x = await poolExhaustion(url, 6);
     expect(x.other).toEqual({});
     expect(x.s503).toBe(6);
@@ -129,6 +129,8 @@ describe.skipIf(!canInitdb && !adminUrl)(`the built server on PostgreSQL${canIni
     expect(x.healthz.ok).toBe(x.healthz.calls);
     // Once the locks go, the two requests that held the pool finish normally.
     expect(x.holders).toEqual([200, 200]);
+    // The sign-on app as well (every third extra request was its token API): its form keeps the email.
+    expect(x.signInForm).toEqual({ status: 503, keepsEmail: true, says: true });
   }, 60_000);
 
   describe('two server processes on one database', () => {

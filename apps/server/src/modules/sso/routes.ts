@@ -3,13 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_TEXTS, ErrorCode, LIMITS, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
 import { users } from '../../db/schema';
-import { errorBody } from '../../plugins/errors';
+import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } from '../../plugins/errors';
 import { allowedRedirect } from '../account/service';
 import { findUserByEmail } from '../account/repository';
 import { messagePage, signInPage, signUpPage, SSO_CSS } from './views';
 
 const INVALID_CREDENTIALS = 'The email or password is not correct';
 const REDIRECT_REFUSED = 'This redirect address is not allowed';
+
+/** What a sign-in or sign-up form keeps when it is drawn again: what was typed, less the passwords. */
+function typedValues(raw: Record<string, unknown>) {
+  const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
+  return { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), phoneNumber: text('phoneNumber') };
+}
 
 /** A fixed hash to verify against when the email is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
@@ -46,8 +52,23 @@ export async function ssoRoutes(app: FastifyInstance) {
   }
   const refused = (reply: FastifyReply) => html(reply, messagePage('Sign in', REDIRECT_REFUSED, { href: '/sso/sign-in', label: 'Sign in' }), 400);
 
+  /** A posted form drawn again with what was typed (never the password) and `error` above it; else a message page. */
+  function formAgain(request: FastifyRequest, error: string): string {
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const redirect = redirectOf(raw.redirect)?.toString();
+    if (request.method === 'POST' && request.routeOptions.url === '/sso/sign-in') return signInPage({ redirect, email: typedValues(raw).email, error });
+    if (request.method === 'POST' && request.routeOptions.url === '/sso/sign-up') return signUpPage({ redirect, values: typedValues(raw), error });
+    return messagePage('Sign in', error, { href: '/sso/sign-in', label: 'Try again' });
+  }
+
   app.setErrorHandler((err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/sso/api/')) {
+    const api = request.url.startsWith('/sso/api/');
+    if (isDatabaseUnavailable(err)) {
+      const sent = unavailable(request, reply, err);
+      if (api) return sent.send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
+      return html(sent, formAgain(request, UNAVAILABLE_MESSAGE), 503);
+    }
+    if (api) {
       if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, 'Too many attempts, please wait a minute and try again'));
       request.log.error({ err }, 'sign-on error');
       return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
@@ -115,7 +136,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     const raw = (req.body ?? {}) as Record<string, string | undefined>;
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
-    const values = { firstName: raw.firstName, lastName: raw.lastName, email: raw.email, phoneNumber: raw.phoneNumber };
+    const values = typedValues(raw);
     const parsed = SignUpBody.safeParse(raw);
     const errors: Record<string, string[]> = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
     if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];

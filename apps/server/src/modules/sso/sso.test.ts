@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { authCookie, createTestApp, createUser, form, TEST_PASSWORD, uniqueEmail, type Harness } from '../../test/harness';
 
@@ -116,6 +116,27 @@ describe('create account', () => {
     const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form({ ...signUpValues(email), confirmPassword: 'Sup3r-secreT' }) });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Has to be same');
+  });
+
+  it('while the database cannot be reached: 503 with Retry-After, the form drawn again with what was typed (no password), nothing created', async () => {
+    const email = uniqueEmail('outage');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const insert = vi.spyOn(h.db, 'insert').mockImplementationOnce(() => {
+      throw refused;
+    });
+    try {
+      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form(signUpValues(email)) });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toContain('The service is temporarily unavailable, please try again shortly');
+      expect(res.body).toContain(`value="${email}"`);
+      expect(res.body).toContain('value="Grace"');
+      expect(res.body).not.toContain('Sup3r-secret');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await h.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('answers an email already taken with 409000 and creates nothing', async () => {

@@ -99,7 +99,7 @@ export function printFailureBench(r: FailureBenchResult): boolean {
   );
   console.log(`  Pool exhaustion (pool of 2, both waiting on row locks): ${ok(exhaustionOk)}`);
   console.log(
-    `    ${x.s503}/${x.extra} extra requests answered 503 (others: ${JSON.stringify(x.other)}), p50 ${f0(x.p50Ms)} ms, slowest ${f0(x.maxMs)} ms (bound 2000 ms)`,
+    `    ${x.s503}/${x.extra} extra requests (every third a sign-in at /sso/api/token) answered 503 (others: ${JSON.stringify(x.other)}), p50 ${f0(x.p50Ms)} ms, slowest ${f0(x.maxMs)} ms (bound 2000 ms)`,
   );
   console.log(
     `    /healthz meanwhile: ${x.healthz.ok}/${x.healthz.calls} answered 200, p50 ${x.healthz.p50Ms.toFixed(1)} ms, slowest ${x.healthz.maxMs.toFixed(1)} ms; the two lock holders then answered ${x.holders.join(', ')}`,

@@ -48,18 +48,35 @@ describe("each route's lazy chunks as module preloads", () => {
     ]);
   });
 
+  const signedIn = () => `${web.env.cookieName}=${encodeURIComponent(JSON.stringify({ accessToken: 'a', refreshToken: 'r' }))}`;
+  const page = (url: string, cookie?: string, encoding = 'identity') =>
+    web.app.inject({ url, headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } });
+
   it('index.html names them for its route, with or without a query or trailing slash; other routes get theirs or none', async () => {
     for (const url of ['/sessions', '/sessions/', '/sessions?status=1']) {
-      const res = await web.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      const res = await page(url, signedIn());
       expect(res.statusCode, url).toBe(200);
       expect(preloads(res.body), url).toEqual(['/assets/app-layout-a1.js', '/assets/sessions-p1.js', '/assets/table-t1.js']);
       expect(res.body).toContain('id="portal-config"');
     }
-    const br = await web.app.inject({ url: '/sessions', headers: { 'accept-encoding': 'br' } });
+    const br = await page('/sessions', signedIn(), 'br');
     expect(br.headers['content-encoding']).toBe('br');
     // The journals page is not in this manifest, its layout is; an unknown address preloads nothing.
-    expect(preloads((await web.app.inject({ url: '/journals', headers: { 'accept-encoding': 'identity' } })).body)).toEqual(['/assets/app-layout-a1.js']);
-    expect(preloads((await web.app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'identity' } })).body)).toEqual([]);
+    expect(preloads((await page('/journals', signedIn())).body)).toEqual(['/assets/app-layout-a1.js']);
+    expect(preloads((await page('/no/such/page')).body)).toEqual([]);
+  });
+
+  it('a signed-in page without the sign-on cookie preloads only the layout that sends the visitor to sign in', async () => {
+    const res = await page('/sessions');
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual(['/assets/app-layout-a1.js']);
+    expect(res.body).toContain('id="portal-config"');
+    // The answer depends on the cookie: no cache may hand a visitor's to a practitioner.
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    expect((await page('/sessions', signedIn())).headers.vary).toBe('accept-encoding, cookie');
+    // Another cookie is not the sign-on cookie; public pages do not depend on it.
+    expect(preloads((await page('/sessions', 'theme=dark')).body)).toEqual(['/assets/app-layout-a1.js']);
+    expect((await page('/no/such/page')).headers.vary).toBe('accept-encoding');
   });
 
   it('the build manifest itself is not served', async () => {

@@ -160,10 +160,14 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
     return html.replace('</head>', `  ${links}\n  </head>`);
   };
-  const routeVariants = ROUTE_MODULES.map(([pattern, modules]): [RegExp, IndexVariant[]] => {
+  const variantsFor = (modules: string[]) => {
     const routeHtml = htmlFor(modules);
-    return [pattern, routeHtml === html ? variants : variantsOf(routeHtml)];
-  });
+    return routeHtml === html ? variants : variantsOf(routeHtml);
+  };
+  const routeVariants = ROUTE_MODULES.map(([pattern, modules]) => ({ pattern, variants: variantsFor(modules), signedInOnly: modules[0] === PROTECTED[0] }));
+  // A signed-in page asked for without the sign-on cookie: the protected layout only sends the visitor
+  // to sign in, so only it is preloaded, not a page that will not be drawn.
+  const signedOut = variantsFor(PROTECTED);
   // `/` without the sign-on cookie: the visitor home already in the HTML, so it paints before the
   // script has run. With the cookie the plain page: the home sends a practitioner on at once.
   const homeHtml = await visitorHomeHtml(app, env, htmlFor(ROUTE_MODULES[0]![1]));
@@ -186,14 +190,17 @@ export async function registerWeb(app: FastifyInstance, env: Env) {
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const pathname = request.url.split('?')[0]!;
-    const home = pathname === '/';
-    const forRoute =
-      home && visitorHome && !request.cookies?.[env.cookieName] ? visitorHome : (routeVariants.find(([pattern]) => pattern.test(pathname))?.[1] ?? variants);
+    const signedIn = Boolean(request.cookies?.[env.cookieName]);
+    const route = routeVariants.find(({ pattern }) => pattern.test(pathname));
+    const visitorsHome = pathname === '/' && visitorHome !== null;
+    let forRoute = route?.variants ?? variants;
+    if (visitorsHome && !signedIn) forRoute = visitorHome;
+    else if (route?.signedInOnly && !signedIn) forRoute = signedOut;
     const variant = forRoute.find((v) => !v.encoding || accepts.includes(v.encoding))!;
     if (variant.encoding) reply.header('content-encoding', variant.encoding);
     return reply
       .type('text/html; charset=utf-8')
-      .header('vary', home && visitorHome ? 'accept-encoding, cookie' : 'accept-encoding')
+      .header('vary', visitorsHome || route?.signedInOnly ? 'accept-encoding, cookie' : 'accept-encoding')
       .header('cache-control', 'no-cache')
       .send(variant.body);
   };

@@ -7,6 +7,7 @@ import { config } from '../config/env';
 import { goToSignIn } from '../lib/sign-on';
 import { useSystemStore } from '../store/system-store';
 import { useUserStore } from '../store/user-store';
+import { TEST_PRACTITIONER, TEST_USER } from '../test/accounts';
 import { clearAllCookies, fakeJwt } from '../test/tokens';
 import { writeAuthCookie } from '../lib/auth-cookie';
 import { Providers } from './providers';
@@ -14,30 +15,6 @@ import { routeObjects } from './router';
 
 vi.mock('../lib/sign-on', () => ({ goToSignIn: vi.fn(), signInUrl: vi.fn(() => '/sso/sign-in?redirect=x') }));
 
-const USER = {
-  id: 'u1',
-  email: 'ada@demo.test',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: null,
-  profileImage: null,
-  isActive: true,
-  tosAccepted: true,
-};
-const PRACTITIONER = {
-  id: 'p1',
-  status: 2,
-  categoryID: 2,
-  category: { id: 2, name: 'General Practitioner' },
-  warehouseID: null,
-  tosAccepted: true,
-  languages: [],
-  specializations: [],
-  hpcsaNumber: null,
-  practiceNumber: null,
-  description: null,
-  profileImage: null,
-};
 const TOS = {
   id: 1,
   version: 1,
@@ -61,7 +38,7 @@ const json =
 const failure = (status: number, code: string) => json({ error: { message: 'failed', params: null, fieldErrors: null, code, cause: null } }, status);
 
 function signIn() {
-  writeAuthCookie({ accessToken: fakeJwt({ sub: 'u1', scope: 'practitioner', exp: 9_999_999_999 }), refreshToken: 'r1' });
+  writeAuthCookie({ accessToken: fakeJwt({ sub: TEST_USER.id, scope: 'practitioner', exp: 9_999_999_999 }), refreshToken: 'r1' });
 }
 
 function renderAt(path: string) {
@@ -80,8 +57,8 @@ const h1 = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
 
 beforeEach(() => {
   handlers = {
-    [`GET ${config.apiBase}/account/me/`]: json(USER),
-    [`GET ${config.apiBase}/portal/me/`]: json(PRACTITIONER),
+    [`GET ${config.apiBase}/account/me/`]: json(TEST_USER),
+    [`GET ${config.apiBase}/portal/me/`]: json(TEST_PRACTITIONER),
   };
   vi.stubGlobal('fetch', fetchMock);
   vi.mocked(goToSignIn).mockClear();
@@ -134,7 +111,7 @@ describe('the signed-in shell', () => {
 
   it('tells a practitioner awaiting review that warehousing needs acceptance', async () => {
     signIn();
-    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...PRACTITIONER, status: 1 });
+    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...TEST_PRACTITIONER, status: 1 });
     renderAt('/warehousing');
     expect(await h1()).toHaveTextContent('Warehousing');
     expect(screen.getByText('Practitioner needs to be accepted in order to access this section')).toBeInTheDocument();
@@ -195,7 +172,7 @@ describe('the terms of service', () => {
 
   it('blocks the portal until the user accepts the account terms', async () => {
     let accepted = false;
-    handlers[`GET ${config.apiBase}/account/me/`] = () => new Response(JSON.stringify({ ...USER, tosAccepted: accepted }));
+    handlers[`GET ${config.apiBase}/account/me/`] = () => new Response(JSON.stringify({ ...TEST_USER, tosAccepted: accepted }));
     handlers[`PUT ${config.apiBase}/account/me/tos`] = () => {
       accepted = true;
       return new Response(JSON.stringify({ tosAccepted: true, version: 1 }));
@@ -211,14 +188,14 @@ describe('the terms of service', () => {
   });
 
   it('shows the portal terms once the account terms are accepted', async () => {
-    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...PRACTITIONER, tosAccepted: false });
+    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...TEST_PRACTITIONER, tosAccepted: false });
     handlers[`GET ${config.apiBase}/portal/me/tos/`] = json({ data: { ...TOS, id: 2, title: 'Portal Terms & Conditions' } });
     renderAt('/summary');
     expect(await screen.findByRole('dialog', { name: 'Portal Terms & Conditions' })).toBeInTheDocument();
   });
 
   it('reports a failed acceptance in the error modal', async () => {
-    handlers[`GET ${config.apiBase}/account/me/`] = json({ ...USER, tosAccepted: false });
+    handlers[`GET ${config.apiBase}/account/me/`] = json({ ...TEST_USER, tosAccepted: false });
     handlers[`PUT ${config.apiBase}/account/me/tos`] = () => new Response('oops', { status: 502 });
     renderAt('/onboarding');
     const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
@@ -228,7 +205,7 @@ describe('the terms of service', () => {
   });
 
   it('reports a terms file that cannot be loaded in the error modal', async () => {
-    handlers[`GET ${config.apiBase}/account/me/`] = json({ ...USER, tosAccepted: false });
+    handlers[`GET ${config.apiBase}/account/me/`] = json({ ...TEST_USER, tosAccepted: false });
     handlers[`GET ${TOS.tosURI}`] = () => new Response('', { status: 500 });
     renderAt('/onboarding');
     const error = await screen.findByRole('dialog', { name: 'Something went wrong' });
@@ -250,7 +227,7 @@ describe('the home page', () => {
     [1, '/course'],
   ])('takes a signed-in practitioner with status %s to %s', async (status, landing) => {
     signIn();
-    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...PRACTITIONER, status });
+    handlers[`GET ${config.apiBase}/portal/me/`] = json({ ...TEST_PRACTITIONER, status });
     const router = renderAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe(landing));
   });

@@ -1,4 +1,3 @@
-import type { PractitionerMe, User } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -6,49 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../features/sessions/test-fixtures';
 import { writeAuthCookie } from '../../lib/auth-cookie';
 import { useSystemStore } from '../../store/system-store';
+import { TEST_PRACTITIONER, TEST_USER } from '../../test/accounts';
+import { mediaQueryList } from '../../test/media';
 import { renderWithProviders } from '../../test/render';
 import { clearAllCookies, fakeJwt } from '../../test/tokens';
 import { ProtectedLayout } from './app-layout';
-
-const me: User = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'ada@test.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: null,
-  profileImage: null,
-  isActive: true,
-  tosAccepted: true,
-};
-const practitioner: PractitionerMe = {
-  id: '00000000-0000-4000-8000-000000000002',
-  status: 2,
-  categoryID: 2,
-  category: { id: 2, name: 'General Practitioner' },
-  warehouseID: null,
-  tosAccepted: true,
-  languages: [],
-  specializations: [],
-  hpcsaNumber: null,
-  practiceNumber: null,
-  description: null,
-  profileImage: null,
-};
 
 /** matchMedia as a screen of this width answers the shell's max-width query. */
 function screenWidth(px: number) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: max ? px <= Number(max[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    };
+    return mediaQueryList(query, max ? px <= Number(max[1]) : false);
   });
 }
 
@@ -66,7 +33,7 @@ function renderShell() {
 const realMatchMedia = window.matchMedia;
 beforeEach(() => {
   writeAuthCookie({ accessToken: fakeJwt({ scope: 'portal' }), refreshToken: 'r' });
-  mockApi({ 'GET /api/account/me/': () => json(me), 'GET /api/portal/me/': () => json(practitioner) });
+  mockApi({ 'GET /api/account/me/': () => json(TEST_USER), 'GET /api/portal/me/': () => json(TEST_PRACTITIONER) });
 });
 afterEach(() => {
   window.matchMedia = realMatchMedia;

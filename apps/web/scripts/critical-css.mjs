@@ -13,20 +13,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json
 const [cssFile] = manifest['index.html']?.css ?? [];
 if (!cssFile) throw new Error('the entry has no stylesheet in the build manifest');
 
-// The markup does not depend on the run-time configuration's values, only its shape.
+// The markup does not depend on the run-time configuration's values, only its shape: the local defaults.
 const { renderVisitorHome } = await import(pathToFileURL(path.join(dist, '.ssr/prerender.js')).href);
-const markup = await renderVisitorHome({
-  appEnv: 'local',
-  apiBase: '/api',
-  ssoUrl: '/sso',
-  portalUrl: 'http://localhost',
-  cookieName: 'portal_auth_local',
-  cookieDomain: null,
-  defaultLocale: 'en-ZA',
-  currency: 'ZAR',
-  contactUrl: 'https://www.example.com/contact',
-  mapsEnabled: false,
-});
+const markup = await renderVisitorHome({ portalUrl: 'http://localhost' });
 const { document } = new JSDOM(
   `<!doctype html><html lang="en" data-mantine-color-scheme="light"><head></head><body><div id="root">${markup}</div></body></html>`,
 ).window;

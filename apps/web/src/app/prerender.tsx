@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { config, type PortalConfig } from '../config/env';
+import { config, readConfig, type PortalConfig } from '../config/env';
 import { Providers } from './providers';
 import { routeObjects } from './router';
 
@@ -17,9 +17,10 @@ import { routeObjects } from './router';
  * layout and page are waited for, so the markup holds the page itself, not the loader, and no inline
  * script (the CSP allows none).
  */
-export async function renderVisitorHome(portal: PortalConfig): Promise<string> {
-  // This bundle runs only here, with no document to read the configuration from: it is given.
-  Object.assign(config, portal);
+export async function renderVisitorHome(portal: Partial<PortalConfig> & Pick<PortalConfig, 'portalUrl'>): Promise<string> {
+  // This bundle runs only here, with no document to read the configuration from: it is given, over
+  // the same local defaults the client falls back to.
+  Object.assign(config, readConfig(undefined), portal);
   const handler = createStaticHandler(routeObjects);
   const context = await handler.query(new Request(`${portal.portalUrl}/`));
   if (context instanceof Response) throw new Error(`the home route answered ${context.status}`);

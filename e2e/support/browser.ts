@@ -35,8 +35,22 @@ export async function signIn(page: Page, email: string, startPath = '/') {
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
-  // Let transitions (a modal fading in) finish: mid-fade colours are not what a person reads.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Let transitions (a modal or a notification fading in) finish: mid-fade colours are not what a person
+  // reads. Until 150 ms pass with none running, as one may start a frame or two after the change that
+  // asked for it (a notification's transition), when the others have already ended.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 5_000;
+    let quietSince = performance.now();
+    while (performance.now() < deadline) {
+      const running = document.getAnimations();
+      if (running.length > 0) {
+        await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+        quietSince = performance.now();
+      } else if (performance.now() - quietSince >= 150) return;
+      await frame();
+    }
+  });
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);

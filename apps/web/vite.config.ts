@@ -28,5 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Rendering Mantine pages in jsdom and typing into them takes seconds on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 }));

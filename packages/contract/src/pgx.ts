@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common';
-import { PGX_FILTER_MINIMUMS } from './pgx-texts';
+import { PGX_COVERAGE, PGX_FILTER_MINIMUMS } from './pgx-texts';
 
 /**
  * Pharmacogenomic reports (SPEC §2 Reports screen, §3 pharmaco report columns, §5 filter minimums).
@@ -38,7 +38,7 @@ export function evidenceLevelsOf(cpicLevel: string | null | undefined): number[]
 
 export const CUSTOM_FILTER_KEYS = ['phenotypeCategory', 'specialtyPopulation', 'levelOfEvidence', 'diseasePhenotype'] as const;
 export type CustomFilterKey = (typeof CUSTOM_FILTER_KEYS)[number];
-export const QUICK_FILTER_KEYS = ['category', 'class', 'name'] as const;
+export const QUICK_FILTER_KEYS = ['category', 'class', 'name', 'taking'] as const;
 export type QuickFilterKey = (typeof QUICK_FILTER_KEYS)[number];
 
 export interface QuickFilters {
@@ -46,6 +46,8 @@ export interface QuickFilters {
   class: string[];
   /** A drug (generic or brand) or gene name, matched in part. */
   name: string;
+  /** Only the drugs the patient takes now (health questionnaire). */
+  taking: boolean;
 }
 
 export interface CustomFilters {
@@ -57,7 +59,7 @@ export interface CustomFilters {
 
 /** How many quick filters are chosen. */
 export function quickFilterCount(f: Partial<QuickFilters>): number {
-  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0);
+  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0) + (f.taking ? 1 : 0);
 }
 
 /** How many custom filter variables are configured (added and given at least one value). */
@@ -80,6 +82,8 @@ export const PgxRowsQuery = z.strictObject({
   category: zMulti,
   class: zMulti,
   name: z.string().trim().max(100).optional(),
+  /** '1': only the drugs the patient takes now. */
+  taking: z.enum(['1']).optional(),
   phenotypeCategory: zMulti,
   specialtyPopulation: zMulti,
   levelOfEvidence: z.union([zLevel, z.array(zLevel).max(4)]).optional(),
@@ -89,13 +93,13 @@ export const PgxRowsQuery = z.strictObject({
 });
 export type PgxRowsQuery = z.infer<typeof PgxRowsQuery>;
 
-export const PgxDiseasesQuery = PgxRowsQuery.omit({ view: true, category: true, class: true, name: true, limit: true, offset: true });
+export const PgxDiseasesQuery = PgxRowsQuery.omit({ view: true, category: true, class: true, name: true, taking: true, limit: true, offset: true });
 export type PgxDiseasesQuery = z.infer<typeof PgxDiseasesQuery>;
 
 export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 export function quickFiltersOf(q: Partial<PgxRowsQuery>): QuickFilters {
-  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '' };
+  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '', taking: q.taking === '1' };
 }
 
 export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
@@ -106,6 +110,18 @@ export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
     diseasePhenotype: asList(q.diseasePhenotype),
   };
 }
+
+/** A medicine the patient takes that inhibits or induces an enzyme (data/pgx/phenoconversion, each row sourced). */
+export const PgxPhenoconverter = z.object({
+  medicine: z.string(),
+  enzyme: z.string(),
+  strength: z.enum(['strong', 'moderate']),
+  kind: z.enum(['inhibitor', 'inducer']),
+  source: z.string(),
+  secondSource: z.string().nullable(),
+  note: z.string(),
+});
+export type PgxPhenoconverter = z.infer<typeof PgxPhenoconverter>;
 
 /** One row of a patient's pharmaco report: SPEC §3's columns and what a practitioner needs beside them. */
 export const PgxReportRow = z.object({
@@ -141,6 +157,24 @@ export const PgxReportRow = z.object({
   pmids: z.array(z.string()),
   /** Why a row has no recommendation, when it has none. */
   note: z.string().nullable(),
+  /** CPIC's recommendation, CPIC's 'no recommendation', or not covered by the knowledge base (read the guideline). */
+  coverage: z.enum(PGX_COVERAGE),
+  /** The CPIC table (version) the recommendation comes from. */
+  source: z.string().nullable(),
+  /** CPIC changed this drug's recommendations after that table, on this date (ISO): confirm at cpicpgx.org. */
+  guidelineUpdatedOn: z.string().nullable(),
+  /** The level is A/B because CPIC recommends for the pair (CPIC writes recommendations only for A and B pairs). */
+  levelInferred: z.boolean(),
+  /** CPIC's comments on the recommendation. */
+  comments: z.string().nullable(),
+  /** The patient takes this drug now (health questionnaire). */
+  taking: z.boolean(),
+  /** The patient's medicines that inhibit or induce this row's enzyme: the effective phenotype may differ from the genotype. */
+  phenoconversion: z.array(PgxPhenoconverter),
+  /** For a strong CYP2D6 inhibitor: CPIC's recommendation for activity score 0, what applies if phenoconverted. */
+  ifPhenoconverted: z
+    .object({ activityScore: z.string(), phenotype: z.string().nullable(), recommendation: z.string(), classification: z.string().nullable(), implication: z.string().nullable(), source: z.string().nullable() })
+    .nullable(),
 });
 export type PgxReportRow = z.infer<typeof PgxReportRow>;
 
@@ -168,8 +202,20 @@ export const PgxReportSummary = z.object({
       knowledgeBase: PgxKnowledgeBaseRef,
       pharmcatVersion: z.string().nullable(),
       genes: z.array(PgxGeneCall),
+      /** Rows the knowledge base cannot answer (read the guideline), and their genes. */
+      notCovered: z.object({ rows: z.number().int(), genes: z.array(z.string()) }),
+      /** The CPIC tables the report's recommendations come from. */
+      sources: z.array(z.string()),
     })
     .nullable(),
+  /** The medicines the patient takes now (health questionnaire) as the report reads them. */
+  medicines: z.object({
+    /** The questionnaire lists the patient's medicines. */
+    answered: z.boolean(),
+    /** Drugs of the report the patient takes. */
+    taking: z.array(z.string()),
+    phenoconverters: z.array(PgxPhenoconverter),
+  }),
   /** A newer knowledge base would change this report: the practitioner decides when to update. */
   update: z
     .object({ knowledgeBase: PgxKnowledgeBaseRef, added: z.number().int(), removed: z.number().int(), changed: z.number().int() })
@@ -200,7 +246,8 @@ export const PGX_ATTRIBUTION = {
   cpic: {
     name: 'Clinical Pharmacogenetics Implementation Consortium (CPIC®)',
     licence: 'CC0 1.0 Universal (public domain dedication)',
-    release: 'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d',
+    release:
+      'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d (drugs, levels, change log); the whole recommendation table of CPIC v1.30.0 as PharmCAT shipped it (PharmCAT commit c115ed25, 2023-08-14); CPIC 1.56.0 rows as PharmCAT 3.1.0 reports them for its two examples',
     primarySource: 'https://www.clinpgx.org',
     guidelinesUrl: 'https://cpicpgx.org/guidelines/',
     publicationsUrl: 'https://www.clinpgx.org/publications?cat=CPIC&cat=guideline',
@@ -212,6 +259,6 @@ export const PGX_ATTRIBUTION = {
     release: 'PharmCAT v3.1.0 (data version 2025-11-05), github.com/PharmGKB/PharmCAT commit 5431bf1187e50383df7e7db18ef67b36fc8b562e',
     sourceUrl: 'https://github.com/PharmGKB/PharmCAT',
     licenceUrl: 'https://www.mozilla.org/en-US/MPL/2.0/',
-    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; a demo variation of an example call set is marked as modified.",
+    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its MT-RNR1 allele phenotypes, CPIC's recommendation table as PharmCAT shipped it in August 2023, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; demo variations of an example call set are marked as modified.",
   },
 } as const;

@@ -67,7 +67,8 @@ export const Readiness = z.object({
 });
 
 export const Highlight = z.object({
-  kind: z.enum(['component', 'pharmacogene']),
+  /** 'medicine': a medicine the patient takes that the pharmacogenomic report has a recommendation or a flag for. */
+  kind: z.enum(['medicine', 'component', 'pharmacogene']),
   title: z.string(),
   level: z.string(),
   resultID: zId.nullable(),

@@ -106,10 +106,20 @@ export const pgxReportRows = pgTable(
     pmids: text('pmids').array().notNull().default(sql`'{}'::text[]`),
     note: text('note'),
     matched: boolean('matched').notNull(),
+    /** 'recommendation', 'noRecommendation' (CPIC says so) or 'notCovered' (the knowledge base cannot answer). */
+    coverage: text('coverage').notNull(),
+    /** The CPIC table (version) the recommendation comes from. */
+    source: text('source'),
+    /** CPIC changed the drug's recommendations after that table: the latest such date (ISO). */
+    guidelineUpdatedOn: text('guideline_updated_on'),
+    /** Level A/B because the pair has a CPIC recommendation (not from the levels file). */
+    levelInferred: boolean('level_inferred').notNull().default(false),
+    comments: text('comments'),
   },
   (t) => [
     foreignKey({ name: 'pgx_report_rows_report_fk', columns: [t.kitId, t.kbVersion], foreignColumns: [pgxReports.kitId, pgxReports.kbVersion] }).onDelete('cascade'),
     index('pgx_report_rows_report_idx').on(t.kitId, t.kbVersion, t.position),
+    check('pgx_report_rows_coverage_check', sql`${t.coverage} in ('recommendation', 'noRecommendation', 'notCovered')`),
   ],
 );
 

@@ -61,18 +61,7 @@ export function PagedResults<T>({
         <Text size="sm" c="gray.9" aria-live="polite">
           {pt('paged.range', { from: offset + 1, to: offset + results.length, count })}
         </Text>
-        {pages > 1 && (
-          <Box role="group" aria-label={pt('paged.pages')}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPage}
-              size="sm"
-              getItemProps={(p) => ({ 'aria-label': pt('paged.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-              getControlProps={(control) => ({ 'aria-label': pt(`paged.control.${control}`) })}
-            />
-          </Box>
-        )}
+        {pages > 1 && <Pager pages={pages} page={page} onPage={onPage} />}
       </Group>
     </Stack>
   );
@@ -83,4 +72,21 @@ export function searchOf(q: Record<string, string | number | undefined | null>):
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   return params.toString();
+}
+
+/** The pager of a list: a named group, every page and control named for a screen reader. */
+export function Pager({ pages, page, onPage, compact = false }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean }) {
+  return (
+    <Box role="group" aria-label={pt('paged.pages')}>
+      <Pagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onPage}
+        size="sm"
+        siblings={compact ? 0 : 1}
+        getItemProps={(p) => ({ 'aria-label': pt('paged.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
+        getControlProps={(control) => ({ 'aria-label': pt(`paged.control.${control}`) })}
+      />
+    </Box>
+  );
 }

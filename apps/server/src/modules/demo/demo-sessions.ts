@@ -18,6 +18,8 @@ interface DemoPatient {
   createdDaysAgo: number;
   /** Journal note: a draft on an accepted session, the submitted note on a completed one. */
   journal?: string;
+  /** Answers of the medicines questionnaire (id 4) other than everyone's. */
+  medicines?: Record<string, string>;
 }
 
 /** Synthetic patients of the demo practice, one or more in every session status. */
@@ -29,6 +31,11 @@ export const DEMO_PATIENTS: DemoPatient[] = [
   { key: 'sipho.dlamini', firstName: 'Sipho', lastName: 'Dlamini', status: 1, bookingInDays: 5, createdDaysAgo: 0 },
   { key: 'emma.botha', firstName: 'Emma', lastName: 'Botha', status: 3, bookingInDays: 1, createdDaysAgo: 12 },
   { key: 'johan.smit', firstName: 'Johan', lastName: 'Smit', status: 4, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: -10, createdDaysAgo: 30, journal: 'Synthetic demo note. We went through your nutrigenomic results together. Your magnesium score is in the average band; keep the magnesium-rich foods we discussed. Book a follow-up in three months.' },
+  // Pharmacogenomics and current medicines: CYP2C19 IM taking clopidogrel, CYP2D6 NM taking paroxetine (a strong CYP2D6 inhibitor), HLA-B*58:01 positive.
+  {
+    key: 'nomsa.khumalo', firstName: 'Nomsa', lastName: 'Khumalo', status: 2, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: 1, createdDaysAgo: 5,
+    medicines: { medicines: 'Clopidogrel 75 mg daily (since a stent last year); paroxetine 20 mg in the morning', otc: 'Paracetamol for headaches', supplements: 'Omega-3' },
+  },
 ];
 
 const ANSWERS: Record<number, Record<string, string | string[]>> = {
@@ -104,7 +111,7 @@ export async function seedDemoSessions(db: Db, practitionerId: string, passwordH
       });
     }
     if (p.dataRequest === 'confirmed') {
-      for (const [id, answers] of Object.entries(ANSWERS)) {
+      for (const [id, answers] of Object.entries({ ...ANSWERS, ...(p.medicines ? { 4: p.medicines } : {}) })) {
         const complete = p.key !== 'johan.smit' || id !== '4';
         await db.insert(questionnaireResponses).values({ patientId: patient.id, questionnaireId: Number(id), answers, completedAt: complete ? created : null }).onConflictDoNothing();
       }

@@ -53,3 +53,6 @@ export const QUESTIONNAIRES: Array<{ id: number; category: string; description: 
     ],
   },
 ];
+
+/** Where the patient lists the medicines they take now (prescribed and over the counter): read by the pharmacogenomic report. */
+export const CURRENT_MEDICINES = { category: 'Current medicines and supplements', questionIds: ['medicines', 'otc'] } as const;

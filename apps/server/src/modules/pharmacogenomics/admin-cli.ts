@@ -6,7 +6,7 @@ import path from 'node:path';
  * through the admin API of a running portal (/api/admin/pgx). Wired into src/cli/admin.ts.
  */
 export const PGX_USAGE = `  pgx import-calls --kit LABEL FILE [--outside FILE]   import a kit's PharmCAT calls-only TSV (and outside calls) and build its report
-  pgx load-cpic FILE [--label TEXT]                    load a newer CPIC recommendation table (TSV or CPIC JSON); flags changed reports
+  pgx load-cpic FILE [--label TEXT]                    load a newer CPIC recommendation table (TSV, CPIC JSON rows or PharmCAT's per-drug JSON) over the shipped ones; flags changed reports
   pgx load-brands FILE                                 load a brand-name list (TSV: generic_name, market US|ZA, brand_name)
   pgx knowledge-bases                                  knowledge-base versions, newest (current) first`;
 

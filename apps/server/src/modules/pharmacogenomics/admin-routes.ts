@@ -65,7 +65,7 @@ export const pgxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: 16 * 1024 * 1024,
     schema: {
       tags, body: LoadTableBody, response: { 200: KnowledgeBaseLoad },
-      summary: "Load a newer CPIC recommendation table (TSV in the shipped layout, or CPIC's JSON); sessions whose report it would change are flagged",
+      summary: "Load a newer CPIC recommendation table (TSV in the shipped layout, CPIC's JSON rows, or PharmCAT's per-drug JSON) as a layer over the shipped ones; sessions whose report it would change are flagged",
     },
   }, async (req) => service.loadCpicTable(db, req.body.table, req.body.label));
 

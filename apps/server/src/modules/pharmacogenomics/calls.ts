@@ -8,7 +8,7 @@
  */
 import type { PgxGeneCall } from '@portal/contract';
 import type { Catalogue, GeneDefinition } from './catalogue';
-import { CFTR_REFERENCE } from './catalogue';
+import { CFTR_REFERENCE, mtRnr1Phenotypes } from './catalogue';
 import { parseTsv } from './tsv';
 
 export interface GeneCall {
@@ -75,6 +75,35 @@ export function hlaStatuses(def: GeneDefinition, alleles: string[]): string {
   return def.namedAlleles.map((a) => `${a} ${alleles.includes(a) ? 'positive' : 'negative'}`).join(';');
 }
 
+/**
+ * HLA alleles in HLA nomenclature ('*57:01', '*44:03:01'): phenotypes.tsv names only the risk
+ * alleles CPIC's guidelines use, so any other well-formed allele is a valid call that is negative
+ * for all of them (docs/decisions/005).
+ */
+const HLA_ALLELE = /^\*\d{2,3}(:\d{2,3}){1,3}[A-Z]?$/;
+
+/**
+ * The one documented normalisation of an allele name: an MT-RNR1 variant written without the
+ * mitochondrial prefix ('1555A>G', as PharmCAT's own example outside call writes it) is the named
+ * allele 'm.1555A>G'. Anything else is taken as written.
+ */
+export function normaliseAllele(def: GeneDefinition, allele: string): string {
+  if (def.gene === 'MT-RNR1' && !def.namedAlleles.includes(allele) && def.namedAlleles.includes(`m.${allele}`)) return `m.${allele}`;
+  return allele;
+}
+
+/** Why an allele of a call is not one the portal can read, or null when it is. */
+function alleleProblem(def: GeneDefinition, allele: string | null): string | null {
+  if (allele === null || allele === 'Unknown') return null;
+  if (HLA.has(def.gene)) return HLA_ALLELE.test(allele) || def.namedAlleles.includes(allele) ? null : `'${allele}' is not an ${def.gene} allele in HLA nomenclature (such as *57:01)`;
+  return def.namedAlleles.includes(allele) ? null : `'${allele}' is not a named allele of ${def.gene}`;
+}
+
+/** MT-RNR1's phenotype from its one allele, as PharmCAT's MT-RNR1 definition gives it; null for an allele it does not list. */
+const mtRnr1PhenotypeOf = (allele: string) => mtRnr1Phenotypes().get(allele) ?? null;
+/** PharmCAT writes an MT-RNR1 allele's function as its phenotype with a capital letter. */
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 function checkPhenotype(def: GeneDefinition, phenotype: string, what: string): string | null {
   if (phenotype === '' || phenotype === 'n/a' || phenotype === NO_RESULT) return null;
   if (HLA.has(def.gene)) {
@@ -131,9 +160,13 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
       continue;
     }
     const outside = (col(row, 'Outside Call') ?? '').trim().toLowerCase() === 'yes';
-    const a1 = (col(row, 'Haplotype 1') ?? '').trim() || null;
-    const a2 = def.haploid ? null : (col(row, 'Haplotype 2') ?? '').trim() || null;
-    const diplotype = (col(row, 'Source Diplotype') ?? '').trim();
+    const cell = (name: string) => {
+      const v = (col(row, name) ?? '').trim();
+      return v ? normaliseAllele(def, v) : null;
+    };
+    const a1 = cell('Haplotype 1');
+    const a2 = def.haploid ? null : cell('Haplotype 2');
+    const diplotype = def.haploid ? normaliseAllele(def, (col(row, 'Source Diplotype') ?? '').trim()) : (col(row, 'Source Diplotype') ?? '').trim();
     if (!diplotype || !a1 || (!def.haploid && !a2)) {
       problems.push(`line ${lineNo}: ${gene} needs a diplotype and its haplotypes`);
       continue;
@@ -141,14 +174,17 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
     if (!def.haploid && diplotype !== `${a1}/${a2}` && diplotype !== `${a2}/${a1}`) {
       problems.push(`line ${lineNo}: ${gene}'s diplotype '${diplotype}' does not match its haplotypes ${a1} and ${a2}`);
     }
-    if (!outside) {
-      for (const a of [a1, a2]) {
-        if (a !== null && a !== 'Unknown' && !def.namedAlleles.includes(a)) problems.push(`line ${lineNo}: '${a}' is not a named allele of ${gene}`);
-      }
+    // Outside calls included: an allele the phenotype list does not name is refused, never read as 'n/a'.
+    for (const a of [a1, a2]) {
+      const problem = alleleProblem(def, a);
+      if (problem) problems.push(`line ${lineNo}: ${problem}`);
     }
-    const phenotype = phenotypeCell(col(row, 'Phenotype'));
+    let phenotype = phenotypeCell(col(row, 'Phenotype'));
+    // PharmCAT reports 'n/a' for an MT-RNR1 call it could not name (its own example's '1555A>G'); the normalised allele has a phenotype.
+    const mt = gene === 'MT-RNR1' && (phenotype === '' || phenotype === 'n/a') && a1 ? mtRnr1PhenotypeOf(a1) : null;
+    if (mt) phenotype = mt;
     const activityScore = (col(row, 'Activity Score') ?? '').trim();
-    const lookupPhenotype = col(row, 'Recommendation Lookup Phenotype') === undefined ? phenotype : phenotypeCell(col(row, 'Recommendation Lookup Phenotype'));
+    const lookupPhenotype = mt ?? (col(row, 'Recommendation Lookup Phenotype') === undefined ? phenotype : phenotypeCell(col(row, 'Recommendation Lookup Phenotype')));
     const lookupActivityScore = (col(row, 'Recommendation Lookup Activity Score') ?? activityScore).trim();
     for (const p of [checkPhenotype(def, phenotype, 'Phenotype'), checkActivity(def, activityScore, 'Activity score'), checkPhenotype(def, lookupPhenotype, 'Lookup phenotype'), checkActivity(def, lookupActivityScore, 'Lookup activity score')]) {
       if (p) problems.push(`line ${lineNo}: ${p}`);
@@ -159,7 +195,7 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
       diplotype,
       label: labelOf(gene, a1, a2),
       allele1: a1,
-      allele1Function: fn(col(row, 'Haplotype 1 Function')),
+      allele1Function: mt ? capitalised(mt) : fn(col(row, 'Haplotype 1 Function')),
       allele2: a2,
       allele2Function: def.haploid ? null : fn(col(row, 'Haplotype 2 Function')),
       phenotype,
@@ -188,31 +224,46 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
       const gene = (row[0] ?? '').trim();
       if (!gene || gene.startsWith('#')) return;
       const def = catalogue.get(gene);
-      const diplotype = (row[1] ?? '').trim();
+      const written = (row[1] ?? '').trim();
       if (!def) return problems.push(`outside calls line ${lineNo}: ${gene} is not a gene PharmCAT knows`);
-      if (!diplotype) return problems.push(`outside calls line ${lineNo}: ${gene} has no diplotype`);
-      const known = byGene.get(gene);
-      if (known) {
-        // PharmCAT has already turned this outside call into a line of the calls TSV.
-        if (known.source !== 'OUTSIDE' || known.diplotype !== diplotype) {
-          problems.push(`outside calls line ${lineNo}: ${gene} ${diplotype} disagrees with the calls TSV (${known.diplotype})`);
-        }
-        return;
-      }
+      if (!written) return problems.push(`outside calls line ${lineNo}: ${gene} has no diplotype`);
       let alleles: [string, string | null];
       try {
-        alleles = splitDiplotype(def, diplotype);
+        alleles = splitDiplotype(def, written);
       } catch (e) {
         return problems.push(`outside calls line ${lineNo}: ${(e as Error).message}`);
       }
+      alleles = [normaliseAllele(def, alleles[0]), alleles[1] === null ? null : normaliseAllele(def, alleles[1])];
+      const diplotype = alleles[1] === null ? alleles[0] : `${alleles[0]}/${alleles[1]}`;
+      const known = byGene.get(gene);
+      if (known) {
+        // PharmCAT has already turned this outside call into a line of the calls TSV.
+        if (known.source !== 'OUTSIDE' || (known.diplotype !== diplotype && known.diplotype !== written)) {
+          problems.push(`outside calls line ${lineNo}: ${gene} ${written} disagrees with the calls TSV (${known.diplotype})`);
+        }
+        return;
+      }
+      const bad = alleles.map((a) => alleleProblem(def, a)).filter((p): p is string => p !== null);
+      if (bad.length) return problems.push(...bad.map((p) => `outside calls line ${lineNo}: ${p}`));
       const given = phenotypeCell(row[2]);
       const givenScore = (row[3] ?? '').trim();
-      const phenotype = given && given !== 'n/a' ? given : HLA.has(gene) ? hlaStatuses(def, alleles.filter((a): a is string => a !== null)) : 'n/a';
+      let phenotype: string;
+      if (given && given !== 'n/a') phenotype = given;
+      else if (HLA.has(gene)) phenotype = hlaStatuses(def, alleles.filter((a): a is string => a !== null));
+      else if (gene === 'MT-RNR1' && mtRnr1PhenotypeOf(alleles[0])) phenotype = mtRnr1PhenotypeOf(alleles[0])!;
+      else {
+        // The portal does not translate diplotypes to phenotypes itself (PharmCAT does): without one, the call cannot be read.
+        return problems.push(
+          `outside calls line ${lineNo}: ${gene} ${written} gives no phenotype; give the phenotype${def.activityScores.length ? ' and activity score' : ''} PharmCAT reports for it (columns 3${def.activityScores.length ? ' and 4' : ''}), or import PharmCAT's calls TSV that includes this outside call`,
+        );
+      }
+      if (def.activityScores.length && !givenScore && !HLA.has(gene)) {
+        return problems.push(`outside calls line ${lineNo}: ${gene} ${written} gives no activity score; CPIC looks ${gene} up by activity score (column 4)`);
+      }
       for (const p of [checkPhenotype(def, phenotype, 'Phenotype'), checkActivity(def, givenScore, 'Activity score')]) {
         if (p) problems.push(`outside calls line ${lineNo}: ${p}`);
       }
-      // An allele PharmCAT does not name has no function it could assign.
-      const functionOf = (a: string | null) => (a === null ? null : HLA.has(gene) || def.namedAlleles.includes(a) ? null : 'Unassigned function');
+      const functionOf = (a: string | null) => (a === null || gene !== 'MT-RNR1' ? null : capitalised(mtRnr1PhenotypeOf(a) ?? '') || null);
       byGene.set(gene, {
         gene,
         source: 'OUTSIDE',

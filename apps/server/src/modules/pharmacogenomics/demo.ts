@@ -3,13 +3,14 @@ import { readPgxFile } from './catalogue';
 import { importCalls } from './service';
 
 /**
- * Synthetic call sets of the demo patients: PharmCAT's two example call sets and a hand-made
- * variation of the second that stays within the phenotypes PharmCAT lists (data/pgx/README.md).
+ * Synthetic call sets of the demo patients: PharmCAT's two example call sets and hand-made
+ * variations of the second that stay within the phenotypes PharmCAT lists (data/pgx/README.md).
  */
 export const DEMO_CALL_SETS: Record<string, { calls: string; outside?: string }> = {
   'thandi.nkosi': { calls: 'pharmcat/pharmcat.example.report.tsv', outside: 'pharmcat/pharmcat.example.outsideCall.tsv' },
   'johan.smit': { calls: 'pharmcat/pharmcat.example2.report.tsv' },
   'pieter.vanwyk': { calls: 'demo/variation.calls.tsv', outside: 'demo/variation.outsideCall.tsv' },
+  'nomsa.khumalo': { calls: 'demo/phenoconversion.calls.tsv', outside: 'demo/phenoconversion.outsideCall.tsv' },
 };
 
 /** Imports a demo patient's call set into their kit, as the lab would; nothing for other patients. */

@@ -29,7 +29,13 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
   it('gives every gene the diplotype, allele functions, phenotype and activity score PharmCAT reports', () => {
     const { calls, pharmcatVersion } = callsOf(example);
     expect(pharmcatVersion).toBe('v3.1.0-2-g0b250f81');
-    const expected = reportGenes(example);
+    // One documented difference: PharmCAT reads its own example's MT-RNR1 outside call '1555A>G' as an
+    // unnamed allele ('n/a'); the portal reads it as the named allele m.1555A>G (docs/decisions/005).
+    const expected = reportGenes(example).map((r) =>
+      r['gene'] === 'MT-RNR1' && r['diplotype'] === '1555A>G'
+        ? { ...r, diplotype: 'm.1555A>G', allele1: 'm.1555A>G', allele1_function: 'Increased risk of aminoglycoside-induced hearing loss', phenotype: 'increased risk of aminoglycoside-induced hearing loss' }
+        : r,
+    );
     expect(calls.map((c) => c.gene)).toEqual(expected.map((r) => r['gene']));
     for (const r of expected) {
       const c = calls.find((x) => x.gene === r['gene'])!;
@@ -48,15 +54,27 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
     }
   });
 
-  it('finds exactly the CPIC recommendations PharmCAT reports, and no others', () => {
+  it('finds, in its CPIC 1.56 layer, exactly the CPIC recommendations PharmCAT reports, and no others', () => {
     const { calls } = callsOf(example);
     const key = (x: { drug: string; population: string; classification: string; recommendation: string; implications: string }) =>
       JSON.stringify([x.drug, x.population, x.classification, x.recommendation, x.implications]);
     const expected = reportRecommendations(example).map((r) =>
       key({ drug: r['drug']!, population: r['population']!, classification: r['classification']!, recommendation: r['recommendation']!, implications: r['implications']! }),
     );
-    const got = matchRecommendations(kb, calls).map(key);
+    const got = matchRecommendations(kb, calls).filter((r) => r.source === 'cpic-1.56.0').map(key);
     expect(got.sort()).toEqual(expected.sort());
+  });
+
+  it('shows PharmCAT’s newer row wherever it has one, and the whole table’s rows for every other drug', () => {
+    const { calls } = callsOf(example);
+    const matched = matchRecommendations(kb, calls);
+    const general = (p: string) => (p.trim() === '' || p.trim() === 'n/a' ? 'general' : p.trim());
+    const newer = new Set(reportRecommendations(example).map((r) => `${r['drug']}|${general(r['population']!)}`));
+    for (const r of matched) {
+      const pop = general(r.population);
+      expect(r.source, `${r.drug} ${pop}`).toBe(newer.has(`${r.drug}|${pop}`) ? 'cpic-1.56.0' : 'cpic-1.30.0');
+    }
+    expect(new Set(matched.map((r) => r.drug)).size).toBeGreaterThan(new Set(reportRecommendations(example).map((r) => r['drug'])).size);
   });
 });
 
@@ -90,12 +108,34 @@ describe('parsing calls as the lab delivers them', () => {
     expect(() => parseCalls(catalogue, 'gene,diplotype\nCYP2C19,*1/*1')).toThrow(CallsError);
   });
 
-  it('derives HLA allele statuses from an outside call, and leaves an unnamed allele unassigned', () => {
+  it('derives HLA allele statuses and the MT-RNR1 phenotype from outside calls, normalising 1555A>G to m.1555A>G', () => {
     const tsv = [header, line('CYP2C19', '*1/*1', 'Normal Metabolizer', '', '*1', 'Normal function', '', '*1', 'Normal function', '', 'no')].join('\n');
     const { calls } = parseCalls(catalogue, tsv, 'HLA-B\t*57:01/*44:02\nMT-RNR1\t1555A>G\n');
     expect(calls.find((c) => c.gene === 'HLA-B')).toMatchObject({ source: 'OUTSIDE', phenotype: '*15:02 negative;*57:01 positive;*58:01 negative' });
-    expect(calls.find((c) => c.gene === 'MT-RNR1')).toMatchObject({ source: 'OUTSIDE', allele1Function: 'Unassigned function', phenotype: 'n/a' });
+    expect(calls.find((c) => c.gene === 'MT-RNR1')).toMatchObject({
+      source: 'OUTSIDE', diplotype: 'm.1555A>G', allele1: 'm.1555A>G', phenotype: 'increased risk of aminoglycoside-induced hearing loss', lookupPhenotype: 'increased risk of aminoglycoside-induced hearing loss',
+    });
     expect(calls.find((c) => c.gene === 'CYP2D6')).toMatchObject({ source: 'NONE', phenotype: 'No Result', activityScore: 'No Result' });
+  });
+
+  it('refuses an unknown allele, gene or phenotype in outside calls with the line named, never as n/a', () => {
+    const tsv = [header, line('CYP2C19', '*1/*1', 'Normal Metabolizer', '', '*1', 'Normal function', '', '*1', 'Normal function', '', 'no')].join('\n');
+    const problems = (outside: string) => {
+      try {
+        parseCalls(catalogue, tsv, outside);
+      } catch (e) {
+        return (e as CallsError).problems.join('\n');
+      }
+      return '';
+    };
+    expect(problems('MT-RNR1\t1556A>T\n')).toMatch(/outside calls line 1: '1556A>T' is not a named allele of MT-RNR1/);
+    expect(problems('CYP2D6\t*1/*999\tNormal Metabolizer\t2.0\n')).toMatch(/outside calls line 1: '\*999' is not a named allele of CYP2D6/);
+    expect(problems('HLA-B\t57:01/*44:02\n')).toMatch(/outside calls line 1: '57:01' is not an HLA-B allele in HLA nomenclature/);
+    expect(problems('# comment\nXYZ9\t*1/*1\n')).toMatch(/outside calls line 2: XYZ9 is not a gene PharmCAT knows/);
+    expect(problems('CYP2D6\t*1/*4\n')).toMatch(/outside calls line 1: CYP2D6 \*1\/\*4 gives no phenotype/);
+    expect(problems('CYP2D6\t*1/*4\tIntermediate Metabolizer\n')).toMatch(/gives no activity score/);
+    expect(problems('CYP2D6\t*1/*4\tSlow Metabolizer\t1.0\n')).toMatch(/Phenotype 'Slow Metabolizer' is not one of CYP2D6's CPIC phenotypes/);
+    expect(problems('CYP2D6\t*1/*4\tIntermediate Metabolizer\t1.0\n')).toBe('');
   });
 
   it('takes several diplotypes of one gene as one call only when they lead to the same lookup', () => {
@@ -142,30 +182,36 @@ describe('report rows', () => {
 
   it('has one row per matching recommendation of each drug-gene pair, with SPEC’s columns', () => {
     const clopidogrel = rows.filter((r) => r.genericName === 'clopidogrel');
-    expect(clopidogrel.map((r) => r.specialtyPopulation)).toEqual(['CVI ACS PCI', 'CVI non-ACS non-PCI', 'NVI']);
+    expect(clopidogrel.map((r) => r.specialtyPopulation)).toEqual(['Cardiovascular: acute coronary syndrome or PCI', 'Cardiovascular: no acute coronary syndrome or PCI', 'Neurovascular indications']);
     expect(clopidogrel[0]).toMatchObject({
       gene: 'CYP2C19', category: ['Blood and clotting'], therapeuticClass: ['Antiplatelet'], atcCodes: ['B01AC04'],
       phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', sampleGenotype: '*2/*2', genotypeAllele: '*2 (No function) / *2 (No function)',
       refAllele: null, altAllele: '*2', variantHaplotype: '*2 (No function)', classification: 'Strong', matched: true,
-      diseasePhenotype: 'Acute coronary syndrome or PCI (cardiovascular)', guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948',
-      pmids: ['21716271', '23698643', '35034351'],
+      diseasePhenotype: 'Acute coronary syndrome or PCI (cardiovascular)', guidelineUrl: 'https://cpicpgx.org/guidelines/guideline-for-clopidogrel-and-cyp2c19/',
+      pmids: ['21716271', '23698643', '35034351'], coverage: 'recommendation', source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', guidelineUpdatedOn: null,
     });
   });
 
-  it('grades a pair only with the level CPIC gives it, and says not graded (empty) otherwise', () => {
-    expect(rows.find((r) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1] });
-    expect(rows.find((r) => r.genericName === 'clopidogrel')).toMatchObject({ cpicLevel: null, levelOfEvidence: [] });
-    expect(rows.find((r) => r.genericName === 'hydralazine')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2] });
+  it('grades a pair with the level CPIC gives it, A/B where CPIC recommends for it without a level, and not graded otherwise', () => {
+    expect(rows.find((r) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1], levelInferred: false });
+    expect(rows.find((r) => r.genericName === 'clopidogrel')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2], levelInferred: true });
+    expect(rows.find((r) => r.genericName === 'hydralazine')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2], levelInferred: false });
+    expect(rows.find((r) => r.genericName === 'aspirin')).toMatchObject({ cpicLevel: 'C', levelOfEvidence: [3], coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.levelOnly('C') });
+    expect(rows.find((r) => r.genericName === 'warfarin')).toMatchObject({ cpicLevel: null, levelOfEvidence: [], coverage: 'notCovered' });
+    // The issue's examples: Strong HLA-B pairs without a level in the levels file are no longer hidden by a level filter.
+    const ex1 = buildReportRows(kb, callsOf('pharmcat.example').calls, catalogue);
+    for (const drug of ['abacavir', 'carbamazepine']) expect(ex1.find((r) => r.genericName === drug && r.gene === 'HLA-B')!.levelOfEvidence).toContain(1);
   });
 
-  it('says so where the phenotype has no recommendation, or the gene was not called', () => {
+  it('says in words of its own where the knowledge base cannot answer, and why', () => {
     const codeine = rows.find((r) => r.genericName === 'codeine' && r.gene === 'CYP2D6')!;
-    expect(codeine).toMatchObject({ matched: false, recommendation: null, note: PGX_MESSAGES.geneNotCalled, phenotype: 'No Result' });
+    expect(codeine).toMatchObject({ matched: false, coverage: 'notCovered', recommendation: null, note: PGX_MESSAGES.notCoveredWhy.notCalled, phenotype: 'No Result' });
+    expect(codeine.guidelineUrl).toBe('https://cpicpgx.org/guidelines/guideline-for-codeine-and-cyp2d6/');
     const amikacin = rows.find((r) => r.genericName === 'amikacin')!;
-    expect(amikacin).toMatchObject({ gene: 'MT-RNR1', matched: false, cpicLevel: 'A', note: PGX_MESSAGES.geneNotCalled });
-    const variation = parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example2.report.tsv').replace('*2/*2\tPoor Metabolizer', '*1/*2\tIntermediate Metabolizer').replace(/\*2\tNo function\t\t\*2\tNo function\t\tno\t6\tno\t\*2\/\*2\tPoor Metabolizer/, '*1\tNormal function\t\t*2\tNo function\t\tno\t6\tno\t*1/*2\tIntermediate Metabolizer'));
-    const im = buildReportRows(kb, variation.calls, catalogue).filter((r) => r.gene === 'CYP2C19' && r.genericName === 'clopidogrel');
-    expect(im).toEqual([expect.objectContaining({ matched: false, phenotype: 'Intermediate Metabolizer', note: PGX_MESSAGES.noRecommendation, metabolizerSpeed: 'intermediate' })]);
+    expect(amikacin).toMatchObject({ gene: 'MT-RNR1', coverage: 'notCovered', cpicLevel: 'A', note: PGX_MESSAGES.notCoveredWhy.notCalled });
+    expect(rows.find((r) => r.genericName === 'peginterferon alfa-2a')).toMatchObject({ coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.noRows });
+    // An uncalled gene with CPIC's own row for that case shows CPIC's words (tricyclics: CYP2C19 poor, CYP2D6 not called).
+    expect(rows.find((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2D6')).toMatchObject({ coverage: 'recommendation', recommendation: expect.stringMatching(/^Avoid tertiary amine use/) });
   });
 
   it('names a reference haplotype only where the data does, and variants by their function', () => {
@@ -201,7 +247,11 @@ describe('report rows', () => {
 
 describe('actionable genes', () => {
   it('picks the genes whose non-normal phenotype changes prescribing', () => {
-    expect(actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).map((g) => g.gene)).toEqual(['CYP2D6', 'HLA-B', 'NAT2']);
+    expect(actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).map((g) => g.gene)).toEqual(['CYP2D6', 'HLA-B', 'MT-RNR1', 'NAT2']);
+    // HLA-B *58:01 negative: allopurinol as usual is not a finding; *57:01 positive: abacavir is.
+    const hla = actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).find((g) => g.gene === 'HLA-B')!;
+    expect(hla.drugs).toContain('abacavir');
+    expect(hla.drugs).not.toContain('allopurinol');
     const ex2 = actionableGenes(kb, callsOf('pharmcat.example2').calls, catalogue);
     expect(ex2.map((g) => g.gene)).toEqual(['CYP2B6', 'CYP2C19', 'NAT2']);
     expect(ex2.find((g) => g.gene === 'CYP2C19')).toMatchObject({ phenotype: 'Poor Metabolizer' });

@@ -1,15 +1,17 @@
 /**
  * From a patient's calls and a knowledge base to the report: which CPIC recommendations apply
- * (the same lookup PharmCAT makes), and one report row per drug, gene and population.
+ * (CPIC's lookup: activity score, allele status or phenotype, every gene a row names), and one
+ * report row per drug, gene and population.
  *
  * Nothing is guessed. A field the data does not give stays empty ('not stated', 'not graded'); a
- * drug-gene pair whose phenotype has no recommendation in the knowledge base says so.
+ * drug-gene pair the knowledge base cannot answer says so in words of its own ('not covered'),
+ * never as a blank that reads like 'nothing to do'.
  */
-import { PGX_MESSAGES, evidenceLevelsOf } from '@portal/contract';
+import { PGX_MESSAGES, evidenceLevelsOf, populationLabel, type PgxCoverage } from '@portal/contract';
 import { labelsOf } from './atc';
 import { metabolizerSpeedOf, type GeneCall } from './calls';
 import type { Catalogue } from './catalogue';
-import type { KbRecommendation, KnowledgeBase, LookupTerm } from './knowledge-base';
+import { SHIPPED_SOURCES, type KbRecommendation, type KbSource, type KnowledgeBase, type KnowledgeBaseContent, type LookupTerm } from './knowledge-base';
 
 const HLA = new Set(['HLA-A', 'HLA-B']);
 
@@ -26,20 +28,28 @@ function sameDiplotype(a: string, b: string): boolean {
   return sorted(a) === sorted(b);
 }
 
+const NUMERIC_SCORE = /^[≥>]?\d+(\.\d+)?$/;
+
 function termMatches(term: LookupTerm, call: GeneCall | undefined): boolean {
   const called = call !== undefined && call.source !== 'NONE';
   switch (term.kind) {
     case 'noCall':
       return !called;
     case 'activityScore':
+      // CPIC's 'n/a' score is the row for a called gene whose score is indeterminate.
+      if (term.value === 'n/a') return called && !NUMERIC_SCORE.test(call.lookupActivityScore);
       return called && sameScore(call.lookupActivityScore, term.value);
     case 'diplotype':
       return called && sameDiplotype(call.label, term.value);
-    case 'phenotype':
+    case 'phenotype': {
       if (!call) return false;
-      // An HLA call reports every allele's status; a recommendation names one of them.
-      if (HLA.has(call.gene)) return call.lookupPhenotype.split(';').map((s) => s.trim()).includes(term.value);
+      // An HLA call reports every allele's status; a recommendation names one (CPIC) or all (PharmCAT's rows) of them.
+      if (HLA.has(call.gene)) {
+        const statuses = new Set(call.lookupPhenotype.split(';').map((s) => s.trim()));
+        return term.value.split(';').every((s) => statuses.has(s.trim()));
+      }
       return call.lookupPhenotype === term.value;
+    }
   }
 }
 
@@ -49,10 +59,29 @@ export function recommendationMatches(rec: KbRecommendation, calls: Map<string, 
 
 export const callsByGene = (calls: GeneCall[]) => new Map(calls.map((c) => [c.gene, c]));
 
-/** The knowledge base's recommendations that apply to these calls, in the table's order. */
-export function matchRecommendations(kb: Pick<KnowledgeBase, 'recommendations'>, calls: GeneCall[]): KbRecommendation[] {
+/** CPIC's population code as one key: trimmed ('CVI ACS PCI ' has a trailing space), none is general. */
+export const populationKey = (p: string) => {
+  const t = p.trim();
+  return t === '' || t === 'n/a' ? 'general' : t;
+};
+
+/** The sources of a knowledge base; a version stored before sources were kept has one unnamed layer. */
+const sourcesOf = (kb: Pick<KnowledgeBaseContent, 'sources'>) => new Map((kb.sources ?? []).map((s) => [s.id, s]));
+const layerOf = (sources: Map<string, KbSource>, r: KbRecommendation) => (r.source ? (sources.get(r.source)?.layer ?? 0) : 0);
+
+/**
+ * The knowledge base's recommendations that apply to these calls, in the table's order. For one
+ * drug and population only the newest layer's matching rows count: a newer CPIC table takes
+ * precedence over an older one for the same lookup key.
+ */
+export function matchRecommendations(kb: Pick<KnowledgeBaseContent, 'recommendations' | 'sources'>, calls: GeneCall[]): KbRecommendation[] {
   const byGene = callsByGene(calls);
-  return kb.recommendations.filter((r) => recommendationMatches(r, byGene));
+  const sources = sourcesOf(kb);
+  const all = kb.recommendations.filter((r) => recommendationMatches(r, byGene));
+  const newest = new Map<string, number>();
+  const key = (r: KbRecommendation) => `${r.drug.toLowerCase()}|${populationKey(r.population)}`;
+  for (const r of all) newest.set(key(r), Math.max(newest.get(key(r)) ?? -1, layerOf(sources, r)));
+  return all.filter((r) => layerOf(sources, r) === newest.get(key(r)));
 }
 
 /** One row of a report before it is stored. */
@@ -85,6 +114,16 @@ export interface ReportRowDraft {
   note: string | null;
   /** A recommendation of the knowledge base applies to this row. */
   matched: boolean;
+  /** Recommendation (CPIC's text), CPIC's 'no recommendation', or not covered by the knowledge base. */
+  coverage: PgxCoverage;
+  /** The CPIC table (version) the recommendation comes from; null when none applies. */
+  source: string | null;
+  /** CPIC changed this drug's recommendations after that table (its change log): the latest such date. */
+  guidelineUpdatedOn: string | null;
+  /** The level is A/B because the pair has a CPIC recommendation, not because the levels file grades it. */
+  levelInferred: boolean;
+  /** CPIC's comments on the recommendation, where it has them. */
+  comments: string | null;
 }
 
 /** The part of a recommendation's implications about one gene ('CYP2D6: …' among ' | '-joined parts). */
@@ -120,7 +159,7 @@ export function phenotypeCategoryOf(rec: KbRecommendation, implication: string |
  * implication's words. Nothing named: not stated (null).
  */
 export function diseasePhenotypeOf(population: string, phenotype: string | null, implication: string | null): string | null {
-  const pop = population.trim();
+  const pop = populationKey(population);
   if (pop === 'CVI ACS PCI') return 'Acute coronary syndrome or PCI (cardiovascular)';
   if (pop === 'CVI non-ACS non-PCI') return 'Cardiovascular disease without ACS or PCI';
   if (pop === 'NVI') return 'Neurovascular disease';
@@ -183,36 +222,97 @@ function genotypeColumns(call: GeneCall | undefined, catalogue: Catalogue) {
   };
 }
 
+/** What the knowledge base knows beside its rows, worked out once per version. */
+interface KbIndex {
+  sources: Map<string, KbSource>;
+  /** drug|gene pairs with a CPIC recommendation text: level A/B unless the levels file says otherwise. */
+  recommended: Set<string>;
+  guidelines: Map<string, { name: string | null; url: string | null; pmids: string[] }>;
+  /** Per drug, its RECOMMENDATION changes, newest first. */
+  changes: Map<string, Array<{ date: string }>>;
+  /** The oldest table's date: a drug it cannot answer is checked for changes since then. */
+  baseDate: string;
+  /** Every drug-gene pair the knowledge base knows, in report order. */
+  pairs: Array<{ drug: string; gene: string }>;
+  /** Drugs (lower case) with at least one recommendation text. */
+  drugsWithText: Set<string>;
+}
+const indexes = new WeakMap<object, KbIndex>();
+const pairKey = (drug: string, gene: string) => `${drug.toLowerCase()}|${gene}`;
+
+function indexOf(kb: KnowledgeBaseContent): KbIndex {
+  const hit = indexes.get(kb);
+  if (hit) return hit;
+  const sources = sourcesOf(kb);
+  const recommended = new Set<string>();
+  for (const r of kb.recommendations) {
+    if (!r.recommendation.trim()) continue;
+    for (const g of r.genes) if (r.lookup[g]?.kind !== 'noCall') recommended.add(pairKey(r.drug, g));
+  }
+  const guidelines = new Map<string, { name: string | null; url: string | null; pmids: string[] }>();
+  for (const g of kb.guidelines ?? []) guidelines.set(g.drug.toLowerCase(), g);
+  for (const r of kb.recommendations) if (!guidelines.has(r.drug.toLowerCase())) guidelines.set(r.drug.toLowerCase(), { name: r.guideline, url: r.guidelineUrl, pmids: r.pmids });
+  const changes = new Map<string, Array<{ date: string }>>();
+  for (const c of kb.changes ?? []) changes.set(c.drug, [...(changes.get(c.drug) ?? []), c].sort((a, b) => b.date.localeCompare(a.date)));
+  const dates = [...sources.values()].map((s) => s.date).sort();
+  // Drug-gene pairs, named as the knowledge base names the drug.
+  const pairs = new Map<string, { drug: string; gene: string }>();
+  const addPair = (drug: string, gene: string) => {
+    const key = pairKey(drug, gene);
+    if (!pairs.has(key)) pairs.set(key, { drug, gene });
+  };
+  for (const r of kb.recommendations) for (const g of r.genes) if (r.lookup[g]?.kind !== 'noCall') addPair(r.drug, g);
+  for (const g of kb.guidelines ?? []) for (const gene of g.genes) addPair(g.drug, gene);
+  for (const l of kb.levels) addPair(l.drug, l.gene);
+  const index: KbIndex = {
+    sources, recommended, guidelines, changes, baseDate: dates[0] ?? SHIPPED_SOURCES[0]!.date,
+    pairs: [...pairs.values()].sort((a, b) => a.drug.localeCompare(b.drug) || a.gene.localeCompare(b.gene)),
+    drugsWithText: new Set(kb.recommendations.filter((r) => r.recommendation.trim()).map((r) => r.drug.toLowerCase())),
+  };
+  indexes.set(kb, index);
+  return index;
+}
+
+/** The newest date CPIC changed the drug's recommendations after `since`, if it did. */
+function updatedAfter(index: KbIndex, drug: string, since: string): string | null {
+  const newest = index.changes.get(drug.toLowerCase())?.[0];
+  return newest && newest.date > since ? newest.date : null;
+}
+
+/** Is CPIC's text its bare 'No recommendation' (as it writes for uncalled and indeterminate genes)? */
+const saysNoRecommendation = (text: string) => /^no recommendation\b/i.test(text.trim());
+
+/** The call cannot answer a lookup: not called, or an indeterminate phenotype or score. */
+function undetermined(call: GeneCall | undefined): boolean {
+  if (!call || call.source === 'NONE') return true;
+  return /^indeterminate$/i.test(call.lookupPhenotype) || call.lookupPhenotype === 'n/a' && call.lookupActivityScore === 'n/a';
+}
+
 /**
  * The report rows for these calls: for every drug-gene pair the knowledge base knows (from its
- * recommendations and its CPIC levels), one row per matching recommendation (one per population),
- * or one row saying why there is none.
+ * recommendations, its guidelines and its CPIC levels), one row per matching recommendation (one
+ * per population), or one row saying why the knowledge base cannot answer.
  */
 export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue): ReportRowDraft[] {
   const byGene = callsByGene(calls);
   const matched = matchRecommendations(kb, calls);
+  const index = indexOf(kb);
   const drugs = new Map(kb.drugs.map((d) => [d.name.toLowerCase(), d]));
-  const levelOf = new Map(kb.levels.map((l) => [`${l.gene}|${l.drug.toLowerCase()}`, l.level]));
+  const levelOf = new Map(kb.levels.map((l) => [pairKey(l.drug, l.gene), l.level]));
 
-  // Drug-gene pairs, named as the knowledge base names the drug.
-  const pairs = new Map<string, { drug: string; gene: string }>();
-  const addPair = (drug: string, gene: string) => {
-    const key = `${drug.toLowerCase()}|${gene}`;
-    if (!pairs.has(key)) pairs.set(key, { drug, gene });
-  };
-  for (const r of kb.recommendations) for (const g of r.genes) if (r.lookup[g]?.kind !== 'noCall') addPair(r.drug, g);
-  for (const l of kb.levels) addPair(l.drug, l.gene);
+  const matchedByDrug = new Map<string, KbRecommendation[]>();
+  for (const r of matched) matchedByDrug.set(r.drug.toLowerCase(), [...(matchedByDrug.get(r.drug.toLowerCase()) ?? []), r]);
 
   const rows: ReportRowDraft[] = [];
-  const sortedPairs = [...pairs.values()].sort((a, b) => a.drug.localeCompare(b.drug) || a.gene.localeCompare(b.gene));
-  for (const { drug, gene } of sortedPairs) {
+  for (const { drug, gene } of index.pairs) {
     const info = drugs.get(drug.toLowerCase());
     const atc = info?.atc ?? [];
     const { categories, classes } = labelsOf(atc);
     const call = byGene.get(gene);
     const called = call !== undefined && call.source !== 'NONE';
     const def = catalogue.get(gene);
-    const pairLevel = levelOf.get(`${gene}|${drug.toLowerCase()}`) ?? null;
+    const fileLevel = levelOf.get(pairKey(drug, gene)) ?? null;
+    const guideline = index.guidelines.get(drug.toLowerCase());
     const base = {
       category: categories,
       therapeuticClass: classes,
@@ -221,63 +321,100 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
       gene,
       ...genotypeColumns(call, catalogue),
       activityScore: called && call.activityScore ? call.activityScore : null,
+      metabolizerSpeed: called ? metabolizerSpeedOf(def, call.phenotype) : null,
     };
-    const recs = matched.filter((r) => r.drug.toLowerCase() === drug.toLowerCase() && r.genes.includes(gene));
+    /** CPIC writes recommendations only for level A and B pairs: a recommended pair without a level in the file is A/B. */
+    const level = (given: string | null) => {
+      const inferred = !given && index.recommended.has(pairKey(drug, gene));
+      const cpicLevel = given ?? (inferred ? 'A/B' : null);
+      return { cpicLevel, levelOfEvidence: evidenceLevelsOf(cpicLevel), levelInferred: inferred };
+    };
+    const notCovered = (note: string, population: string | null = null): ReportRowDraft => ({
+      ...base,
+      position: rows.length,
+      phenotype: call?.phenotype || null,
+      phenotypeCategory: null,
+      implication: null,
+      recommendation: null,
+      classification: null,
+      ...level(fileLevel),
+      specialtyPopulation: population,
+      diseasePhenotype: called ? diseasePhenotypeOf('', call.phenotype, null) : null,
+      guidelineName: guideline?.name ?? null,
+      guidelineUrl: guideline?.url ?? null,
+      pmids: guideline?.pmids ?? [],
+      note,
+      matched: false,
+      coverage: 'notCovered',
+      source: null,
+      guidelineUpdatedOn: updatedAfter(index, drug, index.baseDate),
+      comments: null,
+    });
+    // A row names the gene as a key or as a gene that must be uncalled (PharmCAT's 'HLA-A: Unknown' rows).
+    const recs = (matchedByDrug.get(drug.toLowerCase()) ?? []).filter((r) => r.genes.includes(gene) || gene in r.lookup);
     if (recs.length === 0) {
-      const anyForDrug = kb.recommendations.find((r) => r.drug.toLowerCase() === drug.toLowerCase() && r.genes.includes(gene));
-      rows.push({
-        ...base,
-        position: rows.length,
-        phenotype: call?.phenotype || null,
-        metabolizerSpeed: called ? metabolizerSpeedOf(def, call.phenotype) : null,
-        phenotypeCategory: null,
-        implication: null,
-        recommendation: null,
-        classification: null,
-        cpicLevel: pairLevel,
-        levelOfEvidence: evidenceLevelsOf(pairLevel),
-        specialtyPopulation: null,
-        diseasePhenotype: called ? diseasePhenotypeOf('', call.phenotype, null) : null,
-        guidelineName: anyForDrug?.guideline ?? null,
-        guidelineUrl: anyForDrug?.guidelineUrl ?? null,
-        pmids: anyForDrug?.pmids ?? [],
-        note: called ? PGX_MESSAGES.noRecommendation : PGX_MESSAGES.geneNotCalled,
-        matched: false,
-      });
+      const anyRows = index.drugsWithText.has(drug.toLowerCase());
+      const lowLevel = fileLevel !== null && evidenceLevelsOf(fileLevel).every((l) => l > 2);
+      const why = lowLevel && !index.recommended.has(pairKey(drug, gene))
+        ? PGX_MESSAGES.notCoveredWhy.levelOnly(fileLevel)
+        : !anyRows
+          ? PGX_MESSAGES.notCoveredWhy.noRows
+          : !called
+            ? PGX_MESSAGES.notCoveredWhy.notCalled
+            : undetermined(call)
+              ? PGX_MESSAGES.notCoveredWhy.indeterminate
+              : PGX_MESSAGES.notCoveredWhy.noRow;
+      rows.push(notCovered(why));
       continue;
     }
     for (const rec of recs) {
       const implication = implicationFor(rec.implications, gene);
-      const phenotype = rec.phenotypes[gene] || call?.phenotype || null;
-      const cpicLevel = rec.cpicLevel ?? pairLevel;
-      const population = rec.population && rec.population !== 'n/a' ? rec.population : null;
+      // An HLA row answers for the allele status it is keyed on ('*58:01 positive'), not the whole call.
+      const term = rec.lookup[gene];
+      const phenotype = rec.phenotypes[gene] || (HLA.has(gene) && term?.kind === 'phenotype' ? term.value : call?.phenotype) || null;
+      const population = populationLabel(populationKey(rec.population));
+      const source = rec.source ? index.sources.get(rec.source) : undefined;
+      const text = rec.recommendation.trim();
+      if (!text || (saysNoRecommendation(text) && undetermined(call))) {
+        rows.push({ ...notCovered(!text ? PGX_MESSAGES.notCoveredWhy.noText : !called ? PGX_MESSAGES.notCoveredWhy.notCalled : PGX_MESSAGES.notCoveredWhy.indeterminate, population), implication, comments: rec.comments ?? null });
+        continue;
+      }
       rows.push({
         ...base,
         position: rows.length,
         phenotype,
-        metabolizerSpeed: called ? metabolizerSpeedOf(def, call.phenotype) : null,
         phenotypeCategory: phenotypeCategoryOf(rec, implication),
         implication,
-        recommendation: rec.recommendation || null,
+        recommendation: text,
         classification: rec.classification || null,
-        cpicLevel,
-        levelOfEvidence: evidenceLevelsOf(cpicLevel),
+        ...level(rec.cpicLevel ?? fileLevel),
         specialtyPopulation: population,
         diseasePhenotype: diseasePhenotypeOf(rec.population, phenotype, implication),
-        guidelineName: rec.guideline,
-        guidelineUrl: rec.guidelineUrl,
-        pmids: rec.pmids,
-        note: rec.recommendation ? null : PGX_MESSAGES.noRecommendationText,
+        guidelineName: rec.guideline ?? guideline?.name ?? null,
+        guidelineUrl: guideline?.url ?? rec.guidelineUrl,
+        pmids: rec.pmids.length ? rec.pmids : (guideline?.pmids ?? []),
+        note: null,
         matched: true,
+        coverage: rec.classification === 'No recommendation' || saysNoRecommendation(text) ? 'noRecommendation' : 'recommendation',
+        source: source?.label ?? null,
+        guidelineUpdatedOn: updatedAfter(index, drug, source?.date ?? index.baseDate),
+        comments: rec.comments ?? null,
       });
     }
   }
   return rows;
 }
 
-/** The clinical content of a report, to tell whether a new knowledge base would change it. */
+/**
+ * The clinical content of a report, to tell whether a new knowledge base would change it. The
+ * source alone is not in it: the same words from a newer table are no change to make the
+ * practitioner take (the rebuilt report names the newer table).
+ */
 export function rowsDigestInput(rows: ReportRowDraft[]) {
-  return rows.map((r) => [r.genericName, r.gene, r.specialtyPopulation, r.phenotype, r.implication, r.recommendation, r.classification, r.cpicLevel, r.phenotypeCategory, r.diseasePhenotype, r.note, r.pmids.join(',')]);
+  return rows.map((r) => [
+    r.genericName, r.gene, r.specialtyPopulation, r.phenotype, r.implication, r.recommendation, r.classification, r.cpicLevel, r.phenotypeCategory,
+    r.diseasePhenotype, r.note, r.pmids.join(','), r.coverage, r.guidelineUpdatedOn,
+  ]);
 }
 
 /** Rows added, removed and changed between two builds, keyed by drug, gene and population. */
@@ -297,13 +434,17 @@ export function compareRows(before: ReportRowDraft[], after: ReportRowDraft[]) {
   return { added, removed, changed };
 }
 
+/** A row whose CPIC recommendation changes prescribing enough to be named first: classified Strong, Moderate or Optional. */
+export const isActionable = (r: Pick<ReportRowDraft, 'coverage' | 'classification'>) =>
+  r.coverage === 'recommendation' && ['Strong', 'Moderate', 'Optional'].includes(r.classification ?? '');
+
 /**
  * Genes worth a practitioner's attention on the Overview: called, not the reference genotype and
- * not a normal phenotype, with a matched recommendation that changes prescribing (an alternative
- * drug or a dosing change, classified Strong, Moderate or Optional).
+ * not a normal phenotype, with a matched CPIC recommendation classified Strong, Moderate or Optional.
  */
-export function actionableGenes(kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue): Array<{ gene: string; phenotype: string; drugs: string[] }> {
-  const matched = matchRecommendations(kb, calls);
+export function actionableGenes(
+  kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue, rows = buildReportRows(kb, calls, catalogue),
+): Array<{ gene: string; phenotype: string; drugs: string[] }> {
   const out: Array<{ gene: string; phenotype: string; drugs: string[] }> = [];
   for (const call of calls) {
     if (call.source === 'NONE') continue;
@@ -312,9 +453,8 @@ export function actionableGenes(kb: KnowledgeBase, calls: GeneCall[], catalogue:
     if (ref && haplotypes(call).every((h) => h === ref)) continue;
     const speed = metabolizerSpeedOf(def, call.phenotype);
     if (speed === 'normal' || speed === 'normal function') continue;
-    const drugs = matched
-      .filter((r) => r.genes.includes(call.gene) && (r.alternateDrug || r.dosingInfo) && ['Strong', 'Moderate', 'Optional'].includes(r.classification))
-      .map((r) => r.drug);
+    // For HLA genes only the rows keyed on a positive status change prescribing.
+    const drugs = rows.filter((r) => r.gene === call.gene && isActionable(r) && (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive'))).map((r) => r.genericName);
     if (drugs.length === 0) continue;
     const phenotype = HLA.has(call.gene)
       ? call.phenotype.split(';').filter((s) => s.trim().endsWith(' positive')).join(', ') || call.phenotype

@@ -1,5 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
-import { EVIDENCE_TO_CPIC_LEVEL, PGX_ATTRIBUTION, PGX_MESSAGES, PGX_NOT_GRADED, PGX_NOT_STATED, type PgxDiseases, type PgxReportRow } from '@portal/contract';
+import {
+  EVIDENCE_TO_CPIC_LEVEL, PGX_ATTRIBUTION, PGX_MESSAGES, PGX_NOT_GRADED, PGX_NOT_STATED, type PgxDiseases, type PgxPhenoconverter, type PgxReportRow,
+} from '@portal/contract';
 import type { RowFilters } from './repository';
 import { makeSanitizer, wrap, type TextStyle } from '../../lib/pdf-text';
 
@@ -26,6 +28,9 @@ export interface PrintableReport {
   filters: RowFilters;
   rows: PgxReportRow[];
   diseases: PgxDiseases | null;
+  /** Rows of the whole report the knowledge base cannot answer, and their genes. */
+  notCovered: { rows: number; genes: string[] };
+  medicines: { taking: string[]; phenoconverters: PgxPhenoconverter[] };
 }
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
@@ -38,6 +43,7 @@ export function describeFilters(filters: RowFilters): string[] {
     if (filters.quick.category.length) out.push(`Category: ${filters.quick.category.join(', ')}`);
     if (filters.quick.class.length) out.push(`Class: ${filters.quick.class.join(', ')}`);
     if (filters.quick.name) out.push(`Name: ${filters.quick.name}`);
+    if (filters.quick.taking) out.push('Only drugs the patient takes now');
   }
   if (filters.custom) {
     const c = filters.custom;
@@ -109,32 +115,43 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   para(`Knowledge base: ${report.knowledgeBase.label} (${report.knowledgeBase.version}); report built ${report.builtAt.toISOString().slice(0, 10)}; printed ${new Date().toISOString().slice(0, 10)}`, s.meta);
   para(describeFilters(report.filters).join(' - '), s.meta);
   para(`${report.rows.length} row${report.rows.length === 1 ? '' : 's'}`, s.meta);
+  const nc = report.notCovered;
+  if (nc.rows > 0) para(`${PGX_MESSAGES.notCovered}: ${nc.rows} row${nc.rows === 1 ? '' : 's'} of the whole report (${nc.genes.join(', ')})`, s.meta);
+  para(`Medicines the patient takes that the report covers: ${report.medicines.taking.length ? report.medicines.taking.join(', ') : 'none listed'}`, s.meta);
+  for (const f of report.medicines.phenoconverters) para(PGX_MESSAGES.phenoconversion(f), s.meta);
   gap(6);
   para(PGX_MESSAGES.disclaimer, s.small);
+  para(PGX_MESSAGES.levelsExplained, s.small);
+  if (report.medicines.phenoconverters.length) para(PGX_MESSAGES.phenoconversionCaveat, s.small);
   gap(8);
   rule();
   gap(10);
 
   if (report.rows.length === 0) para(PGX_MESSAGES.noResults, s.body);
+  // The order of the quick view: what a prescriber acts on first, SPEC's allele columns after.
   for (const r of report.rows) {
     ensure(s.rowTitle.size * LINE * 4);
-    para(`${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}`, s.rowTitle);
+    para(`${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}${r.taking ? ` - ${PGX_MESSAGES.currentlyTaking.toLowerCase()}` : ''}`, s.rowTitle);
+    for (const f of r.phenoconversion) field('Flag', PGX_MESSAGES.phenoconversion(f));
+    if (r.coverage === 'notCovered') field('Recommendation', `${PGX_MESSAGES.notCovered}. ${r.note ?? ''}`.trim());
+    else field(r.coverage === 'noRecommendation' ? PGX_MESSAGES.noRecommendationLabel : 'Recommendation', r.recommendation ?? '-');
+    if (r.ifPhenoconverted) field(PGX_MESSAGES.ifPhenoconverted, `${r.ifPhenoconverted.recommendation} (${r.ifPhenoconverted.classification ?? 'not classified'})`);
+    else if (r.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong')) field(PGX_MESSAGES.ifPhenoconverted, PGX_MESSAGES.noPhenoconvertedRow);
+    field(
+      'Classification / level / population',
+      `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel}${r.levelInferred ? ', from its CPIC recommendation' : ''})` : PGX_NOT_GRADED} / ${r.specialtyPopulation ?? PGX_NOT_STATED}`,
+    );
+    if (r.source) field('Source', r.source);
+    if (r.guidelineUpdatedOn) field('Note', PGX_MESSAGES.guidelineUpdated(r.guidelineUpdatedOn));
+    if (r.implication) field('Implication', r.implication);
+    if (r.comments) field('CPIC comments', r.comments);
     field('Category / class', `${list(r.category)} / ${list(r.class)}`);
     field('US name / SA name', `${r.usName ?? 'not loaded'} / ${r.saName ?? 'not loaded'}`);
     field('Sample genotype', `${dash(r.sampleGenotype)}; alleles ${dash(r.genotypeAllele)}; reference ${dash(r.refAllele)}; alternative ${dash(r.altAllele)}; variant haplotype ${dash(r.variantHaplotype)}`);
     field('Metabolizer speed / activity score', `${dash(r.metabolizerSpeed)} / ${dash(r.activityScore)}`);
-    field(
-      'Phenotype category / population / disease',
-      `${r.phenotypeCategory ?? PGX_NOT_STATED} / ${r.specialtyPopulation ?? PGX_NOT_STATED} / ${r.diseasePhenotype ?? PGX_NOT_STATED}`,
-    );
-    field(
-      'Classification / level of evidence',
-      `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel})` : PGX_NOT_GRADED}`,
-    );
-    if (r.implication) field('Implication', r.implication);
-    if (r.recommendation) field('Recommendation', r.recommendation);
-    if (r.note) field('Note', r.note);
-    if (r.guidelineName || r.guidelineUrl) field('Guideline', [r.guidelineName, r.guidelineUrl].filter(Boolean).join(' - '));
+    field('Phenotype category / disease', `${r.phenotypeCategory ?? PGX_NOT_STATED} / ${r.diseasePhenotype ?? PGX_NOT_STATED}`);
+    if (r.guidelineName || r.guidelineUrl) field('Guideline', [r.guidelineName, r.guidelineUrl ?? PGX_ATTRIBUTION.cpic.guidelinesUrl].filter(Boolean).join(' - '));
+    else if (r.coverage === 'notCovered') field('Guideline', PGX_ATTRIBUTION.cpic.guidelinesUrl);
     if (r.pmids.length) field('PMIDs', r.pmids.join(', '));
     gap(6);
     rule();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
-import { auditEvents, kits, pgxReportRows, pgxReports, sessions } from '../../db/schema';
+import { auditEvents, kits, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { readPgxFile } from './catalogue';
 import { runPgxCommand } from './admin-cli';
@@ -58,6 +58,10 @@ describe('importing calls', () => {
     const bad = EX2.replace('*2/*2\tPoor Metabolizer', '*2/*2\tSlow Metabolizer');
     await expect(importCalls(h.db, { id: s.kit.id }, bad)).rejects.toMatchObject({ statusCode: 400, extra: { fieldErrors: { file: [expect.stringMatching(/Slow Metabolizer/)] } } });
     await expect(importCalls(h.db, { sampleLabel: 'NO-SUCH-KIT' }, EX2)).rejects.toMatchObject({ statusCode: 404 });
+    // An outside call naming an allele PharmCAT does not know is refused with its line; nothing is stored.
+    await expect(importCalls(h.db, { id: s.kit.id }, EX1, 'CYP2D6\t*1/*3\nMT-RNR1\t1556A>T\n')).rejects.toMatchObject({
+      statusCode: 400, extra: { fieldErrors: { file: [expect.stringMatching(/^outside calls line 2: '1556A>T' is not a named allele of MT-RNR1/)] } },
+    });
     const summary = (await get(s.url, s.doc.auth)).json();
     expect(summary.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19')).toMatchObject({ diplotype: '*2/*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor' });
   });
@@ -76,7 +80,12 @@ describe('the report API', () => {
     expect(body.facets.category).toContain('Blood and clotting');
     expect(body.facets.class).toContain('Proton pump inhibitor');
     expect(body.facets.phenotypeCategory).toEqual(expect.arrayContaining(['Dosage', 'Toxicity', 'not stated']));
-    expect(body.facets.specialtyPopulation).toEqual(expect.arrayContaining(['general', 'adults', 'CVI ACS PCI']));
+    expect(body.facets.specialtyPopulation).toEqual(expect.arrayContaining(['General', 'Adults', 'Cardiovascular: acute coronary syndrome or PCI']));
+    // The header counts what the knowledge base cannot answer and names the genes.
+    expect(body.report.notCovered.rows).toBeGreaterThan(0);
+    expect(body.report.notCovered.genes).toEqual(expect.arrayContaining(['CYP4F2', 'VKORC1']));
+    expect(body.report.sources).toEqual(['CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)']);
+    expect(body.medicines).toEqual({ answered: false, taking: [], phenoconverters: [] });
   });
 
   it('quick view (1) needs a filter, then filters by category, class and name on the server', async () => {
@@ -90,7 +99,10 @@ describe('the report API', () => {
     expect(cyp2c19.count).toBeGreaterThan(10);
     expect(cyp2c19.results.every((r: PgxReportRow) => r.gene === 'CYP2C19')).toBe(true);
     const clopidogrel = cyp2c19.results.find((r: PgxReportRow) => r.genericName === 'clopidogrel');
-    expect(clopidogrel).toMatchObject({ phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', classification: 'Strong', levelOfEvidence: [], cpicLevel: null, saName: null });
+    expect(clopidogrel).toMatchObject({
+      phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', classification: 'Strong', levelOfEvidence: [1, 2], cpicLevel: 'A/B', levelInferred: true, saName: null,
+      coverage: 'recommendation', source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', taking: false, phenoconversion: [], ifPhenoconverted: null,
+    });
 
     const ppi = (await get(`${s.url}/rows?view=1&class=${encodeURIComponent('Proton pump inhibitor')}`, s.doc.auth)).json();
     expect(ppi.results.map((r: PgxReportRow) => r.genericName).sort()).toEqual(['lansoprazole', 'omeprazole', 'pantoprazole']);
@@ -98,7 +110,7 @@ describe('the report API', () => {
 
     const two = (await get(`${s.url}/rows?view=1&category=${encodeURIComponent('Blood and clotting')}&category=${encodeURIComponent('Nervous system')}&name=warfarin`, s.doc.auth)).json();
     expect(two.results.map((r: PgxReportRow) => `${r.genericName}/${r.gene}`)).toEqual(['warfarin/CYP2C9', 'warfarin/CYP4F2', 'warfarin/VKORC1']);
-    expect(two.results[0].note).toBe(PGX_MESSAGES.noRecommendationText);
+    expect(two.results[0]).toMatchObject({ coverage: 'notCovered', recommendation: null, note: PGX_MESSAGES.notCoveredWhy.noText, guidelineUrl: expect.stringContaining('cpicpgx.org') });
 
     const paged = (await get(`${s.url}/rows?view=1&name=CYP2C19&limit=5&offset=5`, s.doc.auth)).json();
     expect(paged).toMatchObject({ count: cyp2c19.count, limit: 5, offset: 5 });
@@ -113,11 +125,11 @@ describe('the report API', () => {
     const one = await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity`, s.doc.auth);
     expect(one.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.resultsMinimum]);
 
-    const rows = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=general`, s.doc.auth)).json();
+    const rows = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=General`, s.doc.auth)).json();
     expect(rows.count).toBeGreaterThan(0);
-    expect(rows.results.every((r: PgxReportRow) => r.phenotypeCategory === 'Toxicity' && r.specialtyPopulation === 'general')).toBe(true);
+    expect(rows.results.every((r: PgxReportRow) => r.phenotypeCategory === 'Toxicity' && r.specialtyPopulation === 'General')).toBe(true);
 
-    const graded = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth)).json();
+    const graded = (await get(`${s.url}/rows?view=2&phenotypeCategory=Toxicity&specialtyPopulation=General&levelOfEvidence=1`, s.doc.auth)).json();
     expect(graded.results.length).toBeGreaterThan(0);
     expect(graded.results.every((r: PgxReportRow) => r.levelOfEvidence.includes(1))).toBe(true);
     expect(graded.results.map((r: PgxReportRow) => r.gene)).toContain('SLCO1B1');
@@ -125,10 +137,12 @@ describe('the report API', () => {
     const notStated = (await get(`${s.url}/rows?view=2&phenotypeCategory=${encodeURIComponent('not stated')}&levelOfEvidence=1&levelOfEvidence=3`, s.doc.auth)).json();
     expect(notStated.results.every((r: PgxReportRow) => r.phenotypeCategory === null && (r.levelOfEvidence.includes(1) || r.levelOfEvidence.includes(3)))).toBe(true);
 
-    const twoOnly = await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general`, s.doc.auth);
+    const twoOnly = await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=General`, s.doc.auth);
     expect(twoOnly.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.diseasesMinimum]);
-    const diseases = (await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth)).json();
-    expect(diseases.results).toEqual([expect.objectContaining({ diseasePhenotype: 'Myopathy', genes: expect.arrayContaining(['SLCO1B1']) })]);
+    const diseases = (await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=General&levelOfEvidence=1`, s.doc.auth)).json();
+    expect(diseases.results).toEqual(expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Myopathy', genes: expect.arrayContaining(['SLCO1B1']) })]));
+    // Example 1's MT-RNR1 call (m.1555A>G) now gives its aminoglycoside rows.
+    expect(diseases.results).toEqual(expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Aminoglycoside-induced hearing loss', genes: ['MT-RNR1'] })]));
     expect(diseases.notStated).toBeGreaterThanOrEqual(0);
   });
 
@@ -141,7 +155,7 @@ describe('the report API', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pharmaco-report-PGX-/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get(`${s.url}/pdf?view=1`, s.doc.auth)).statusCode).toBe(400);
-    const custom = await get(`${s.url}/pdf?view=2&phenotypeCategory=Dosage&specialtyPopulation=general&levelOfEvidence=1`, s.doc.auth);
+    const custom = await get(`${s.url}/pdf?view=2&phenotypeCategory=Dosage&specialtyPopulation=General&levelOfEvidence=1`, s.doc.auth);
     expect(custom.statusCode).toBe(200);
   });
 
@@ -152,8 +166,63 @@ describe('the report API', () => {
     expect(detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene')).toEqual([
       { kind: 'pharmacogene', title: 'CYP2D6', level: 'Intermediate Metabolizer', resultID: null, componentID: null },
       { kind: 'pharmacogene', title: 'HLA-B', level: '*15:02 positive, *57:01 positive', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'MT-RNR1', level: 'increased risk of aminoglycoside-induced hearing loss', resultID: null, componentID: null },
       { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer', resultID: null, componentID: null },
     ]);
+  });
+});
+
+describe('the medicines the patient takes', () => {
+  /** CYP2C19 intermediate (clopidogrel), CYP2D6 normal (outside call), HLA-B*58:01 positive; the patient answers the medicines questionnaire. */
+  async function takingSession(medicines: string) {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, readPgxFile('demo/phenoconversion.calls.tsv'), readPgxFile('demo/phenoconversion.outsideCall.tsv'));
+    await h.db.insert(questionnaireResponses).values({ patientId: s.patient.user.id, questionnaireId: 4, answers: { medicines, otc: '' }, completedAt: new Date() });
+    return s;
+  }
+
+  it('marks the drugs taken now, filters on them, and flags a strong CYP2D6 inhibitor with CPIC’s activity-score-0 recommendation', async () => {
+    const s = await takingSession('Clopidogrel 75 mg daily;  PAROXETINE 20 mg; codeine when needed');
+    const summary = (await get(s.url, s.doc.auth)).json();
+    expect(summary.medicines).toMatchObject({ answered: true, taking: ['clopidogrel', 'codeine', 'paroxetine'] });
+    expect(summary.medicines.phenoconverters).toEqual([expect.objectContaining({ medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong', kind: 'inhibitor', source: expect.stringMatching(/^https:/) })]);
+
+    const taking = (await get(`${s.url}/rows?view=1&taking=1`, s.doc.auth)).json();
+    expect([...new Set(taking.results.map((r: PgxReportRow) => r.genericName))].sort()).toEqual(['clopidogrel', 'codeine', 'paroxetine']);
+    expect(taking.results.every((r: PgxReportRow) => r.taking)).toBe(true);
+    const clopidogrel = taking.results.filter((r: PgxReportRow) => r.genericName === 'clopidogrel');
+    expect(clopidogrel).toHaveLength(3);
+    expect(clopidogrel.find((r: PgxReportRow) => r.specialtyPopulation === 'Cardiovascular: acute coronary syndrome or PCI')).toMatchObject({
+      phenotype: 'Intermediate Metabolizer', classification: 'Strong', guidelineUpdatedOn: '2023-10-20', phenoconversion: [],
+    });
+
+    const codeine = taking.results.find((r: PgxReportRow) => r.genericName === 'codeine');
+    expect(codeine.phenotype).toBe('Normal Metabolizer');
+    expect(codeine.phenoconversion).toEqual([expect.objectContaining({ medicine: 'paroxetine', strength: 'strong' })]);
+    expect(PGX_MESSAGES.phenoconversion(codeine.phenoconversion[0])).toBe(
+      'Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)',
+    );
+    expect(codeine.ifPhenoconverted).toMatchObject({ activityScore: '0.0', recommendation: expect.stringMatching(/^Avoid codeine use/), classification: 'Strong' });
+    expect(codeine.recommendation).not.toBe(codeine.ifPhenoconverted.recommendation);
+
+    const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
+    const kinds = detail.highlights.map((x: { kind: string }) => x.kind);
+    expect(kinds.slice(0, 2)).toEqual(['medicine', 'medicine']);
+    expect(detail.highlights[0]).toMatchObject({ title: 'clopidogrel (currently taking)', level: expect.stringContaining('CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation') });
+    expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toMatch(/a strong CYP2D6 inhibitor/);
+
+    const pdf = await get(`${s.url}/pdf?view=1&taking=1`, s.doc.auth);
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('a moderate inhibitor gets the flag only; no medicines listed, nothing taken; the filter then finds nothing', async () => {
+    const s = await takingSession('Duloxetine 60 mg');
+    const codeine = (await get(`${s.url}/rows?view=1&name=codeine`, s.doc.auth)).json().results[0];
+    expect(codeine).toMatchObject({ taking: false, phenoconversion: [expect.objectContaining({ medicine: 'duloxetine', strength: 'moderate' })], ifPhenoconverted: null });
+    const none = await openSession();
+    await importCalls(h.db, { id: none.kit.id }, EX2);
+    const empty = (await get(`${none.url}/rows?view=1&taking=1`, none.doc.auth)).json();
+    expect(empty).toMatchObject({ count: 0, results: [] });
   });
 });
 

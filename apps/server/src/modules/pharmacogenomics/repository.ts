@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { PGX_NOT_STATED, type CustomFilters, type QuickFilters } from '@portal/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { kits, pgxBrandNames, pgxCallSets, pgxKnowledgeBases, pgxReportRows, pgxReports, sessions } from '../../db/schema';
+import { kits, pgxBrandNames, pgxCallSets, pgxKnowledgeBases, pgxReportRows, pgxReports, questionnaireResponses, questionnaires, sessions } from '../../db/schema';
+import { CURRENT_MEDICINES } from '../demo/questionnaires';
 import { rowsOf } from '../account/repository';
 import type { ReportRowDraft } from './mapping';
 
@@ -93,7 +94,8 @@ export async function insertRows(db: Q, kitId: string, kbVersion: string, rows: 
       phenotype: r.phenotype, metabolizerSpeed: r.metabolizerSpeed, activityScore: r.activityScore, implication: r.implication,
       recommendation: r.recommendation, classification: r.classification, cpicLevel: r.cpicLevel, levelOfEvidence: r.levelOfEvidence,
       specialtyPopulation: r.specialtyPopulation, diseasePhenotype: r.diseasePhenotype, guidelineName: r.guidelineName,
-      guidelineUrl: r.guidelineUrl, pmids: r.pmids, note: r.note, matched: r.matched,
+      guidelineUrl: r.guidelineUrl, pmids: r.pmids, note: r.note, matched: r.matched, coverage: r.coverage, source: r.source,
+      guidelineUpdatedOn: r.guidelineUpdatedOn, levelInferred: r.levelInferred, comments: r.comments,
     }));
     if (batch.length) await db.insert(pgxReportRows).values(batch);
   }
@@ -114,6 +116,8 @@ function amongOrNull(col: AnyPgColumn, values: string[]): SQL {
 export interface RowFilters {
   quick?: QuickFilters;
   custom?: CustomFilters;
+  /** With quick.taking: the drugs the patient takes (lower case). */
+  takingDrugs?: string[];
 }
 
 function whereOf(kitId: string, kbVersion: string, f: RowFilters): SQL {
@@ -126,6 +130,7 @@ function whereOf(kitId: string, kbVersion: string, f: RowFilters): SQL {
       const term = `%${escapeLike(f.quick.name)}%`;
       c.push(or(ilike(r.genericName, term), ilike(r.usName, term), ilike(r.saName, term), ilike(r.gene, term))!);
     }
+    if (f.quick.taking) c.push(f.takingDrugs?.length ? sql`lower(${r.genericName}) = any(${texts(f.takingDrugs)})` : sql`false`);
   }
   if (f.custom) {
     if (f.custom.phenotypeCategory.length) c.push(amongOrNull(r.phenotypeCategory, f.custom.phenotypeCategory));
@@ -147,7 +152,9 @@ const rowColumns = {
   implication: pgxReportRows.implication, recommendation: pgxReportRows.recommendation, classification: pgxReportRows.classification,
   cpicLevel: pgxReportRows.cpicLevel, levelOfEvidence: pgxReportRows.levelOfEvidence, specialtyPopulation: pgxReportRows.specialtyPopulation,
   diseasePhenotype: pgxReportRows.diseasePhenotype, guidelineName: pgxReportRows.guidelineName, guidelineUrl: pgxReportRows.guidelineUrl,
-  pmids: pgxReportRows.pmids, note: pgxReportRows.note, matched: pgxReportRows.matched,
+  pmids: pgxReportRows.pmids, note: pgxReportRows.note, matched: pgxReportRows.matched, coverage: pgxReportRows.coverage,
+  source: pgxReportRows.source, guidelineUpdatedOn: pgxReportRows.guidelineUpdatedOn, levelInferred: pgxReportRows.levelInferred,
+  comments: pgxReportRows.comments,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
 export type StoredRow = Awaited<ReturnType<typeof queryRows>>['rows'][number];
@@ -180,12 +187,16 @@ export async function facets(db: Q, kitId: string, kbVersion: string) {
       coalesce(array_agg(distinct disease_phenotype order by disease_phenotype) filter (where disease_phenotype is not null), '{}') as "diseasePhenotype",
       bool_or(phenotype_category is null) as "phenotypeCategoryUnstated",
       bool_or(specialty_population is null) as "specialtyPopulationUnstated",
-      bool_or(disease_phenotype is null) as "diseasePhenotypeUnstated"
+      bool_or(disease_phenotype is null) as "diseasePhenotypeUnstated",
+      count(*) filter (where coverage = 'notCovered')::int as "notCoveredRows",
+      coalesce(array_agg(distinct gene order by gene) filter (where coverage = 'notCovered'), '{}') as "notCoveredGenes",
+      coalesce(array_agg(distinct source order by source) filter (where source is not null), '{}') as sources
     from ${pgxReportRows}
     where kit_id = ${kitId} and kb_version = ${kbVersion}`);
   const [row] = rowsOf<{
     category: string[]; class: string[]; phenotypeCategory: string[]; specialtyPopulation: string[]; diseasePhenotype: string[];
     phenotypeCategoryUnstated: boolean | null; specialtyPopulationUnstated: boolean | null; diseasePhenotypeUnstated: boolean | null;
+    notCoveredRows: number; notCoveredGenes: string[]; sources: string[];
   }>(res);
   return row!;
 }
@@ -239,4 +250,15 @@ export async function flaggedSessions(db: Q, practitionerId: string) {
     .innerJoin(kits, eq(kits.id, pgxReports.kitId))
     .innerJoin(sessions, eq(sessions.id, kits.sessionId))
     .where(and(eq(pgxReports.status, 'pending'), eq(sessions.practitionerId, practitionerId)));
+}
+
+/** The patient's answers to the questionnaire where they list the medicines they take now, if answered. */
+export async function medicineAnswers(db: Q, patientId: string) {
+  const [row] = await db
+    .select({ answers: questionnaireResponses.answers })
+    .from(questionnaireResponses)
+    .innerJoin(questionnaires, eq(questionnaires.id, questionnaireResponses.questionnaireId))
+    .where(and(eq(questionnaireResponses.patientId, patientId), eq(questionnaires.category, CURRENT_MEDICINES.category)))
+    .limit(1);
+  return (row?.answers ?? null) as Record<string, unknown> | null;
 }

@@ -10,8 +10,9 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { accessibleSession } from '../sessions/service';
 import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
 import { loadCatalogue } from './catalogue';
-import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';
-import { actionableGenes, buildReportRows, compareRows, rowsDigestInput, type ReportRowDraft } from './mapping';
+import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KbRecommendation, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';
+import { actionableGenes, buildReportRows, compareRows, implicationFor, isActionable, rowsDigestInput, type ReportRowDraft } from './mapping';
+import { PHENOCONVERTED_CYP2D6_SCORE, medicineContext, medicinesText, phenoconvertedKey, recommendationsIfPhenoconverted, type MedicineContext, type Phenoconverter } from './medicines';
 import * as repo from './repository';
 import { parseTsvRecords } from './tsv';
 
@@ -58,7 +59,7 @@ export interface KnowledgeBaseLoad {
 }
 
 /**
- * A newer CPIC recommendation table (TSV in the shipped layout, or CPIC's JSON) becomes the
+ * A newer CPIC recommendation table (TSV in the shipped layout, CPIC's JSON rows or PharmCAT's per-drug JSON) becomes the
  * current knowledge base. Each report is rebuilt with it: one that comes out the same moves to the
  * new version; one that would change waits as 'pending' and its session is flagged.
  */
@@ -207,6 +208,31 @@ async function reportOf(ctx: AppContext, userId: string, sessionId: string) {
   return { row, kit, current: reports.find((r) => r.status === 'current'), pending: reports.find((r) => r.status === 'pending') };
 }
 
+/**
+ * What the patient's current medicines add to a report read now: the report's drugs they take,
+ * their enzyme inhibitors and inducers, and (strong CYP2D6 inhibitor) CPIC's recommendations for
+ * activity score 0. Read at every request: the questionnaire may change after the report is built.
+ */
+interface MedicineOverlay {
+  medicines: MedicineContext;
+  ifConverted: Map<string, KbRecommendation> | null;
+  sourceLabel: (r: KbRecommendation) => string | null;
+}
+async function medicineOverlay(db: Db, patientId: string, kitId: string, kbVersion: string): Promise<MedicineOverlay> {
+  const kb = await knowledgeBase(db, kbVersion);
+  const medicines = medicineContext(medicinesText(await repo.medicineAnswers(db, patientId)), kb);
+  const strongCyp2d6 = medicines.converters.some((c) => c.enzyme === 'CYP2D6' && c.kind === 'inhibitor' && c.strength === 'strong');
+  const callSet = strongCyp2d6 ? await repo.callSetForKit(db, kitId) : undefined;
+  const sources = new Map((kb.sources ?? []).map((x) => [x.id, x.label]));
+  return {
+    medicines,
+    ifConverted: callSet ? recommendationsIfPhenoconverted(kb, callSet.calls as GeneCall[]) : null,
+    sourceLabel: (r) => (r.source ? (sources.get(r.source) ?? null) : null),
+  };
+}
+
+const toConverter = (c: Phenoconverter) => ({ medicine: c.drug, enzyme: c.enzyme, strength: c.strength, kind: c.kind, source: c.source, secondSource: c.secondSource, note: c.note });
+
 const kbRef = (kb: { version: string; label: string }, loadedAt: Date) => ({ version: kb.version, label: kb.label, loadedAt: loadedAt.toISOString() });
 
 export async function getSummary(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReportSummary> {
@@ -214,8 +240,10 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
   const { row, kit, current, pending } = await reportOf(ctx, userId, sessionId);
   const brandNames = await repo.brandCounts(db);
   const empty = { category: [], class: [], phenotypeCategory: [], specialtyPopulation: [], diseasePhenotype: [], levelOfEvidence: [...LEVELS_OF_EVIDENCE] };
+  const noMedicines = { answered: false, taking: [], phenoconverters: [] };
   const base = { sessionId, kit: kit ? { id: kit.id, sampleLabel: kit.sampleLabel } : null, synthetic: row.user.synthetic, brandNames };
-  if (!kit || !current) return { ...base, report: null, update: null, facets: empty };
+  if (!kit || !current) return { ...base, report: null, update: null, facets: empty, medicines: noMedicines };
+  const { medicines } = await medicineOverlay(db, row.user.id, kit.id, current.kbVersion);
   const [callSet, kbRow, f] = await Promise.all([repo.callSetForKit(db, kit.id), repo.findKnowledgeBase(db, current.kbVersion), repo.facets(db, kit.id, current.kbVersion)]);
   const catalogue = loadCatalogue();
   const withUnstated = (values: string[], unstated: boolean | null) => (unstated ? [...values, PGX_NOT_STATED] : values);
@@ -229,7 +257,10 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
       knowledgeBase: kbRef(kbRow!, kbRow!.loadedAt),
       pharmcatVersion: callSet?.pharmcatVersion ?? null,
       genes: ((callSet?.calls ?? []) as GeneCall[]).map((c) => toContractCall(c, catalogue.get(c.gene))),
+      notCovered: { rows: f.notCoveredRows, genes: f.notCoveredGenes },
+      sources: f.sources,
     },
+    medicines: { answered: medicines.answered, taking: medicines.taking, phenoconverters: medicines.converters.map(toConverter) },
     update: pendingKb ? { knowledgeBase: kbRef(pendingKb, pendingKb.loadedAt), added: changes.added ?? 0, removed: changes.removed ?? 0, changed: changes.changed ?? 0 } : null,
     facets: {
       category: f.category,
@@ -242,8 +273,20 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
   };
 }
 
-export function toContractRow(r: repo.StoredRow): PgxReportRow {
+/** A stored row as the API answers it, with what the patient's current medicines add to it. */
+export function toContractRow(r: repo.StoredRow, overlay?: MedicineOverlay): PgxReportRow {
+  const flags = overlay ? overlay.medicines.converters.filter((c) => c.enzyme === r.gene) : [];
+  const strong = flags.some((c) => c.kind === 'inhibitor' && c.strength === 'strong');
+  const converted = strong && r.gene === 'CYP2D6' ? overlay?.ifConverted?.get(phenoconvertedKey(r.genericName, r.specialtyPopulation)) : undefined;
   return {
+    coverage: r.coverage as PgxReportRow['coverage'], source: r.source, guidelineUpdatedOn: r.guidelineUpdatedOn, levelInferred: r.levelInferred,
+    comments: r.comments, taking: overlay?.medicines.taking.includes(r.genericName.toLowerCase()) ?? false, phenoconversion: flags.map(toConverter),
+    ifPhenoconverted: converted
+      ? {
+          activityScore: PHENOCONVERTED_CYP2D6_SCORE, phenotype: converted.phenotypes['CYP2D6'] || null, recommendation: converted.recommendation,
+          classification: converted.classification || null, implication: implicationFor(converted.implications, 'CYP2D6'), source: overlay!.sourceLabel(converted),
+        }
+      : null,
     id: String(r.id), category: r.category, class: r.therapeuticClass, atcCodes: r.atcCodes, genericName: r.genericName, usName: r.usName,
     saName: r.saName, gene: r.gene, phenotypeCategory: r.phenotypeCategory, variantHaplotype: r.variantHaplotype, sampleGenotype: r.sampleGenotype,
     genotypeAllele: r.genotypeAllele, refAllele: r.refAllele, altAllele: r.altAllele, phenotype: r.phenotype, metabolizerSpeed: r.metabolizerSpeed,
@@ -267,10 +310,11 @@ export function filtersOfView(q: PgxRowsQuery): repo.RowFilters {
 
 export async function listRows(ctx: AppContext, userId: string, sessionId: string, q: PgxRowsQuery) {
   const filters = filtersOfView(q);
-  const { current } = await reportOf(ctx, userId, sessionId);
+  const { row, current } = await reportOf(ctx, userId, sessionId);
   if (!current) throw notFound();
-  const { rows, total } = await repo.queryRows(ctx.database.db, current.kitId, current.kbVersion, filters, { limit: q.limit, offset: q.offset });
-  return { results: rows.map(toContractRow), count: total, limit: q.limit, offset: q.offset };
+  const overlay = await medicineOverlay(ctx.database.db, row.user.id, current.kitId, current.kbVersion);
+  const { rows, total } = await repo.queryRows(ctx.database.db, current.kitId, current.kbVersion, { ...filters, takingDrugs: overlay.medicines.taking }, { limit: q.limit, offset: q.offset });
+  return { results: rows.map((r) => toContractRow(r, overlay)), count: total, limit: q.limit, offset: q.offset };
 }
 
 export async function listDiseases(ctx: AppContext, userId: string, sessionId: string, q: PgxDiseasesQuery): Promise<PgxDiseases> {
@@ -302,8 +346,10 @@ export async function printable(ctx: AppContext, userId: string, sessionId: stri
   const { row, kit, current } = await reportOf(ctx, userId, sessionId);
   if (!kit || !current) throw notFound();
   const db = ctx.database.db;
-  const { rows } = await repo.queryRows(db, kit.id, current.kbVersion, filters, { limit: 2000, offset: 0 });
+  const overlay = await medicineOverlay(db, row.user.id, kit.id, current.kbVersion);
+  const { rows } = await repo.queryRows(db, kit.id, current.kbVersion, { ...filters, takingDrugs: overlay.medicines.taking }, { limit: 2000, offset: 0 });
   const kbRow = await repo.findKnowledgeBase(db, current.kbVersion);
+  const facets = await repo.facets(db, kit.id, current.kbVersion);
   const diseases = filters.custom && canGenerateDiseases(filters.custom) ? await listDiseases(ctx, userId, sessionId, q) : null;
   return {
     patient: { firstName: row.user.firstName, lastName: row.user.lastName, synthetic: row.user.synthetic },
@@ -311,8 +357,10 @@ export async function printable(ctx: AppContext, userId: string, sessionId: stri
     knowledgeBase: { version: current.kbVersion, label: kbRow!.label },
     builtAt: current.builtAt,
     filters,
-    rows: rows.map(toContractRow),
+    rows: rows.map((r) => toContractRow(r, overlay)),
     diseases,
+    notCovered: { rows: facets.notCoveredRows, genes: facets.notCoveredGenes },
+    medicines: { taking: overlay.medicines.taking, phenoconverters: overlay.medicines.converters.map(toConverter) },
   };
 }
 
@@ -323,23 +371,50 @@ export async function flaggedSessions(ctx: AppContext, practitionerId: string) {
 }
 
 /**
- * The Overview's pharmacogene highlights for a kit whose data the practitioner may see: genes
- * whose non-normal phenotype changes prescribing under the report's knowledge base.
+ * The Overview's pharmacogenomic highlights for a kit whose data the practitioner may see: first
+ * the medicines the patient takes that the report has an actionable recommendation or a
+ * phenoconversion flag for, then the genes whose non-normal phenotype changes prescribing.
  */
-export async function pharmacogeneHighlights(db: Db, kitId: string) {
+const STRENGTH = ['Strong', 'Moderate', 'Optional'];
+export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: string) {
   const reports = await repo.reportsForKit(db, kitId);
   const current = reports.find((r) => r.status === 'current');
   if (!current) return [];
   const callSet = await repo.callSetForKit(db, kitId);
   if (!callSet) return [];
   const kb = await knowledgeBase(db, current.kbVersion);
-  return actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue()).map((g) => ({
-    kind: 'pharmacogene' as const,
-    title: g.gene,
-    level: g.phenotype,
-    resultID: null,
-    componentID: null,
-  }));
+  const calls = callSet.calls as GeneCall[];
+  const catalogue = loadCatalogue();
+  const rows = buildRows(kb, calls);
+  const genes = actionableGenes(kb, calls, catalogue, rows);
+  const m = medicineContext(medicines, kb);
+  const highlight = (kind: 'medicine' | 'pharmacogene', title: string, level: string) => ({ kind, title, level, resultID: null, componentID: null });
+  const out = [];
+  for (const drug of m.taking) {
+    // Actionable: a gene whose non-normal phenotype changes this drug's prescribing; flagged: an enzyme the patient's medicines inhibit or induce.
+    const actionable = genes.filter((g) => g.drugs.some((d) => d.toLowerCase() === drug)).map((g) => g.gene);
+    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene)).map((r) => r.gene);
+    const involved = [...new Set([...actionable, ...flagged])];
+    if (!involved.length) continue;
+    const level = involved
+      .map((g) => {
+        // The strongest of the drug's recommendations for this gene (they differ by population).
+        const row = rows
+          .filter((r) => r.genericName.toLowerCase() === drug && r.gene === g && isActionable(r))
+          .sort((a, b) => STRENGTH.indexOf(a.classification ?? '') - STRENGTH.indexOf(b.classification ?? ''))[0];
+        const call = calls.find((c) => c.gene === g);
+        const flag = m.converters.filter((c) => c.enzyme === g).map((c) => `takes ${c.drug}, a ${c.strength} ${g} ${c.kind}`);
+        return [`${g} ${call?.phenotype || 'not called'}`, actionable.includes(g) && row ? `${row.classification} CPIC recommendation` : null, ...flag].filter(Boolean).join(': ');
+      })
+      .join('; ');
+    out.push(highlight('medicine', `${drug} (currently taking)`, level));
+  }
+  for (const c of m.converters) {
+    if (m.taking.includes(c.drug)) continue;
+    out.push(highlight('medicine', `${c.drug} (currently taking)`, `a ${c.strength} ${c.enzyme} ${c.kind}: the effective phenotype may differ from the genotype`));
+  }
+  for (const g of genes) out.push(highlight('pharmacogene', g.gene, g.phenotype));
+  return out;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
+import { CURRENT_MEDICINES } from '../demo/questionnaires';
 import { rowsOf } from '../account/repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -115,6 +116,8 @@ export interface DetailExtras {
     category: string;
     completed: boolean;
   }> | null;
+  /** The answers where the patient lists the medicines they take now (the pharmacogenomic highlights read them). */
+  medicineAnswers: Record<string, unknown> | null;
 }
 
 /** The session detail's one read: the caller's sign-on session, the owned session and everything the detail shows. */
@@ -152,7 +155,9 @@ left join lateral (
     case when ${ACCESSIBLE} then (select pr.kb_version from pgx_reports pr where pr.kit_id = k.id and pr.status = 'current' limit 1) end as "kbVersion",
     case when ${ACCESSIBLE} then (select json_build_object('id', cs.id, 'importedAt', cs.imported_at) from pgx_call_sets cs where cs.kit_id = k.id limit 1) end as "callSet",
     case when ${ACCESSIBLE} then coalesce((select json_agg(json_build_object('id', q.id, 'category', q.category, 'completed', qr.completed_at is not null) order by q.id)
-      from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = s.patient_id), '[]'::json) end as questionnaires
+      from questionnaires q left join questionnaire_responses qr on qr.questionnaire_id = q.id and qr.patient_id = s.patient_id), '[]'::json) end as questionnaires,
+    case when ${ACCESSIBLE} then (select qr.answers from questionnaire_responses qr join questionnaires q on q.id = qr.questionnaire_id
+      where qr.patient_id = s.patient_id and q.category = '${CURRENT_MEDICINES.category}' limit 1) end as "medicineAnswers"
   from sessions s
   join users pu on pu.id = s.patient_id
   left join kits k on k.session_id = s.id
@@ -191,6 +196,7 @@ interface DetailReadRow extends LiveSessionRow {
   kbVersion: string | null;
   callSet: DetailExtras['pgx']['callSet'];
   questionnaires: DetailExtras['questionnaires'];
+  medicineAnswers: DetailExtras['medicineAnswers'];
 }
 
 export async function readDetail(database: Database, authSessionId: string, sessionId: string): Promise<DetailRead> {
@@ -225,7 +231,7 @@ function ownedOf(r: DetailReadRow): NonNullable<DetailRead['owned']> {
     },
     kitId: r.kitId,
     dataRequest: r.drId ? { id: r.drId, status: r.drStatus!, createdAt: r.drCreatedAt!, answeredAt: r.drAnsweredAt } : null,
-    extras: { kit: r.kit, results: r.results, pgx: { kbVersion: r.kbVersion, callSet: r.callSet }, questionnaires: r.questionnaires },
+    extras: { kit: r.kit, results: r.results, pgx: { kbVersion: r.kbVersion, callSet: r.callSet }, questionnaires: r.questionnaires, medicineAnswers: r.medicineAnswers },
   };
 }
 

@@ -4,6 +4,7 @@ import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
 import { findPractitionerByUser } from '../portal/repository';
+import { medicinesText } from '../pharmacogenomics/medicines';
 import { pharmacogeneHighlights } from '../pharmacogenomics/service';
 import * as repo from './repository';
 
@@ -158,10 +159,13 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
   }
   for (const r of resultRefs) highlights.push(...(cache.get(key(r)) ?? []));
   if (accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet) {
-    const pgxKey = `pgx|${kit.id}|${extras.pgx.kbVersion}|${extras.pgx.callSet.id}|${new Date(extras.pgx.callSet.importedAt).getTime()}`;
+    // The patient's medicines name highlights first; they may change after the report is built.
+    const medicines = medicinesText(extras.medicineAnswers);
+    const pgxKey = `pgx|${kit.id}|${extras.pgx.kbVersion}|${extras.pgx.callSet.id}|${new Date(extras.pgx.callSet.importedAt).getTime()}|${medicines}`;
     let pgx = cache.get(pgxKey);
-    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id)));
-    highlights.push(...pgx);
+    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id, medicines)));
+    highlights.unshift(...pgx.filter((h) => h.kind === 'medicine'));
+    highlights.push(...pgx.filter((h) => h.kind !== 'medicine'));
   }
   return {
     ...toSummary(owned),

@@ -5,7 +5,7 @@ import {
 
 /**
  * The Reports page keeps its whole state in the address (SPEC §2, §9: the view id is in the URL),
- * so a view can be shared and reloaded as it is: `?view=1&category=…&class=…&name=…` or
+ * so a view can be shared and reloaded as it is: `?view=1&category=…&class=…&name=…&taking=1` or
  * `?view=2&vars=phenotypeCategory,levelOfEvidence&phenotypeCategory=…&levelOfEvidence=1&show=results`.
  */
 export interface ReportsState {
@@ -35,7 +35,7 @@ export function readReportsState(params: URLSearchParams): ReportsState {
   const page = Math.max(1, Math.min(10_000, Number(params.get('page')) || 1));
   return {
     view,
-    quick: { category: values('category'), class: values('class'), name: (params.get('name') ?? '').trim() },
+    quick: { category: values('category'), class: values('class'), name: (params.get('name') ?? '').trim(), taking: params.get('taking') === '1' },
     added,
     custom,
     show: show === 'results' || show === 'diseases' ? show : null,
@@ -50,6 +50,7 @@ export function writeReportsState(s: ReportsState): URLSearchParams {
   for (const c of s.quick.category) p.append('category', c);
   for (const c of s.quick.class) p.append('class', c);
   if (s.quick.name) p.set('name', s.quick.name);
+  if (s.quick.taking) p.set('taking', '1');
   if (s.added.length) p.set('vars', s.added.join(','));
   for (const k of s.added) for (const v of s.custom[k]) p.append(k, String(v));
   if (s.show) p.set('show', s.show);
@@ -64,6 +65,7 @@ function filterParams(s: ReportsState): URLSearchParams {
     for (const c of s.quick.category) p.append('category', c);
     for (const c of s.quick.class) p.append('class', c);
     if (s.quick.name) p.set('name', s.quick.name);
+    if (s.quick.taking) p.set('taking', '1');
   } else {
     p.set('view', '2');
     for (const k of CUSTOM_FILTER_KEYS) for (const v of s.custom[k]) p.append(k, String(v));

@@ -81,7 +81,7 @@ export const sessionMessagesEn = {
   'sessions.overview.accessExplained':
     "Results and questionnaires open once the session is accepted and the patient confirms the data request in their app; they close when the session is completed.",
   'sessions.overview.highlights': 'Highlights',
-  'sessions.overview.highlightsIntro': 'Components whose genetic score is decreased or increased:',
+  'sessions.overview.highlightsIntro': 'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
   'sessions.overview.noHighlights': 'No component is decreased or increased.',
   'sessions.overview.noResultsYet': 'No results yet: highlights appear once the kit has been analysed.',
   'sessions.overview.highlightsLocked': "Highlights appear once the patient's results are available to you.",

@@ -1,4 +1,4 @@
-import { MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PgxReportSummary } from '@portal/contract';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ interface Props {
   summary: PgxReportSummary;
 }
 
-/** View 1: filter by category, class and name; nothing shows until one filter is chosen (SPEC §5). */
+/** View 1: filter by category, class, name and the medicines taken now; nothing shows until one filter is chosen (SPEC §5). */
 export function QuickView({ sessionId, state, update, summary }: Props) {
   const [name, setName] = useState(state.quick.name);
   const [typed] = useDebouncedValue(name, 300);
@@ -25,6 +25,7 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
   }, [typed]);
 
   const query = rowsQuery(state);
+  const taking = summary.medicines.taking;
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -49,6 +50,19 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
         />
         <TextInput label={rt('reports.quick.name')} description={rt('reports.quick.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
       </SimpleGrid>
+      <Checkbox
+        label={rt('reports.quick.taking', { count: taking.length })}
+        description={
+          !summary.medicines.answered
+            ? rt('reports.quick.takingUnanswered')
+            : taking.length
+              ? rt('reports.quick.takingHint', { names: taking.join(', ') })
+              : rt('reports.quick.takingNone')
+        }
+        checked={state.quick.taking}
+        disabled={!taking.length && !state.quick.taking}
+        onChange={(e) => update({ quick: { ...state.quick, taking: e.currentTarget.checked }, page: 1 })}
+      />
       {query === null ? (
         <Text fw={500} role="status">
           {rt('reports.quick.minimum')}

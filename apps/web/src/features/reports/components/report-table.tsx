@@ -1,12 +1,15 @@
-import { Box, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { PgxReportRow, PgxReportSummary } from '@portal/contract';
 import { useState } from 'react';
+import { Pager } from '../../../components/paged-results';
 import type { RowsPage } from '../api/get-report-rows';
 import { evidenceText, joined, orNotStated, textOr } from '../format';
 import { PAGE_SIZE } from '../url-state';
+import { PhenoconversionFlags, RecommendationText, TakingBadge } from './recommendation';
 import { RowDetails } from './row-details';
 import { SpeedBadge } from './speed-badge';
-import { rt } from '../messages';
+import { rt, type ReportMessageKey } from '../messages';
 
 interface Props {
   page: RowsPage;
@@ -15,9 +18,83 @@ interface Props {
   brandNames: PgxReportSummary['brandNames'];
 }
 
-/** The rows of a view with SPEC §3's columns, then what a practitioner acts on; details in a modal. */
+/**
+ * What a prescriber acts on comes first and fits the page at 1366 px (the drug's generic name, gene, phenotype with its
+ * flags, recommendation, classification, level, population); SPEC §3's columns follow, reached by
+ * scrolling the table sideways. Widths are fixed so the first seven never push each other off.
+ */
+const FIRST: Array<[ReportMessageKey, number]> = [
+  ['reports.col.genericName', 124],
+  ['reports.col.gene', 84],
+  ['reports.col.phenotype', 176],
+  ['reports.col.recommendation', 300],
+  ['reports.col.classification', 110],
+  ['reports.col.levelOfEvidence', 92],
+  ['reports.col.specialtyPopulation', 124],
+];
+const REST: Array<[ReportMessageKey, number]> = [
+  ['reports.col.category', 150],
+  ['reports.col.class', 150],
+  ['reports.col.usName', 110],
+  ['reports.col.saName', 110],
+  ['reports.col.phenotypeCategory', 120],
+  ['reports.col.variantHaplotype', 150],
+  ['reports.col.sampleGenotype', 150],
+  ['reports.col.genotypeAllele', 200],
+  ['reports.col.refAllele', 120],
+  ['reports.col.altAllele', 110],
+  ['reports.col.metabolizerSpeed', 130],
+];
+const WIDTH = [...FIRST, ...REST].reduce((sum, [, w]) => sum + w, 0);
+
+/** The drug's name opens the row's details (keyboard and pointer alike). */
+function DrugCell({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <UnstyledButton onClick={onOpen} aria-label={rt('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} c="blue.8" fw={600} td="underline" fz="sm">
+        {row.genericName}
+      </UnstyledButton>
+      {row.taking && <TakingBadge />}
+    </Stack>
+  );
+}
+
+function PhenotypeCell({ row }: { row: PgxReportRow }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{textOr(row.phenotype, '-')}</Text>
+      <PhenoconversionFlags row={row} />
+    </Stack>
+  );
+}
+
+/** A phone: one card per row with the same first fields and the way into the details. */
+function RowCard({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
+  return (
+    <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={700} size="sm">
+            {row.genericName} · {row.gene}
+          </Text>
+          {row.taking && <TakingBadge />}
+        </Group>
+        <PhenotypeCell row={row} />
+        <RecommendationText row={row} clamp={4} />
+        <Text size="xs" c="gray.7">
+          {[textOr(row.classification, '-'), `${rt('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(' · ')}
+        </Text>
+        <Button size="xs" variant="default" onClick={onOpen} aria-label={rt('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} style={{ alignSelf: 'flex-start' }}>
+          {rt('reports.details')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
   const [open, setOpen] = useState<PgxReportRow | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
   const pages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
   if (page.count === 0) return <Text>{rt('reports.results.none')}</Text>;
   return (
@@ -25,84 +102,63 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
       <Text size="sm" c="dimmed" aria-live="polite">
         {rt('reports.results.count', { count: page.count })}
       </Text>
-      {/* Wider than the page: the region scrolls and takes keyboard focus to do so. */}
-      <Box component="section" tabIndex={0} aria-label={rt('reports.table')} style={{ overflowX: 'auto', position: 'relative' }}>
-        <Table striped withTableBorder verticalSpacing="xs" fz="sm" miw={2100} style={{ tableLayout: 'auto' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{rt('reports.col.category')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.class')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.genericName')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.usName')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.saName')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.gene')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.phenotypeCategory')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.variantHaplotype')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.sampleGenotype')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.genotypeAllele')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.refAllele')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.altAllele')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.phenotype')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.metabolizerSpeed')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.classification')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.levelOfEvidence')}</Table.Th>
-              <Table.Th scope="col">{rt('reports.col.specialtyPopulation')}</Table.Th>
-              <Table.Th scope="col" miw={260}>
-                {rt('reports.col.recommendation')}
-              </Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>{rt('reports.details')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.results.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{orNotStated(joined(r.category))}</Table.Td>
-                <Table.Td>{orNotStated(joined(r.class))}</Table.Td>
-                <Table.Th scope="row" fw={600}>
-                  {r.genericName}
-                </Table.Th>
-                <Table.Td>{textOr(r.usName, rt('reports.notLoaded'))}</Table.Td>
-                <Table.Td>{textOr(r.saName, rt('reports.notLoaded'))}</Table.Td>
-                <Table.Td>{r.gene}</Table.Td>
-                <Table.Td>{orNotStated(r.phenotypeCategory)}</Table.Td>
-                <Table.Td>{textOr(r.variantHaplotype, '-')}</Table.Td>
-                <Table.Td>{textOr(r.sampleGenotype, '-')}</Table.Td>
-                <Table.Td>{textOr(r.genotypeAllele, '-')}</Table.Td>
-                <Table.Td>{textOr(r.refAllele, '-')}</Table.Td>
-                <Table.Td>{textOr(r.altAllele, '-')}</Table.Td>
-                <Table.Td>{textOr(r.phenotype, '-')}</Table.Td>
-                <Table.Td>
-                  <SpeedBadge speed={r.metabolizerSpeed} />
-                </Table.Td>
-                <Table.Td>{textOr(r.classification, '-')}</Table.Td>
-                <Table.Td>{evidenceText(r)}</Table.Td>
-                <Table.Td>{orNotStated(r.specialtyPopulation)}</Table.Td>
-                <Table.Td>
-                  {r.recommendation ? (
-                    <Text size="sm" lineClamp={3}>
-                      {r.recommendation}
-                    </Text>
-                  ) : (
-                    <Text size="sm" fs="italic">
-                      {r.note ?? rt('reports.noRecommendationShort')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="default" onClick={() => setOpen(r)} aria-label={rt('reports.detailsLabel', { drug: r.genericName, gene: r.gene })}>
-                    {rt('reports.details')}
-                  </Button>
-                </Table.Td>
+      {phone ? (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={rt('reports.table')}>
+          {page.results.map((r) => (
+            <RowCard key={r.id} row={r} onOpen={() => setOpen(r)} />
+          ))}
+        </Stack>
+      ) : (
+        /* Wider than the page: the region scrolls and takes keyboard focus to do so. */
+        <Box component="section" tabIndex={0} aria-label={rt('reports.table')} style={{ overflowX: 'auto', position: 'relative' }}>
+          <Table striped withTableBorder verticalSpacing="xs" fz="sm" w={WIDTH} style={{ tableLayout: 'fixed' }}>
+            <Table.Thead>
+              <Table.Tr>
+                {[...FIRST, ...REST].map(([key, w]) => (
+                  <Table.Th key={key} scope="col" w={w}>
+                    {rt(key)}
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.results.map((r) => (
+                <Table.Tr key={r.id} style={{ verticalAlign: 'top' }}>
+                  <Table.Th scope="row" fw={600}>
+                    <DrugCell row={r} onOpen={() => setOpen(r)} />
+                  </Table.Th>
+                  <Table.Td>{r.gene}</Table.Td>
+                  <Table.Td>
+                    <PhenotypeCell row={r} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RecommendationText row={r} clamp={4} />
+                  </Table.Td>
+                  <Table.Td>{textOr(r.classification, '-')}</Table.Td>
+                  <Table.Td>{evidenceText(r)}</Table.Td>
+                  <Table.Td>{orNotStated(r.specialtyPopulation)}</Table.Td>
+                  <Table.Td>{orNotStated(joined(r.category))}</Table.Td>
+                  <Table.Td>{orNotStated(joined(r.class))}</Table.Td>
+                  <Table.Td>{textOr(r.usName, rt('reports.notLoaded'))}</Table.Td>
+                  <Table.Td>{textOr(r.saName, rt('reports.notLoaded'))}</Table.Td>
+                  <Table.Td>{orNotStated(r.phenotypeCategory)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.variantHaplotype, '-')}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.sampleGenotype, '-')}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.genotypeAllele, '-')}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.refAllele, '-')}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.altAllele, '-')}</Table.Td>
+                  <Table.Td>
+                    <SpeedBadge speed={r.metabolizerSpeed} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
       {pages > 1 && (
         <Group justify="flex-end">
-          <Pagination total={pages} value={pageNumber} onChange={onPage} aria-label={rt('reports.results.page')} />
+          <Pager pages={pages} page={pageNumber} onPage={onPage} compact={phone} />
         </Group>
       )}
       <Stack gap={2}>

@@ -19,7 +19,10 @@ function summary(over: Partial<PgxReportSummary> = {}): PgxReportSummary {
       knowledgeBase: { version: 'kb-19dbe4451945', label: 'CPIC 1.56.0 (shipped)', loadedAt: '2026-11-20T10:00:00.000Z' },
       pharmcatVersion: 'v3.1.0',
       genes: [{ gene: 'CYP2C19', source: 'MATCHER', diplotype: '*2/*2', phenotype: 'Poor Metabolizer', activityScore: '', metabolizerSpeed: 'poor' }],
+      notCovered: { rows: 3, genes: ['CYP4F2', 'VKORC1'] },
+      sources: ['CPIC v1.30.0 (as PharmCAT shipped it, August 2023)'],
     },
+    medicines: { answered: true, taking: ['clopidogrel'], phenoconverters: [] },
     update: null,
     brandNames: { us: 0, za: 0 },
     facets: {
@@ -40,7 +43,9 @@ const row = (over: Partial<PgxReportRow> = {}): PgxReportRow => ({
   refAllele: null, altAllele: '*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', activityScore: null,
   implication: 'Significantly reduced clopidogrel active metabolite formation', recommendation: 'Avoid clopidogrel if possible.', classification: 'Strong',
   cpicLevel: null, levelOfEvidence: [], specialtyPopulation: 'CVI ACS PCI', diseasePhenotype: null, guidelineName: 'CPIC Guideline for clopidogrel and CYP2C19',
-  guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948', pmids: ['21716271'], note: null, ...over,
+  guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948', pmids: ['21716271'], note: null, coverage: 'recommendation',
+  source: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)', guidelineUpdatedOn: null, levelInferred: false, comments: null, taking: false,
+  phenoconversion: [], ifPhenoconverted: null, ...over,
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -101,6 +106,45 @@ describe('the quick view (1)', () => {
     render('?view=1&class=Antiplatelet');
     await screen.findByRole('region', { name: 'Report rows' });
     expect(calls.find((u) => u.pathname.endsWith('/rows'))!.searchParams.getAll('class')).toEqual(['Antiplatelet']);
+  });
+});
+
+describe('what the report says, in three different words', () => {
+  it('counts what it cannot answer, marks the medicines taken, flags phenoconversion and CPIC’s later changes', async () => {
+    const paroxetine = { medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong' as const, kind: 'inhibitor' as const, source: 'https://example.org/fda', secondSource: null, note: '' };
+    const calls = mockApi({
+      [`GET ${BASE}`]: () => json(summary({ medicines: { answered: true, taking: ['clopidogrel', 'codeine'], phenoconverters: [paroxetine] } })),
+      [`GET ${BASE}/rows`]: () =>
+        json({
+          results: [
+            row({ taking: true, guidelineUpdatedOn: '2023-10-20' }),
+            row({ id: '2', coverage: 'noRecommendation', recommendation: 'No recommendation', classification: 'No recommendation', specialtyPopulation: 'NVI', taking: true }),
+            row({
+              id: '3', genericName: 'codeine', gene: 'CYP2D6', phenotype: 'Normal Metabolizer', recommendation: 'Use codeine label recommended age- or weight-specific dosing.', taking: true,
+              phenoconversion: [paroxetine],
+              ifPhenoconverted: { activityScore: '0.0', phenotype: 'Poor Metabolizer', recommendation: 'Avoid codeine use because of possibility of diminished analgesia.', classification: 'Strong', implication: null, source: null },
+            }),
+            row({ id: '4', genericName: 'warfarin', gene: 'VKORC1', coverage: 'notCovered', recommendation: null, classification: null, note: 'No rows.', guidelineUrl: 'https://cpicpgx.org/guidelines/warfarin' }),
+          ],
+          count: 4, limit: 50, offset: 0,
+        }),
+    });
+    render('?view=1&taking=1');
+    expect(await screen.findByText('3 rows are not covered by the knowledge base (CYP4F2, VKORC1): read the guideline for these.')).toBeInTheDocument();
+    expect(screen.getByText('Takes, among the report’s drugs: clopidogrel, codeine.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Only the medicines the patient takes now (2)' })).toBeChecked();
+    const table = await screen.findByRole('region', { name: 'Report rows' });
+    expect(calls.find((u) => u.pathname.endsWith('/rows'))!.searchParams.get('taking')).toBe('1');
+    expect(within(table).getAllByText('Currently taking')).toHaveLength(3);
+    expect(within(table).getByText('CPIC updated this guideline on 2023-10-20: confirm at cpicpgx.org')).toBeInTheDocument();
+    expect(within(table).getByText('CPIC: no recommendation for this phenotype')).toBeInTheDocument();
+    expect(within(table).getByText('Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)')).toBeInTheDocument();
+    expect(within(table).getByText(/Avoid codeine use because of possibility/)).toBeInTheDocument();
+    expect(within(table).getByText('Not covered by the knowledge base — read the guideline')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: /Read the guideline/ })).toHaveAttribute('href', 'https://cpicpgx.org/guidelines/warfarin');
+    // The recommendation is among the first columns, before SPEC's allele columns.
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(0, 7)).toEqual(['Generic name', 'Gene', 'Phenotype', 'Recommendation', 'Classification', 'Level of evidence', 'Specialty population']);
   });
 });
 

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorText, type PgxReportSummary } from '@portal/contract';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { PGX_MESSAGES, errorText, type PgxReportSummary } from '@portal/contract';
+import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -13,6 +13,7 @@ import { useUpdateReport } from '../api/update-report';
 import { pdfQuery, readReportsState, writeReportsState, type ReportsState } from '../url-state';
 import { CustomFiltering } from './custom-filtering';
 import { QuickView } from './quick-view';
+import { SourceLink } from './recommendation';
 import { SpeedBadge } from './speed-badge';
 import { rt, type ReportMessageKey } from '../messages';
 
@@ -40,6 +41,8 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
     <Stack gap="lg">
       <ReportProvenance summary={s} />
       {s.update && <UpdateBanner sessionId={sessionId} update={s.update} />}
+      <NotCovered notCovered={s.report.notCovered} />
+      <Medicines medicines={s.medicines} />
       <GeneCalls genes={s.report.genes} />
       <Tabs value={String(state.view)} onChange={(v) => update({ view: v === '2' ? 2 : 1, page: 1 }, true)} keepMounted={false}>
         <Tabs.List aria-label={rt('reports.tabs')}>
@@ -72,9 +75,57 @@ function ReportProvenance({ summary }: { summary: PgxReportSummary }) {
         {rt('reports.kbDetail', { version: report.knowledgeBase.version, date: formatDate(report.builtAt) })}
         {report.pharmcatVersion ? ` · ${rt('reports.pharmcat', { version: report.pharmcatVersion })}` : ''}
       </Text>
+      {report.sources.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {rt('reports.sourcesUsed', { sources: report.sources.join('; ') })}
+        </Text>
+      )}
       <Anchor component={Link} to={paths.attributions()} size="sm" c="blue.8">
         {rt('reports.sources')}
       </Anchor>
+    </Stack>
+  );
+}
+
+/** What the knowledge base cannot answer, counted and named, so no gap reads like 'nothing to do'. */
+function NotCovered({ notCovered }: { notCovered: NonNullable<PgxReportSummary['report']>['notCovered'] }) {
+  return (
+    <Alert color={notCovered.rows ? 'yellow' : 'gray'} variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} p="sm">
+      <Text size="sm">
+        {notCovered.rows ? rt('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') }) : rt('reports.notCovered.none')}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The patient's current medicines as the report reads them (health questionnaire). */
+function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) {
+  return (
+    <Stack gap={4} component="section" aria-labelledby="report-medicines-heading">
+      <Title order={2} size="h4" id="report-medicines-heading">
+        {rt('reports.medicines.heading')}
+      </Title>
+      <Text size="sm">
+        {!medicines.answered
+          ? rt('reports.medicines.unanswered')
+          : medicines.taking.length
+            ? rt('reports.medicines.taking', { names: medicines.taking.join(', ') })
+            : rt('reports.medicines.takingNone')}
+      </Text>
+      {medicines.phenoconverters.map((f) => (
+        <Group key={`${f.medicine}:${f.enzyme}`} gap={6} wrap="nowrap" align="flex-start">
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm" fw={500}>
+            {PGX_MESSAGES.phenoconversion(f)}
+            <SourceLink href={f.source} />
+          </Text>
+        </Group>
+      ))}
+      {medicines.phenoconverters.length > 0 && (
+        <Text size="xs" c="gray.7">
+          {rt('reports.medicines.caveat')}
+        </Text>
+      )}
     </Stack>
   );
 }

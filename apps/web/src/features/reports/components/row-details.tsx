@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { NewTabHint } from '../../../components/new-tab-hint';
 import { evidenceText, joined, orNotStated, textOr } from '../format';
+import { PhenoconversionFlags, RecommendationText, TakingBadge } from './recommendation';
 import { SpeedBadge } from './speed-badge';
 import { rt, type ReportMessageKey } from '../messages';
 
@@ -26,21 +27,52 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
     <AppModal opened={row !== null} onClose={onClose} size="large" title={row ? rt('reports.detailsTitle', { drug: row.genericName, gene: row.gene }) : ''}>
       {row && (
         <Stack gap="md">
-          {row.recommendation && (
-            <div>
-              <Text fw={600}>{rt('reports.col.recommendation')}</Text>
-              <Text>{row.recommendation}</Text>
-            </div>
-          )}
+          {row.taking && <TakingBadge />}
+          <PhenoconversionFlags row={row} withSource />
+          <div>
+            <Text fw={600}>{rt('reports.col.recommendation')}</Text>
+            <RecommendationText row={row} withConverted={false} />
+          </div>
           {row.note && (
             <Text fs="italic" role="note">
               {row.note}
+            </Text>
+          )}
+          {row.ifPhenoconverted && (
+            <div>
+              <Text fw={600}>{rt('reports.ifPhenoconverted')}</Text>
+              <Text size="sm">{row.ifPhenoconverted.recommendation}</Text>
+              <Text size="sm" c="gray.7">
+                {[row.ifPhenoconverted.phenotype, row.ifPhenoconverted.classification].filter(Boolean).join(' · ')}
+              </Text>
+              {row.ifPhenoconverted.implication && <Text size="sm">{row.ifPhenoconverted.implication}</Text>}
+              {row.ifPhenoconverted.source && (
+                <Text size="sm" c="gray.7">
+                  {rt('reports.col.source')}: {row.ifPhenoconverted.source}
+                </Text>
+              )}
+            </div>
+          )}
+          {!row.ifPhenoconverted && row.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong') && (
+            <Text size="sm" fs="italic">
+              {rt('reports.noPhenoconvertedRow')}
+            </Text>
+          )}
+          {row.phenoconversion.length > 0 && (
+            <Text size="sm" c="gray.7">
+              {rt('reports.medicines.caveat')}
             </Text>
           )}
           {row.implication && (
             <div>
               <Text fw={600}>{rt('reports.col.implication')}</Text>
               <Text>{row.implication}</Text>
+            </div>
+          )}
+          {row.comments && (
+            <div>
+              <Text fw={600}>{rt('reports.col.comments')}</Text>
+              <Text size="sm">{row.comments}</Text>
             </div>
           )}
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
@@ -57,7 +89,11 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
             </Item>
             <Item label="reports.col.activityScore">{textOr(row.activityScore, '-')}</Item>
             <Item label="reports.col.classification">{textOr(row.classification, '-')}</Item>
-            <Item label="reports.col.levelOfEvidence">{evidenceText(row)}</Item>
+            <Item label="reports.col.levelOfEvidence">
+              {evidenceText(row)}
+              {row.levelInferred ? ` — ${rt('reports.levelInferred')}` : ''}
+            </Item>
+            <Item label="reports.col.source">{textOr(row.source, '-')}</Item>
             <Item label="reports.col.phenotypeCategory">{orNotStated(row.phenotypeCategory)}</Item>
             <Item label="reports.col.specialtyPopulation">{orNotStated(row.specialtyPopulation)}</Item>
             <Item label="reports.col.diseasePhenotype">{orNotStated(row.diseasePhenotype)}</Item>

@@ -167,9 +167,15 @@ function Highlights({ session }: { session: SessionDetail }) {
         <List listStyleType="none" spacing="xs" p={0}>
           {session.highlights.map((h) => {
             const level = levelOfLabel(h.level);
+            // A medicine the patient takes opens the report on the medicines taken now, at that drug.
+            const drug = h.kind === 'medicine' ? h.title.replace(/ \(currently taking\)$/, '') : null;
             const title =
               h.resultID && h.componentID ? (
                 <Anchor component={Link} to={paths.sessionResultComponent(session.id, h.resultID, h.componentID)} c="blue.8" fw={500}>
+                  {h.title}
+                </Anchor>
+              ) : drug ? (
+                <Anchor component={Link} to={`${paths.sessionReports(session.id)}?view=1&taking=1&name=${encodeURIComponent(drug)}`} c="blue.8" fw={500}>
                   {h.title}
                 </Anchor>
               ) : (

@@ -1,0 +1,123 @@
+/**
+ * The medicines a patient takes (the health questionnaire's prescription and over-the-counter
+ * answers) read against the report: which report drugs they take now, and which of their medicines
+ * inhibit or induce a drug-metabolising enzyme (data/pgx/phenoconversion, a small, partly
+ * secondary-sourced list: read its README). A match is a decision-support flag beside the genetic
+ * phenotype, never a new genotype (docs/decisions/005).
+ */
+import { populationLabel } from '@portal/contract';
+import { CURRENT_MEDICINES } from '../demo/questionnaires';
+import type { GeneCall } from './calls';
+import { readPgxFile } from './catalogue';
+import type { KbRecommendation, KnowledgeBaseContent } from './knowledge-base';
+import { matchRecommendations, populationKey } from './mapping';
+import { parseTsvRecords } from './tsv';
+
+export interface Phenoconverter {
+  enzyme: string;
+  /** Lower-case generic name as the list writes it. */
+  drug: string;
+  strength: 'strong' | 'moderate';
+  kind: 'inhibitor' | 'inducer';
+  source: string;
+  secondSource: string | null;
+  note: string;
+}
+
+function parseList(file: string, kind: Phenoconverter['kind']): Phenoconverter[] {
+  return parseTsvRecords(readPgxFile(file)).records.map((r) => {
+    const strength = r['strength']!.trim();
+    if (strength !== 'strong' && strength !== 'moderate') throw new Error(`${file}: strength '${strength}' is neither strong nor moderate`);
+    return {
+      enzyme: r['enzyme']!.trim(),
+      drug: r['drug']!.trim().toLowerCase(),
+      strength,
+      kind,
+      source: r['source']!.trim(),
+      secondSource: r['second_source']?.trim() || null,
+      note: r['note']?.trim() ?? '',
+    };
+  });
+}
+
+let converters: Phenoconverter[] | null = null;
+export function phenoconverters(): Phenoconverter[] {
+  converters ??= [...parseList('phenoconversion/cyp_inhibitors.tsv', 'inhibitor'), ...parseList('phenoconversion/cyp_inducers.tsv', 'inducer')];
+  return converters;
+}
+
+/** Generic names compared case and spacing insensitively: lower case, every run of other characters one space. */
+export const normaliseName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** Does the free text name this medicine as a whole word (or words)? */
+export function mentions(text: string, name: string): boolean {
+  const n = normaliseName(name);
+  return n.length > 0 && ` ${normaliseName(text)} `.includes(` ${n} `);
+}
+
+/** The text of the questionnaire answers that list the medicines the patient takes now. */
+export function medicinesText(answers: Record<string, unknown> | null | undefined): string {
+  if (!answers) return '';
+  return CURRENT_MEDICINES.questionIds
+    .map((id) => answers[id])
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .join('; ');
+}
+
+/** Every drug name the knowledge base has rows, guidelines or levels for, lower case. */
+const namesCache = new WeakMap<object, string[]>();
+export function knowledgeBaseDrugs(kb: KnowledgeBaseContent): string[] {
+  const hit = namesCache.get(kb);
+  if (hit) return hit;
+  const names = new Set<string>();
+  for (const r of kb.recommendations) names.add(r.drug.toLowerCase());
+  for (const g of kb.guidelines ?? []) names.add(g.drug.toLowerCase());
+  for (const l of kb.levels) names.add(l.drug.toLowerCase());
+  const out = [...names].sort();
+  namesCache.set(kb, out);
+  return out;
+}
+
+export interface MedicineContext {
+  /** The questionnaire lists the patient's medicines (answered, even if 'none'). */
+  answered: boolean;
+  /** Report drugs the patient takes (lower case). */
+  taking: string[];
+  /** The patient's medicines that inhibit or induce an enzyme. */
+  converters: Phenoconverter[];
+}
+
+export function medicineContext(text: string, kb: KnowledgeBaseContent): MedicineContext {
+  return {
+    answered: text.trim() !== '',
+    taking: knowledgeBaseDrugs(kb).filter((d) => mentions(text, d)),
+    converters: phenoconverters().filter((c) => mentions(text, c.drug)),
+  };
+}
+
+/**
+ * What CPIC recommends for a drug if the patient's CYP2D6 activity were 0: a strong CYP2D6
+ * inhibitor is accepted to bring activity to nearly nothing (Cicali 2020, see the README). Only
+ * for CYP2D6 and only for strong inhibitors; moderate inhibitors and other enzymes get the flag
+ * alone. Keyed by drug and population.
+ */
+export const PHENOCONVERTED_CYP2D6_SCORE = '0.0';
+export function recommendationsIfPhenoconverted(kb: KnowledgeBaseContent, calls: GeneCall[]): Map<string, KbRecommendation> {
+  const cyp2d6 = calls.find((c) => c.gene === 'CYP2D6');
+  const converted: GeneCall = {
+    ...(cyp2d6 ?? { gene: 'CYP2D6', diplotype: '', label: '', allele1: null, allele1Function: null, allele2: null, allele2Function: null }),
+    source: cyp2d6 && cyp2d6.source !== 'NONE' ? cyp2d6.source : 'OUTSIDE',
+    phenotype: 'Poor Metabolizer',
+    activityScore: PHENOCONVERTED_CYP2D6_SCORE,
+    lookupPhenotype: 'Poor Metabolizer',
+    lookupActivityScore: PHENOCONVERTED_CYP2D6_SCORE,
+  };
+  const out = new Map<string, KbRecommendation>();
+  for (const r of matchRecommendations(kb, [...calls.filter((c) => c.gene !== 'CYP2D6'), converted])) {
+    if (r.genes.includes('CYP2D6') && r.recommendation.trim()) out.set(phenoconvertedKey(r.drug, populationLabel(populationKey(r.population))), r);
+  }
+  return out;
+}
+/** Drug and population as a report row names them (the population in plain words). */
+export const phenoconvertedKey = (drug: string, population: string | null) => `${drug.toLowerCase()}|${population ?? ''}`;

@@ -27,6 +27,8 @@ export interface PgxBenchResult {
   seedMs: number;
   /** Wall-clock p50/p99 of each query; cpuP99 is the process's CPU time, which other load on the machine does not inflate. */
   queries: Array<{ name: string; iterations: number; p50: number; p99: number; max: number; cpuP99: number; meanRows: number }>;
+  /** One patient's report built from their calls with the whole knowledge base (in process, no database). */
+  build: { name: string; iterations: number; p50: number; p99: number; max: number; cpuP99: number; meanRows: number };
   loadAverage: number;
 }
 
@@ -38,12 +40,8 @@ async function seed(database: Database) {
   const kb = shippedKnowledgeBase();
   const { version, label, ...content } = kb;
   await db.insert(pgxKnowledgeBases).values({ version, label, source: 'shipped', content, recommendationCount: kb.recommendations.length }).onConflictDoNothing();
-  // The demo call sets in turn: three different reports of about 180 rows each.
-  const sets = [
-    parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example.report.tsv'), readPgxFile('pharmcat/pharmcat.example.outsideCall.tsv')),
-    parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example2.report.tsv')),
-    parseCalls(catalogue, readPgxFile('demo/variation.calls.tsv'), readPgxFile('demo/variation.outsideCall.tsv')),
-  ].map((s) => ({ calls: s.calls, rows: buildReportRows(kb, s.calls, catalogue) }));
+  // The demo call sets in turn: four different reports of about 155 rows each.
+  const sets = demoCallSets().map((calls) => ({ calls, rows: buildReportRows(kb, calls, catalogue) }));
   const kitIds: string[] = [];
   let total = 0;
   const run = randomBytes(3).toString('hex');
@@ -59,8 +57,18 @@ async function seed(database: Database) {
   return { kitIds, version, total };
 }
 
-async function time(name: string, iterations: number, fn: (i: number) => Promise<number>) {
-  for (let i = 0; i < 200; i++) await fn(i); // warm-up: caches, JIT, and the garbage of seeding collected
+function demoCallSets() {
+  const catalogue = loadCatalogue();
+  return [
+    parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example.report.tsv'), readPgxFile('pharmcat/pharmcat.example.outsideCall.tsv')),
+    parseCalls(catalogue, readPgxFile('pharmcat/pharmcat.example2.report.tsv')),
+    parseCalls(catalogue, readPgxFile('demo/variation.calls.tsv'), readPgxFile('demo/variation.outsideCall.tsv')),
+    parseCalls(catalogue, readPgxFile('demo/phenoconversion.calls.tsv'), readPgxFile('demo/phenoconversion.outsideCall.tsv')),
+  ].map((s) => s.calls);
+}
+
+async function time(name: string, iterations: number, fn: (i: number) => Promise<number> | number, warmUp = 200) {
+  for (let i = 0; i < warmUp; i++) await fn(i); // warm-up: caches, JIT, and the garbage of seeding collected
   const times: number[] = [];
   const cpu: number[] = [];
   let rows = 0;
@@ -94,14 +102,19 @@ export async function benchPgxReport(opts: { url?: string; iterations?: number }
     const page = { limit: 100, offset: 0 };
     const none = { phenotypeCategory: [], specialtyPopulation: [], levelOfEvidence: [], diseasePhenotype: [] };
     const queries = [
-      await time('quick view: name CYP2C19', iterations, async (i) => (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: 'CYP2C19' } }, page)).rows.length),
+      await time('quick view: name CYP2C19', iterations, async (i) => (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: 'CYP2C19', taking: false } }, page)).rows.length),
       await time('quick view: category and class', iterations, async (i) =>
-        (await repo.queryRows(db, kit(i), version, { quick: { category: ['Nervous system'], class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'], name: '' } }, page)).rows.length),
+        (await repo.queryRows(db, kit(i), version, { quick: { category: ['Nervous system'], class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'], name: '', taking: false } }, page)).rows.length),
+      await time('quick view: medicines taken', iterations, async (i) =>
+        (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: '', taking: true }, takingDrugs: ['clopidogrel', 'paroxetine', 'simvastatin'] }, page)).rows.length),
       await time('custom: 3 variables', iterations, async (i) =>
-        (await repo.queryRows(db, kit(i), version, { custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['general'], levelOfEvidence: [1, 2] } }, page)).rows.length),
-      await time('custom: diseases', iterations, async (i) => (await repo.diseases(db, kit(i), version, { ...none, phenotypeCategory: ['Toxicity'], specialtyPopulation: ['general', 'not stated'], levelOfEvidence: [1] })).length),
+        (await repo.queryRows(db, kit(i), version, { custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['General'], levelOfEvidence: [1, 2] } }, page)).rows.length),
+      await time('custom: diseases', iterations, async (i) => (await repo.diseases(db, kit(i), version, { ...none, phenotypeCategory: ['Toxicity'], specialtyPopulation: ['General', 'not stated'], levelOfEvidence: [1] })).length),
     ];
-    return { database: database.kind, rows: total, kits: kitIds.length, seedMs, queries, loadAverage: Math.round(os.loadavg()[0]! * 10) / 10 };
+    const kb = shippedKnowledgeBase();
+    const calls = demoCallSets();
+    const build = await time('report build, one patient', 200, (i) => buildReportRows(kb, calls[i % calls.length]!, loadCatalogue()).length, 20);
+    return { database: database.kind, rows: total, kits: kitIds.length, seedMs, queries, build, loadAverage: Math.round(os.loadavg()[0]! * 10) / 10 };
   } finally {
     await database.close();
   }
@@ -113,6 +126,8 @@ export function printPgxBench(r: PgxBenchResult) {
     const ok = q.p99 < P99_BUDGET_MS ? 'OK' : 'OVER BUDGET';
     console.log(`  ${q.name.padEnd(32)} p50 ${q.p50.toFixed(2).padStart(6)} ms  p99 ${q.p99.toFixed(2).padStart(6)} ms  (budget ${P99_BUDGET_MS} ms) ${ok}  cpu p99 ${q.cpuP99.toFixed(2)} ms  ${q.iterations} runs, ${q.meanRows} rows each`);
   }
+  const b = r.build;
+  console.log(`  ${b.name.padEnd(32)} p50 ${b.p50.toFixed(2).padStart(6)} ms  p99 ${b.p99.toFixed(2).padStart(6)} ms  cpu p99 ${b.cpuP99.toFixed(2)} ms  ${b.iterations} builds, ${b.meanRows} rows each (${shippedKnowledgeBase().recommendations.length} CPIC rows)`);
   if (r.loadAverage > os.cpus().length) console.log('  (the machine was busy with other work: wall-clock p99 includes waiting for a core)');
 }
 

@@ -31,7 +31,8 @@ async function column(page: Page, header: string): Promise<string[]> {
   const headers = await table.locator('thead th').allTextContents();
   const index = headers.indexOf(header);
   expect(index, header).toBeGreaterThanOrEqual(0);
-  return table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
+  // A drug the patient takes carries a 'Currently taking' badge in its cell.
+  return (await table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents()).map((t) => t.replace('Currently taking', ''));
 }
 
 describe('pharmaco reports', () => {
@@ -99,7 +100,7 @@ describe('pharmaco reports', () => {
       await expect.poll(() => added.getByText(name, { exact: true }).count(), { message: name, timeout: 10_000 }).toBe(1);
     }
     await choose(page, 'Phenotype category', 'Toxicity');
-    await choose(page, 'Specialty population', 'general');
+    await choose(page, 'Specialty population', 'General');
     await expect.poll(() => page.getByText('2 of 4 filters configured').count()).toBe(1);
     expect(await generateResults.isDisabled()).toBe(false);
     expect(await generateDiseases.isDisabled()).toBe(true);
@@ -111,8 +112,9 @@ describe('pharmaco reports', () => {
     await page.waitForURL(/show=results/);
     await page.getByRole('region', { name: 'Report rows' }).waitFor();
     expect(new Set(await column(page, 'Phenotype category'))).toEqual(new Set(['Toxicity']));
-    expect(new Set(await column(page, 'Specialty population'))).toEqual(new Set(['general']));
-    expect(new Set(await column(page, 'Level of evidence'))).toEqual(new Set(['1 (CPIC A)']));
+    expect(new Set(await column(page, 'Specialty population'))).toEqual(new Set(['General']));
+    // Level 1: CPIC A, or A/B for a pair CPIC recommends for without a level in the levels file.
+    expect((await column(page, 'Level of evidence')).every((l) => /^1(\/2)? \(CPIC A(\/B)?\)$/.test(l))).toBe(true);
     await expectAccessible(page, 'custom filtering, results');
 
     await generateDiseases.click();
@@ -125,6 +127,72 @@ describe('pharmaco reports', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Myopathy', level: 3 }).waitFor();
     expect(await page.getByRole('tab', { name: 'Custom filtering' }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the patient on clopidogrel and paroxetine: the recommendation and the phenoconversion flag without scrolling at 1366 px, level 1 still lists abacavir, and a phone shows cards', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, 'ada.lovelace@demo.test');
+    await page.waitForURL(`${baseUrl()}/summary`);
+    const id = await sessionOf(page, 'Nomsa');
+
+    // The Overview names the medicines she takes first.
+    await page.goto(`${baseUrl()}/sessions/${id}/`);
+    const highlights = page.getByRole('region', { name: 'Highlights' });
+    await highlights.getByRole('link', { name: 'clopidogrel (currently taking)' }).waitFor();
+    expect(await highlights.getByRole('listitem').first().textContent()).toMatch(/^clopidogrel \(currently taking\)CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation/);
+    await highlights.getByRole('link', { name: 'clopidogrel (currently taking)' }).click();
+    await page.waitForURL(/reports\?view=1&taking=1&name=clopidogrel/);
+
+    const region = page.getByRole('region', { name: 'Report rows' });
+    await region.waitFor();
+    await page.getByText('Takes, among the report’s drugs: clopidogrel, paroxetine.').waitFor();
+    expect(await page.getByText(/rows are not covered by the knowledge base \(/).count()).toBe(1);
+    const acs = region.getByRole('row').filter({ hasText: 'Cardiovascular: acute coronary syndrome or PCI' });
+    const advice = acs.getByText(/^Avoid standard dose \(75 mg\) clopidogrel if possible/);
+    await advice.waitFor();
+    // Visible without scrolling sideways: inside the scrolling region's box and the window, the region not scrolled.
+    const box = (await advice.boundingBox())!;
+    const frame = (await region.boundingBox())!;
+    expect(await region.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(Math.min(frame.x + frame.width, 1366));
+    for (const header of ['Classification', 'Level of evidence', 'Specialty population']) {
+      const h = (await region.getByRole('columnheader', { name: header, exact: true }).boundingBox())!;
+      expect(h.x + h.width, header).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    expect(await acs.getByText('CPIC updated this guideline on 2023-10-20: confirm at cpicpgx.org').count()).toBe(1);
+    expect(await acs.getByText('Currently taking').count()).toBe(1);
+    await expectAccessible(page, 'quick view, medicines taken');
+
+    // Paroxetine, a strong CYP2D6 inhibitor, flags her CYP2D6 rows and shows CPIC's activity-score-0 advice beside the genetic one.
+    await page.getByRole('textbox', { name: 'Name' }).fill('codeine');
+    await page.waitForURL(/name=codeine/);
+    // The address (and with it the box) changes a moment after the click: the page routes it in a transition.
+    await page.getByRole('checkbox', { name: /Only the medicines the patient takes now/ }).click();
+    await page.waitForURL((url) => !url.search.includes('taking=1'));
+    const codeine = region.getByRole('row').filter({ hasText: 'codeine' });
+    await codeine.getByText('Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)').waitFor();
+    await codeine.getByText(/If phenoconverted \(CYP2D6 activity score 0\)/).waitFor();
+    await expectAccessible(page, 'quick view, phenoconversion');
+
+    // Custom filtering at level 1: abacavir (HLA-B, a Strong CPIC pair the levels file does not grade) is listed.
+    await page.goto(`${baseUrl()}/sessions/${id}/reports?view=2&vars=specialtyPopulation,levelOfEvidence&specialtyPopulation=General&levelOfEvidence=1&show=results`);
+    await region.waitFor();
+    expect(await column(page, 'Generic name')).toContain('abacavir');
+
+    // A phone: the rows become cards, nothing wider than the screen, the recommendation in view.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${baseUrl()}/sessions/${id}/reports?view=1&taking=1`);
+    const cards = page.getByRole('list', { name: 'Report rows' });
+    await cards.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const first = (await cards.getByRole('listitem').first().getByText(/clopidogrel|paroxetine/).first().boundingBox())!;
+    expect(first.x + first.width).toBeLessThanOrEqual(375);
+    await expectAccessible(page, 'quick view on a phone');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -38,6 +38,7 @@ import { authPlugin } from './plugins/auth';
 import { documentOperation } from './lib/openapi';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store';
+import { textInputGuard } from './plugins/text-input';
 import { isSpaPath, registerWeb } from './plugins/web';
 
 export interface BuildOptions {
@@ -166,6 +167,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     }),
   });
   await app.register(errorsPlugin);
+  await app.register(textInputGuard);
   await app.register(authPlugin, { database, verify, limits: sessionLimitsOf(env) });
   await app.register(acceptanceGuard, { db: database.db });
 

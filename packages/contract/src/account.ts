@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail, zPassword, zPhone, zText } from './validators';
+import { storableText, zEmail, zPassword, zPhone, zText } from './validators';
 import { zId } from './common';
 
 /** SPEC §3 'Session user' plus tosAccepted. */
@@ -43,7 +43,7 @@ export const SignUpBody = z
     redirect: z.string().max(2048).optional(),
   });
 export const SignInBody = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254),
+  email: storableText(z.string().trim().toLowerCase().max(254)),
   password: z.string().max(128),
   redirect: z.string().max(2048).optional(),
 });

@@ -11,6 +11,7 @@ import {
   zPassword,
   zDigits,
   zPhone,
+  isStorableText,
 } from './validators.js';
 
 function messages(schema: z.ZodType, input: unknown): string[] {
@@ -41,6 +42,20 @@ describe('VALIDATION_MESSAGES', () => {
 });
 
 describe('rules', () => {
+  it('storable: no NUL, other control character or lone surrogate half; tab, new lines and any other Unicode pass', () => {
+    for (const ok of ['', 'plain', 'tab\there', 'line\nbreak\r\n', 'Zoë Ndlovu', '𝕏 emoji 🧬', '\u00a0nbsp', '\u200bzero width']) {
+      expect(isStorableText(ok), JSON.stringify(ok)).toBe(true);
+      expect(rules.storable(ok)).toBeNull();
+    }
+    for (const bad of ['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[2J', '\u007f', '\u0085', '\u009f', 'half \ud800', '\udc00 half']) {
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+      expect(firstError(bad, [rules.storable])).toBe('Value is not valid.');
+    }
+    expect(messages(zText({ max: 10 }), 'a\u0000b')).toEqual(['Value is not valid.']);
+    expect(messages(zEmail, 'ada\u0000@example.com')).toEqual(['Value is not valid.']);
+    expect(messages(zPassword, 'Secret-pass-1\u0000')).toEqual(['Value is not valid.']);
+  });
+
   it('required', () => {
     expect(rules.required('x')).toBeNull();
     expect(rules.required(' a ')).toBeNull();

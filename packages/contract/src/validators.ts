@@ -25,6 +25,21 @@ const EMAIL_MAX = 254;
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
+/**
+ * Characters no text field holds: the C0 controls other than tab, line feed and carriage return,
+ * DEL and the C1 controls. PostgreSQL refuses NUL outright, and the rest are invisible garbage.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether a string can be stored as text: no control character (above) and no lone surrogate half
+ * (not Unicode at all, so the database would receive a replacement character instead).
+ */
+export function isStorableText(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+}
+
 // Code points, not UTF-16 units, so an emoji or astral letter counts as one character.
 function charCount(value: string): number {
   return [...value].length;
@@ -39,6 +54,7 @@ export const rules: {
   digit: Rule;
   length: (min?: number, max?: number) => Rule;
   match: (other: string) => Rule;
+  storable: Rule;
 } = {
   required: (value) => (value.trim() === '' ? 'REQUIRED' : null),
   email: (value) => (EMAIL_PATTERN.test(value) ? null : 'INVALID_EMAIL'),
@@ -56,7 +72,14 @@ export const rules: {
       return null;
     },
   match: (other) => (value) => (value === other ? null : 'NO_MATCH'),
+  // SPEC §5 has no text for it: 'Value is not valid.' says it for any value.
+  storable: (value) => (isStorableText(value) ? null : 'INVALID_NUMBER'),
 };
+
+/** A zod refinement refusing what `isStorableText` refuses, with the same message as `rules.storable`. */
+export function storableText<T extends z.ZodString>(schema: T): T {
+  return schema.refine(isStorableText, { message: VALIDATION_MESSAGES.INVALID_NUMBER, abort: true }) as T;
+}
 
 /** Runs rules in order; returns the first failing message text (SPEC: the first message is shown) or null. */
 export function firstError(value: string, list: Rule[]): string | null {
@@ -112,7 +135,7 @@ export function zText(opts: { min?: number; max?: number; required?: boolean } =
       if (required) addIssue(ctx, value, 'REQUIRED');
       return;
     }
-    const key = length(value);
+    const key = rules.storable(value) ?? length(value);
     if (key !== null) addIssue(ctx, value, key);
   });
 }
@@ -125,7 +148,7 @@ export const zEmail: z.ZodString = requiredString()
       addIssue(ctx, value, 'REQUIRED');
       return;
     }
-    const invalid = rules.email(value);
+    const invalid = rules.storable(value) ?? rules.email(value);
     if (invalid !== null) addIssue(ctx, value, invalid);
     const tooLong = rules.length(0, EMAIL_MAX)(value);
     if (tooLong !== null) addIssue(ctx, value, tooLong);
@@ -133,7 +156,7 @@ export const zEmail: z.ZodString = requiredString()
 
 // Not trimmed: spaces are legitimate password characters.
 export const zPassword: z.ZodString = requiredString().superRefine((value, ctx) => {
-  for (const rule of PASSWORD_RULES) {
+  for (const rule of [rules.storable, ...PASSWORD_RULES]) {
     const key = rule(value);
     if (key !== null) addIssue(ctx, value, key);
   }

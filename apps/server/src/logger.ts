@@ -18,13 +18,68 @@ export const REDACT_PATHS = [
   '*.email', '*.firstName', '*.lastName', '*.phoneNumber', '*.description', '*.answers', '*.genotype', '*.data',
 ];
 
-/** pino with request ids; secrets, tokens, personal data and query strings never reach the log. */
+/** Properties of an error that name what failed without holding data: codes and schema names. */
+const ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column', 'schema', 'dataType', 'validationContext'] as const;
+const EMAIL = /[^\s"'<>()[\],;:]+@[^\s"'<>()[\],;:]+/g;
+
+/**
+ * An error message with what may be data taken out: every double-quoted part (PostgreSQL quotes the
+ * value it could not take, `invalid input syntax for type uuid: "…"`; V8 quotes the text it could
+ * not parse as JSON) unless it is one of the error's own schema names, and anything like an email.
+ */
+export function safeMessage(message: string, names: ReadonlySet<unknown> = new Set()): string {
+  return message.replace(/"([^"]*)"/g, (quoted, inner: string) => (names.has(inner) ? quoted : '"[redacted]"')).replace(EMAIL, '[email]');
+}
+
+type LoggedError = Record<string, unknown>;
+
+/**
+ * How an error is logged (pino's `err` and `error` keys): its type, a message without data, the SQL
+ * of a failed query (drizzle's DrizzleQueryError) without its parameters, the database's code and
+ * schema names, the stack frames and the chain of causes, each the same way. Never the parameters,
+ * the database's `detail` (it repeats the failing row: `Failing row contains (…)`), `where` or
+ * `hint`, nor any other property an error may carry.
+ */
+export function safeError(err: unknown, depth = 0): unknown {
+  if (typeof err === 'string') return safeMessage(err);
+  if (err === null || typeof err !== 'object') return err;
+  const e = err as LoggedError & { message?: unknown; stack?: unknown; cause?: unknown; query?: unknown; issues?: unknown; errors?: unknown };
+  const type = (e.constructor as { name?: string } | undefined)?.name ?? 'Error';
+  const names = new Set(['table', 'column', 'constraint', 'schema', 'dataType'].map((k) => e[k]).filter((v) => typeof v === 'string'));
+  const sql = typeof e.query === 'string' ? e.query : undefined;
+  const out: LoggedError = { type };
+  if (Array.isArray(e.issues)) {
+    // A zod error: where and what, never the value (zod's own messages do not quote the input).
+    const issues = e.issues as Array<{ code?: unknown; path?: unknown[]; message?: unknown }>;
+    out.message = `${issues.length} validation issue(s)`;
+    out.issues = issues.slice(0, 10).map((i) => ({ code: i.code, path: (i.path ?? []).map(String).join('.'), message: safeMessage(String(i.message ?? '')) }));
+  } else {
+    const message = String(e.message ?? '');
+    // drizzle's own message repeats the parameters after the SQL: only the SQL is kept.
+    out.message = sql !== undefined && message.startsWith('Failed query: ') ? `Failed query: ${sql}` : safeMessage(message, names);
+  }
+  if (sql !== undefined) out.sql = sql;
+  for (const key of ERROR_FIELDS) if (e[key] !== undefined && e[key] !== null && typeof e[key] !== 'object') out[key] = e[key];
+  if (typeof e.stack === 'string') {
+    out.stack = [`${type}: ${String(out.message)}`, ...e.stack.split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
+  }
+  if (depth < 5 && e.cause !== undefined) out.cause = safeError(e.cause, depth + 1);
+  if (depth < 5 && Array.isArray(e.errors)) out.errors = e.errors.slice(0, 5).map((x) => safeError(x, depth + 1));
+  return out;
+}
+
+/**
+ * pino with request ids; secrets, tokens, personal data and query strings never reach the log, and
+ * errors are logged through `safeError` (a failed query's SQL, never its parameters or rows).
+ */
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream) {
   return pino(
     {
       level: env.LOG_LEVEL,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: {
+        err: safeError,
+        error: safeError,
         req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
           url: pathOnly(req.url),

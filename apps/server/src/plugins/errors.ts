@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_TEXTS, ErrorCode, type ApiErrorBody } from '@portal/contract';
 import { AppError } from '../lib/errors';
+import { safeError } from '../logger';
 
 export function errorBody(code: string, message: string, extra: Partial<ApiErrorBody['error']> = {}): ApiErrorBody {
   return { error: { message, params: extra.params ?? null, fieldErrors: extra.fieldErrors ?? null, code, cause: extra.cause ?? null } };
@@ -80,7 +81,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, plea
  */
 export function unavailable(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
   // One short line each: during an outage every request lands here, and stack traces would flood the log.
-  request.log.warn({ code: causeCode(err), reason: (err as Error).message }, 'database unavailable');
+  request.log.warn({ code: causeCode(err), reason: (safeError(err) as { message?: string }).message }, 'database unavailable');
   return reply.status(503).header('retry-after', '5');
 }
 

@@ -269,7 +269,7 @@ export function fuzzSuite(part: number, parts: number) {
         }
         for (const [i, name] of t.queryNames.entries()) {
           // A URL cannot carry a lone surrogate half (percent-encoding writes U+FFFD for it).
-          for (const sample of samplesFor(i).map((x) => (x.isWellFormed() ? x : '\u0000\u0000'))) {
+          for (const sample of samplesFor(i).map((x) => (x.startsWith('half') ? '\u0000\u0000' : x))) {
             const q = new URLSearchParams(fixtureQuery);
             q.set(name, sample);
             const res = await h.app.inject({ method: t.route.method, url: `${path}?${q}`, headers });

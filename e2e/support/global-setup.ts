@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SIGN_IN_RATE_LIMIT: '100',
+    // Every journey signs in from this one address.
+    SIGN_IN_ADDRESS_RATE_LIMIT: '1000',
     ADMIN_TOKEN: adminToken,
   };
   let dropDb: (() => Promise<void>) | null = null;

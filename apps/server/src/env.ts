@@ -58,7 +58,10 @@ const EnvSchema = z.object({
   AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Seals the audit trail's hash chain; production must set its own secret. */
   AUDIT_KEY: z.string().min(16).default('local-audit-key-not-a-secret'),
+  /** Sign-in attempts per minute for one email (trimmed, lower-cased), by the form and the token API together. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts per minute from one client address, whatever the emails (password spraying). */
+  SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** A signed-in session unused this long can no longer be used or refreshed. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** No session outlives this many hours from sign-in, however often it is refreshed. */

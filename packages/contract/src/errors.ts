@@ -72,6 +72,8 @@ export const MESSAGES = {
   notAccepted: 'Practitioner needs to be accepted in order to access this section',
   notFoundPage: 'This page is unknown or does not exist',
   commonError: 'Unexpected error occured',
+  /** The answer (code 400429) to a sign-in attempt over its limit, by the form and the token API alike. */
+  tooManySignIns: 'Too many sign-in attempts. Please wait a minute and try again.',
 } as const;
 
 /** The body every failed API call answers with. */

@@ -62,10 +62,13 @@ export function sharedRateLimitStore(redis: Redis, nameSpace: string): FastifyRa
       });
     }
 
-    /** One store per route, as the plugin's Redis store keys them: namespace, method, URL. */
+    /**
+     * One store per route, as the plugin's Redis store keys them: namespace, method, URL. A limiter
+     * made with `createRateLimit` has no route: its keys carry their own names (sign-in's do).
+     */
     child(routeOptions: unknown) {
-      const { method, url } = (routeOptions as { routeInfo: { method: string; url: string } }).routeInfo;
-      return new SharedStore(undefined, `${this.prefix}${method}${url}-`);
+      const { method, url } = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+      return new SharedStore(undefined, method && url ? `${this.prefix}${method}${url}-` : `${this.prefix}limiter-`);
     }
 
     private localIncr(key: string, windowMs: number) {

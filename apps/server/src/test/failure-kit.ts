@@ -156,6 +156,7 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
     LOG_LEVEL: 'fatal',
     SERVE_WEB: 'false',
     SIGN_IN_RATE_LIMIT: '10000',
+    SIGN_IN_ADDRESS_RATE_LIMIT: '10000',
     REDIS_URL: '',
     ...opts.env,
   };

@@ -21,7 +21,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const url = inject('databaseUrl');
   const database: Database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir: 'memory://' });
   await database.migrate();
-  const env: Env = loadEnv({ NODE_ENV: 'test', PORT: '3000', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...envOverrides });
+  // Every test signs in from the one loopback address: the per-address limit is proven where it is set.
+  const env: Env = loadEnv({ NODE_ENV: 'test', PORT: '3000', LOG_LEVEL: 'silent', SERVE_WEB: 'false', SIGN_IN_ADDRESS_RATE_LIMIT: '1000', ...envOverrides });
   const app = await buildApp({ env, database, logger: pino({ level: 'silent' }) });
   await app.ready();
   return {
@@ -80,4 +81,22 @@ export function authCookie(h: Harness, setCookie: string | string[] | undefined)
 
 export function form(values: Record<string, string>) {
   return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(values).toString() };
+}
+
+/**
+ * A sign-on form post as a browser sends it: the form page is fetched first (its CSRF token and
+ * the cookie holding the token's secret), then posted with the sign-on's own Origin. `page` is
+ * the address the form is drawn at (`/sso/sign-in`, `/sso/sign-up`, `/sso/sign-out?redirect=…`).
+ */
+export async function ssoForm(h: Harness, page: string, values: Record<string, string>, remoteAddress?: string) {
+  const drawn = await h.app.inject({ url: page, ...(remoteAddress ? { remoteAddress } : {}) });
+  const token = /name="_csrf" value="([^"]+)"/.exec(drawn.body)?.[1];
+  const setCookie = [drawn.headers['set-cookie'] ?? []].flat();
+  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+  const posted = form({ ...values, ...(token ? { _csrf: token } : {}) });
+  return {
+    headers: { ...posted.headers, origin: new URL(h.env.ssoUrl).origin, ...(cookie ? { cookie } : {}) },
+    payload: posted.payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  };
 }

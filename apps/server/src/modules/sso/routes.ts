@@ -1,11 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ERROR_TEXTS, ErrorCode, LIMITS, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
+import { ERROR_TEXTS, ErrorCode, LIMITS, MESSAGES, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
 import { users } from '../../db/schema';
 import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } from '../../plugins/errors';
 import { allowedRedirect } from '../account/service';
 import { findUserByEmail } from '../account/repository';
+import { signInLimiter } from './sign-in-limit';
 import { messagePage, signInPage, signUpPage, SSO_CSS } from './views';
 
 const INVALID_CREDENTIALS = 'The email or password is not correct';
@@ -69,12 +70,12 @@ export async function ssoRoutes(app: FastifyInstance) {
       return html(sent, formAgain(request, UNAVAILABLE_MESSAGE), 503);
     }
     if (api) {
-      if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, 'Too many attempts, please wait a minute and try again'));
+      if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySignIns));
       request.log.error({ err }, 'sign-on error');
       return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
     }
     if (err.statusCode === 429) {
-      return html(reply, messagePage('Too many attempts', 'Too many sign-in attempts. Please wait a minute and try again.', { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
+      return html(reply, messagePage('Too many attempts', MESSAGES.tooManySignIns, { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
     }
     if (err.statusCode && err.statusCode < 500) return html(reply, messagePage('Sign in', ERROR_TEXTS['400400'], { href: '/sso/sign-in', label: 'Sign in' }), err.statusCode);
     request.log.error({ err }, 'sign-on error');
@@ -89,13 +90,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return ctx.keys.jwks;
   });
 
-  const signInLimit = {
-    rateLimit: {
-      max: env.SIGN_IN_RATE_LIMIT,
-      timeWindow: '1 minute',
-      keyGenerator: (req: FastifyRequest) => `sign-in:${req.ip}:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase().slice(0, 254)}`,
-    },
-  };
+  const limitSignIn = signInLimiter(app, { perEmail: env.SIGN_IN_RATE_LIMIT, perAddress: env.SIGN_IN_ADDRESS_RATE_LIMIT });
 
   const RedirectQuery = z.object({ redirect: z.string().max(2048).optional(), email: z.string().max(254).optional() });
 
@@ -106,7 +101,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return html(reply, signInPage({ redirect: redirect?.toString(), email: q.data.email }));
   });
 
-  app.post('/sign-in', { config: signInLimit, schema: { hide: true } }, async (req, reply) => {
+  app.post('/sign-in', { preHandler: limitSignIn, schema: { hide: true } }, async (req, reply) => {
     const parsed = SignInBody.safeParse(req.body);
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const redirect = redirectOf(raw.redirect);
@@ -161,7 +156,7 @@ export async function ssoRoutes(app: FastifyInstance) {
    * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
    * the cookie. Same checks and limits as the form.
    */
-  app.post('/api/token', { config: signInLimit, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
+  app.post('/api/token', { preHandler: limitSignIn, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
     const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
     if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
     const user = await findUserByEmail(ctx.database.db, parsed.data.email);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '@portal/contract';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { loadEnv } from '../../env';
-import { createUser, form, uniqueEmail, type Harness } from '../harness';
+import { createUser, ssoForm, uniqueEmail, type Harness } from '../harness';
 import { ID_ROUTES } from './fixtures';
 import { apiRoutes, fillPath, openApi } from './routes';
 import { ADMIN_TOKEN, buildPractice, createSecurityApp, tableDigest, type Practice } from './world';
@@ -14,7 +15,7 @@ let h: Harness;
 let A: Practice;
 
 beforeAll(async () => {
-  h = await createSecurityApp({ SIGN_IN_RATE_LIMIT: '3', AI_RATE_LIMIT: '2' });
+  h = await createSecurityApp({ SIGN_IN_RATE_LIMIT: '3', SIGN_IN_ADDRESS_RATE_LIMIT: '6', AI_RATE_LIMIT: '2' });
   A = await buildPractice(h, 'A');
 }, 120_000);
 afterAll(() => h?.close());
@@ -125,7 +126,7 @@ describe('rate limits: 429 with Retry-After', () => {
       res = await h.app.inject({
         method: 'POST',
         url: '/sso/sign-in',
-        ...form({ email, password: 'Wrong-password-1' }),
+        ...(await ssoForm(h, '/sso/sign-in', { email, password: 'Wrong-password-1' })),
       });
     expect429(res!, 'sign-in form');
     for (let i = 0; i < 4; i++)
@@ -136,6 +137,45 @@ describe('rate limits: 429 with Retry-After', () => {
       });
     expect429(res!, 'token API');
     expect(res!.json().error.code).toBe('400429');
+  });
+
+  it('sign-in: one budget per email, trimmed and lower-cased, shared by the form and the token API, from any address', async () => {
+    const email = uniqueEmail('spelled');
+    const spellings = [` ${email}`, `${email} `, email.toUpperCase(), `\t${email.replace(/^./, (c) => c.toUpperCase())}`, email];
+    const answers: number[] = [];
+    let last;
+    for (const [i, spelled] of spellings.entries()) {
+      const remoteAddress = `203.0.113.${10 + i}`;
+      last =
+        i % 2 === 0
+          ? await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: spelled, password: 'Wrong-password-1' }, remoteAddress })
+          : await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: spelled, password: 'Wrong-password-1' }, remoteAddress)) });
+      answers.push(last.statusCode);
+    }
+    // SIGN_IN_RATE_LIMIT is 3 here: three wrong passwords, then the limit, whatever the spelling or the door.
+    expect(answers).toEqual([401, 401, 401, 429, 429]);
+    expect429(last!, 'token API after the form');
+    expect(last!.json().error).toMatchObject({ code: '400429', message: MESSAGES.tooManySignIns });
+    const form = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email, password: 'Wrong-password-1' }, '203.0.113.99')) });
+    expect429(form, 'form');
+    expect(form.body).toContain(MESSAGES.tooManySignIns);
+  });
+
+  it('sign-in: a limit per client address across emails (password spraying)', async () => {
+    const remoteAddress = '198.51.100.42';
+    const answers: number[] = [];
+    let last;
+    for (let i = 0; i < 8; i++) {
+      last = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: uniqueEmail(`spray${i}`), password: 'Summer-2026!' }, remoteAddress });
+      answers.push(last.statusCode);
+    }
+    // SIGN_IN_ADDRESS_RATE_LIMIT is 6 here.
+    expect(answers).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    expect429(last!, 'token API');
+    expect(last!.json().error).toMatchObject({ code: '400429', message: MESSAGES.tooManySignIns });
+    // Another address is not held back by it.
+    const other = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: uniqueEmail('other'), password: 'Summer-2026!' }, remoteAddress: '198.51.100.43' });
+    expect(other.statusCode).toBe(401);
   });
 
   it('refresh (/api/account/refresh-token)', async () => {

@@ -34,6 +34,7 @@ export const createSecurityApp = (env: Record<string, string> = {}) =>
     ADMIN_TOKEN,
     AI_RATE_LIMIT: '100000',
     SIGN_IN_RATE_LIMIT: '100000',
+    SIGN_IN_ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
 

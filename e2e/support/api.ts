@@ -23,6 +23,23 @@ export async function tokenFor(email: string, password = DEMO_PASSWORD): Promise
   return res.body.accessToken;
 }
 
+/**
+ * Posts a sign-on form as the browser does: the form page first (its CSRF token and the cookie
+ * holding the token's secret), then the post from the sign-on's own Origin.
+ */
+async function postSignOnForm(pathname: string, values: URLSearchParams): Promise<Response> {
+  const page = await fetch(`${baseUrl()}${pathname}`);
+  const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!token) throw new Error(`${pathname} drew no form token`);
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const body = new URLSearchParams(values);
+  body.set('_csrf', token);
+  return fetch(`${baseUrl()}${pathname}`, { method: 'POST', body, headers: { cookie, origin: new URL(baseUrl()).origin }, redirect: 'manual' });
+}
+
 /** `npm run patient -- …` against the running portal; resolves with stdout, rejects with the CLI's message. */
 export async function patientCli(args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/patient.ts'), ...args], {
@@ -77,7 +94,7 @@ export async function newListedPractitioner(firstName = 'Rosalind') {
     confirmPassword: DEMO_PASSWORD,
     redirect: `${baseUrl()}/onboarding`,
   });
-  const signUp = await fetch(`${baseUrl()}/sso/sign-up`, { method: 'POST', body: form, redirect: 'manual' });
+  const signUp = await postSignOnForm('/sso/sign-up', form);
   if (signUp.status !== 303) throw new Error(`sign-up of ${email} failed: ${signUp.status}`);
   const token = await tokenFor(email);
   await ok(api('PUT', '/api/account/me/tos', { token }), 'account terms');

@@ -1,3 +1,4 @@
+import fastifyCsrfProtection from '@fastify/csrf-protection';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,15 +8,31 @@ import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } fr
 import { allowedRedirect } from '../account/service';
 import { findUserByEmail } from '../account/repository';
 import { signInLimiter } from './sign-in-limit';
-import { messagePage, signInPage, signUpPage, SSO_CSS } from './views';
+import { messagePage, signInPage, signOutPage, signUpPage, SSO_CSS } from './views';
 
 const INVALID_CREDENTIALS = 'The email or password is not correct';
 const REDIRECT_REFUSED = 'This redirect address is not allowed';
+/** A form post without its token or from another site (login CSRF): the form comes back to be sent again. */
+const FORM_REFUSED = 'This form has expired or was sent from another site. Please try again.';
+
+/** A state-changing form post that did not come from the sign-on's own page. */
+class FormRefused extends Error {
+  readonly statusCode = 403;
+  constructor() {
+    super('form not sent from the sign-on itself');
+  }
+}
 
 /** What a sign-in or sign-up form keeps when it is drawn again: what was typed, less the passwords. */
 function typedValues(raw: Record<string, unknown>) {
   const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
   return { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), phoneNumber: text('phoneNumber') };
+}
+
+/** A posted form's fields, less the CSRF token (checked before the handler runs). */
+function formFields(body: unknown): Record<string, unknown> {
+  const { _csrf: _token, ...fields } = (body ?? {}) as Record<string, unknown>;
+  return fields;
 }
 
 /** A fixed hash to verify against when the email is unknown, so both cases take the same time. */
@@ -43,8 +60,47 @@ export async function ssoRoutes(app: FastifyInstance) {
   const setAuthCookie = (reply: FastifyReply, pair: TokenPair) =>
     reply.setCookie(env.cookieName, JSON.stringify(pair), cookieOptions);
 
+  // The pages send their own Referer to themselves (the app's policy is no-referrer), so a
+  // browser's form post carries its real Origin, which the check below compares.
   const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin').send(body);
+
+  /*
+   * Login CSRF: another website must not sign a practitioner into the attacker's account, create
+   * one, or sign them out. Every state-changing POST needs (1) the form's token, checked against a
+   * secret in an HttpOnly, SameSite=Strict cookie set when the form was drawn (a cross-site post
+   * carries no such cookie, and its page could not read the token), and (2) an Origin (or, without
+   * one, a Referer) of the sign-on itself. In production the cookie is __Host- prefixed, so no
+   * sibling subdomain can plant one.
+   */
+  await app.register(fastifyCsrfProtection, {
+    cookieKey: env.production ? '__Host-sso_csrf' : 'sso_csrf',
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: env.production },
+    // From the form's body only: no header or query can stand in for it.
+    getToken: (req) => {
+      const value = (req.body as { _csrf?: unknown } | null)?._csrf;
+      return typeof value === 'string' ? value : undefined;
+    },
+  });
+  const csrf = (reply: FastifyReply) => reply.generateCsrf();
+  const ownOrigins = new Set([env.ssoUrl, env.portalUrl].map((u) => new URL(u).origin));
+  /** The page that sent the request, from Origin or else Referer; null for none (or "null"). */
+  function senderOrigin(req: FastifyRequest): string | null {
+    const origin = req.headers.origin;
+    if (typeof origin === 'string') return origin === 'null' ? null : origin;
+    try {
+      return typeof req.headers.referer === 'string' ? new URL(req.headers.referer).origin : null;
+    } catch {
+      return null;
+    }
+  }
+  /** The sign-on's configured origin, or the one the browser itself addressed (a page and its post share it). */
+  const fromOwnPage = async (req: FastifyRequest) => {
+    const sender = senderOrigin(req);
+    if (!sender || !(ownOrigins.has(sender) || sender === `${req.protocol}://${req.host}`)) throw new FormRefused();
+  };
+  // A new array for each route: the rate-limit plugin appends its hook to a route's own list.
+  const formGuard = () => [fromOwnPage, app.csrfProtection];
 
   /** `undefined` when no redirect was given; `null` when one was given and is refused. */
   function redirectOf(value: unknown): URL | null | undefined {
@@ -53,12 +109,14 @@ export async function ssoRoutes(app: FastifyInstance) {
   }
   const refused = (reply: FastifyReply) => html(reply, messagePage('Sign in', REDIRECT_REFUSED, { href: '/sso/sign-in', label: 'Sign in' }), 400);
 
-  /** A posted form drawn again with what was typed (never the password) and `error` above it; else a message page. */
-  function formAgain(request: FastifyRequest, error: string): string {
+  /** A posted form drawn again (with a fresh token) with what was typed (never the password) and `error` above it; else a message page. */
+  function formAgain(request: FastifyRequest, reply: FastifyReply, error: string): string {
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const redirect = redirectOf(raw.redirect)?.toString();
-    if (request.method === 'POST' && request.routeOptions.url === '/sso/sign-in') return signInPage({ redirect, email: typedValues(raw).email, error });
-    if (request.method === 'POST' && request.routeOptions.url === '/sso/sign-up') return signUpPage({ redirect, values: typedValues(raw), error });
+    const redirect = redirectOf(raw.redirect) ?? undefined;
+    const post = (path: string) => request.method === 'POST' && request.routeOptions.url === path;
+    if (post('/sso/sign-in')) return signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: typedValues(raw).email, error });
+    if (post('/sso/sign-up')) return signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values: typedValues(raw), error });
+    if (post('/sso/sign-out')) return signOutPage({ csrf: csrf(reply), redirect: redirect?.toString(), cancel: redirect?.toString() ?? `${env.portalUrl}/`, error });
     return messagePage('Sign in', error, { href: '/sso/sign-in', label: 'Try again' });
   }
 
@@ -67,12 +125,16 @@ export async function ssoRoutes(app: FastifyInstance) {
     if (isDatabaseUnavailable(err)) {
       const sent = unavailable(request, reply, err);
       if (api) return sent.send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
-      return html(sent, formAgain(request, UNAVAILABLE_MESSAGE), 503);
+      return html(sent, formAgain(request, sent, UNAVAILABLE_MESSAGE), 503);
     }
     if (api) {
+      if (err.statusCode === 415) return reply.status(415).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
       if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySignIns));
       request.log.error({ err }, 'sign-on error');
       return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
+    }
+    if (err instanceof FormRefused || (err as { code?: string }).code?.startsWith('FST_CSRF_')) {
+      return html(reply, formAgain(request, reply, FORM_REFUSED), 403);
     }
     if (err.statusCode === 429) {
       return html(reply, messagePage('Too many attempts', MESSAGES.tooManySignIns, { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
@@ -98,23 +160,23 @@ export async function ssoRoutes(app: FastifyInstance) {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
-    return html(reply, signInPage({ redirect: redirect?.toString(), email: q.data.email }));
+    return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: q.data.email }));
   });
 
-  app.post('/sign-in', { preHandler: limitSignIn, schema: { hide: true } }, async (req, reply) => {
-    const parsed = SignInBody.safeParse(req.body);
-    const raw = (req.body ?? {}) as Record<string, unknown>;
+  app.post('/sign-in', { preHandler: [...formGuard(), limitSignIn], schema: { hide: true } }, async (req, reply) => {
+    const raw = formFields(req.body);
+    const parsed = SignInBody.safeParse(raw);
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
-    if (!parsed.success) return html(reply, signInPage({ redirect: redirect?.toString(), error: INVALID_CREDENTIALS }), 400);
+    if (!parsed.success) return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: typedValues(raw).email, error: INVALID_CREDENTIALS }), 400);
     const { email, password } = parsed.data;
     const user = await findUserByEmail(ctx.database.db, email);
     const ok = await verify(user?.passwordHash ?? (await dummyHash!), password).catch(() => false);
     if (!user || !ok) {
-      return html(reply, signInPage({ redirect: redirect?.toString(), email, error: INVALID_CREDENTIALS }), 401);
+      return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email, error: INVALID_CREDENTIALS }), 401);
     }
     if (!user.isActive) {
-      return html(reply, signInPage({ redirect: redirect?.toString(), email, error: ERROR_TEXTS['400409'] }), 403);
+      return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email, error: ERROR_TEXTS['400409'] }), 403);
     }
     setAuthCookie(reply, await ctx.tokens.startSession(user));
     return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
@@ -124,11 +186,11 @@ export async function ssoRoutes(app: FastifyInstance) {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
-    return html(reply, signUpPage({ redirect: redirect?.toString(), values: { email: q.data.email } }));
+    return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values: { email: q.data.email } }));
   });
 
-  app.post('/sign-up', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { hide: true } }, async (req, reply) => {
-    const raw = (req.body ?? {}) as Record<string, string | undefined>;
+  app.post('/sign-up', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, preHandler: formGuard(), schema: { hide: true } }, async (req, reply) => {
+    const raw = formFields(req.body) as Record<string, string | undefined>;
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
     const values = typedValues(raw);
@@ -136,7 +198,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     const errors: Record<string, string[]> = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
     if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];
     if (!parsed.success || Object.keys(errors).length) {
-      return html(reply, signUpPage({ redirect: redirect?.toString(), values, errors }), 400);
+      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors }), 400);
     }
     const input = parsed.data;
     const passwordHash = await hash(input.password);
@@ -146,7 +208,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       .onConflictDoNothing()
       .returning();
     if (!user) {
-      return html(reply, signUpPage({ redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
+      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
     }
     setAuthCookie(reply, await ctx.tokens.startSession(user));
     return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
@@ -154,9 +216,13 @@ export async function ssoRoutes(app: FastifyInstance) {
 
   /**
    * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
-   * the cookie. Same checks and limits as the form.
+   * the cookie (no cookie is read or written). JSON only: a form post or text/plain, which another
+   * website can send without the browser asking first, answers 415. The same limiter as the form.
    */
-  app.post('/api/token', { preHandler: limitSignIn, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
+  const jsonOnly = async (req: FastifyRequest) => {
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw Object.assign(new Error('JSON only'), { statusCode: 415 });
+  };
+  app.post('/api/token', { onRequest: jsonOnly, preHandler: limitSignIn, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
     const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
     if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
     const user = await findUserByEmail(ctx.database.db, parsed.data.email);
@@ -166,7 +232,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return ctx.tokens.startSession(user);
   });
 
-  app.post('/api/patients', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' } }, async (req, reply) => {
+  app.post('/api/patients', { onRequest: jsonOnly, config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' } }, async (req, reply) => {
     const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
     if (!parsed.success) {
       return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
@@ -177,10 +243,21 @@ export async function ssoRoutes(app: FastifyInstance) {
     return reply.status(201).send(await ctx.tokens.startSession(user));
   });
 
+  /**
+   * Sign-out asks first: a GET (a link, an image another site embeds) only draws the confirmation
+   * form; its POST, guarded like every form, signs out. Cancel leads back to the redirect, else the portal.
+   */
   app.get('/sign-out', { schema: { hide: true } }, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
+    return html(reply, signOutPage({ csrf: csrf(reply), redirect: redirect?.toString(), cancel: redirect?.toString() ?? `${env.portalUrl}/` }));
+  });
+
+  app.post('/sign-out', { preHandler: formGuard(), schema: { hide: true } }, async (req, reply) => {
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const redirect = redirectOf(raw.redirect);
+    if (redirect === null) return refused(reply);
     const cookie = req.cookies[env.cookieName];
     if (cookie) {
       try {
@@ -192,6 +269,6 @@ export async function ssoRoutes(app: FastifyInstance) {
     }
     reply.clearCookie(env.cookieName, { path: '/', domain: cookieOptions.domain });
     if (redirect) return reply.redirect(redirect.toString(), 303);
-    return html(reply, signInPage({ notice: 'You have been signed out.' }));
+    return html(reply, signInPage({ csrf: csrf(reply), notice: 'You have been signed out.' }));
   });
 }

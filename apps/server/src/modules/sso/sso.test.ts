@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { authCookie, createTestApp, createUser, form, TEST_PASSWORD, uniqueEmail, type Harness } from '../../test/harness';
+import { authCookie, createTestApp, createUser, ssoForm, TEST_PASSWORD, uniqueEmail, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ const signUpValues = (email: string) => ({
 describe('sign in', () => {
   it('sets the token cookie and redirects to an allowed portal address', async () => {
     const { user } = await createUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: user.email, password: TEST_PASSWORD, redirect: 'http://localhost:3000/sessions' }) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect: 'http://localhost:3000/sessions' })) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/sessions');
     const setCookie = String(res.headers['set-cookie']);
@@ -30,15 +30,15 @@ describe('sign in', () => {
 
   it('signs in with the email in any case', async () => {
     const { user } = await createUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: user.email.toUpperCase(), password: TEST_PASSWORD }) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email.toUpperCase(), password: TEST_PASSWORD })) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/');
   });
 
   it('answers a wrong password and an unknown email with the same message', async () => {
     const { user } = await createUser(h);
-    const wrong = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: user.email, password: 'Nope-nope-1' }) });
-    const unknown = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: uniqueEmail('ghost'), password: 'Nope-nope-1' }) });
+    const wrong = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: 'Nope-nope-1' })) });
+    const unknown = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: uniqueEmail('ghost'), password: 'Nope-nope-1' })) });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toContain('The email or password is not correct');
@@ -49,7 +49,7 @@ describe('sign in', () => {
   it('refuses an open redirect and signs nobody in', async () => {
     const { user } = await createUser(h);
     for (const redirect of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)', 'http://localhost:3001/']) {
-      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: user.email, password: TEST_PASSWORD, redirect }) });
+      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect })) });
       expect(res.statusCode, redirect).toBe(400);
       expect(res.body).toContain('This redirect address is not allowed');
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -60,7 +60,7 @@ describe('sign in', () => {
 
   it('stops a deactivated account', async () => {
     const { user } = await createUser(h, { isActive: false });
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email: user.email, password: TEST_PASSWORD }) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD })) });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('User deactivated');
   });
@@ -69,12 +69,12 @@ describe('sign in', () => {
     const email = uniqueEmail('brute');
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email, password: `Wrong-${i}aA` }) });
+      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email, password: `Wrong-${i}aA` })) });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes[5]).toBe(429);
-    const limited = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...form({ email, password: 'x' }) });
+    const limited = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email, password: 'x' })) });
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.body).toContain('Too many sign-in attempts');
   });
@@ -92,7 +92,7 @@ describe('sign in', () => {
 describe('create account', () => {
   it('creates the account with an argon2 hash and signs in', async () => {
     const email = uniqueEmail('grace');
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form(signUpValues(email)) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', signUpValues(email))) });
     expect(res.statusCode).toBe(303);
     const pair = authCookie(h, res.headers['set-cookie']);
     expect(pair?.refreshToken).toBeTruthy();
@@ -103,7 +103,7 @@ describe('create account', () => {
 
   it('shows the SPEC messages for a weak password and keeps what was typed', async () => {
     const email = uniqueEmail('weak');
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form({ ...signUpValues(email), password: 'short', confirmPassword: 'short' }) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), password: 'short', confirmPassword: 'short' })) });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('At least one uppercase letter is required');
     expect(res.body).toContain(`value="${email}"`);
@@ -113,7 +113,7 @@ describe('create account', () => {
 
   it('requires the confirmation to match', async () => {
     const email = uniqueEmail('nomatch');
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form({ ...signUpValues(email), confirmPassword: 'Sup3r-secreT' }) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), confirmPassword: 'Sup3r-secreT' })) });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Has to be same');
   });
@@ -125,7 +125,7 @@ describe('create account', () => {
       throw refused;
     });
     try {
-      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form(signUpValues(email)) });
+      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', signUpValues(email))) });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toContain('The service is temporarily unavailable, please try again shortly');
@@ -141,7 +141,7 @@ describe('create account', () => {
 
   it('answers an email already taken with 409000 and creates nothing', async () => {
     const { user } = await createUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...form(signUpValues(user.email.toUpperCase())) });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', signUpValues(user.email.toUpperCase()))) });
     expect(res.statusCode).toBe(409);
     expect(res.body).toContain('Email already taken');
   });
@@ -151,7 +151,8 @@ describe('sign out and keys', () => {
   it('revokes the session, clears the cookie and redirects only to an allowed address', async () => {
     const { tokens, auth } = await createUser(h);
     const cookie = `${h.env.cookieName}=${encodeURIComponent(JSON.stringify(tokens))}`;
-    const res = await h.app.inject({ url: '/sso/sign-out?redirect=http%3A%2F%2Flocalhost%3A3000%2F', headers: { cookie } });
+    const f = await ssoForm(h, '/sso/sign-out?redirect=http%3A%2F%2Flocalhost%3A3000%2F', { redirect: 'http://localhost:3000/' });
+    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-out', ...f, headers: { ...f.headers, cookie: `${f.headers.cookie}; ${cookie}` } });
     expect(res.statusCode).toBe(303);
     expect(String(res.headers['set-cookie'])).toMatch(/portal_auth_local=;/);
     expect((await h.app.inject({ url: '/api/account/me/', headers: auth })).statusCode).toBe(401);

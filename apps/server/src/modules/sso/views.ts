@@ -47,13 +47,17 @@ ${hint}${errs}
 const hidden = (name: string, value?: string) => (value ? `<input type="hidden" name="${esc(name)}" value="${esc(value)}">` : '');
 const withRedirect = (path: string, redirect?: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
 
-export function signInPage(opts: { email?: string; redirect?: string; error?: string; notice?: string }) {
+/** The form's CSRF token (the sign-on checks it on every POST). */
+const token = (csrf: string) => `<input type="hidden" name="_csrf" value="${esc(csrf)}">`;
+
+export function signInPage(opts: { csrf: string; email?: string; redirect?: string; error?: string; notice?: string }) {
   return page(
     'Sign in',
     `<h1>Sign in</h1>
 ${opts.notice ? `<p class="notice" role="status">${esc(opts.notice)}</p>` : ''}
 ${opts.error ? `<p class="alert" role="alert">${esc(opts.error)}</p>` : ''}
 <form method="post" action="/sso/sign-in" novalidate>
+${token(opts.csrf)}
 ${hidden('redirect', opts.redirect)}
 ${field({ name: 'email', label: 'Email', type: 'email', value: opts.email, autocomplete: 'username' })}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
@@ -63,7 +67,7 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
   );
 }
 
-export function signUpPage(opts: { values?: Record<string, string | undefined>; redirect?: string; errors?: Record<string, string[]>; error?: string }) {
+export function signUpPage(opts: { csrf: string; values?: Record<string, string | undefined>; redirect?: string; errors?: Record<string, string[]>; error?: string }) {
   const v = opts.values ?? {};
   const e = opts.errors ?? {};
   return page(
@@ -71,6 +75,7 @@ export function signUpPage(opts: { values?: Record<string, string | undefined>; 
     `<h1>Create account</h1>
 ${opts.error ? `<p class="alert" role="alert">${esc(opts.error)}</p>` : ''}
 <form method="post" action="/sso/sign-up" novalidate>
+${token(opts.csrf)}
 ${hidden('redirect', opts.redirect)}
 ${field({ name: 'firstName', label: 'First name', value: v.firstName, autocomplete: 'given-name', errors: e.firstName })}
 ${field({ name: 'lastName', label: 'Last name', value: v.lastName, autocomplete: 'family-name', errors: e.lastName })}
@@ -81,6 +86,22 @@ ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', 
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${esc(withRedirect('/sso/sign-in', opts.redirect))}">Sign in</a></p>`,
+  );
+}
+
+/** Sign-out asks first: only its POST (with the token) signs out, so a link or an image cannot. */
+export function signOutPage(opts: { csrf: string; redirect?: string; cancel: string; error?: string }) {
+  return page(
+    'Sign out',
+    `<h1>Sign out</h1>
+${opts.error ? `<p class="alert" role="alert">${esc(opts.error)}</p>` : ''}
+<p>Sign out of the Practitioner Portal on this device?</p>
+<form method="post" action="/sso/sign-out">
+${token(opts.csrf)}
+${hidden('redirect', opts.redirect)}
+<button type="submit">Sign out</button>
+</form>
+<p class="switch"><a href="${esc(opts.cancel)}">Cancel</a></p>`,
   );
 }
 

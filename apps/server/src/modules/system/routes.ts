@@ -1,5 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { esc, page } from '../sso/views';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAdminCheck } from '../admin/admin-auth';
+import { esc, messagePage, page } from '../sso/views';
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
 
 /** Liveness, readiness, and (outside production) the dev mailbox that shows the outbox. */
 export async function systemRoutes(app: FastifyInstance) {
@@ -17,7 +29,29 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   if (ctx.env.production) return;
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+  const checkAdmin = createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });
+  /**
+   * The mailbox shows invite links and reviews: only to this machine (a loopback client, not
+   * relayed by a proxy, addressing it by a loopback name, so a DNS-rebound foreign name does not
+   * count) or to a caller with the admin token.
+   */
+  const mayReadMailbox = async (req: FastifyRequest) => {
+    const local =
+      isLoopback(req.socket.remoteAddress) &&
+      req.headers['x-forwarded-for'] === undefined &&
+      req.headers.forwarded === undefined &&
+      LOOPBACK_NAMES.has(req.hostname.replace(/^\[|\]$/g, '').toLowerCase());
+    if (local) return true;
+    return checkAdmin(req).then(
+      () => true,
+      () => false,
+    );
+  };
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (req, reply) => {
+    if (!(await mayReadMailbox(req))) {
+      const body = messagePage('Dev mailbox', 'The dev mailbox opens only on this machine (loopback), or with the admin token.');
+      return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+    }
     const mails = await ctx.mailer.recent(50);
     const items = mails
       .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="hint">To ${esc(m.to)} · ${esc(m.createdAt.toISOString())} · ${esc(m.transport)}</p><pre>${esc(m.text)}</pre></article>`)

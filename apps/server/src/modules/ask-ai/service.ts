@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { aiAnswers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { getSessionJournal, saveDraft } from '../journals/service';
-import { accessibleSession, ownedSession } from '../sessions/service';
+import { accessibleSession } from '../sessions/service';
 import { builtinAnswer, type EngineAnswer } from './builtin';
 import { buildMessages, parseCitedText, streamCompletion } from './openai';
 import { collectRecords, dataDateOf, type SourceRecord } from './records';
@@ -77,8 +77,9 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
   };
 }
 
+/** The session's earlier answers (their typed questions too): under the same rules as the answers themselves. */
 export async function listAnswers(ctx: AppContext, userId: string, sessionId: string) {
-  await ownedSession(ctx, userId, sessionId);
+  await accessibleSession(ctx, userId, sessionId);
   const rows = await ctx.database.db.select().from(aiAnswers).where(eq(aiAnswers.sessionId, sessionId)).orderBy(desc(aiAnswers.createdAt)).limit(50);
   return { results: rows.map(toAnswer).map(({ id, preset, question, engine, model, createdAt, declined }) => ({ id, preset, question, engine, model, createdAt, declined })) };
 }

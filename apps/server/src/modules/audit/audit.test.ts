@@ -168,7 +168,8 @@ describe('audit trail', () => {
       headers: patient.auth,
     });
     const categories = theirs.json().results.map((r: { category: string; actor: string }) => `${r.category}/${r.actor}`);
-    expect(categories).toContain('session/another user');
+    // The patient's own practitioner is named, with the practice.
+    expect(categories).toContain('session/Test User (General Practitioner)');
     const other = await createUser(h, { practitionerStatus: 2 });
     expect(
       (

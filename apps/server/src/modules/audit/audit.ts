@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { auditEvents, practitioners, sessions } from '../../db/schema';
+import { auditEvents, practitionerCategories, practitioners, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { rowsOf } from '../account/repository';
 
@@ -270,6 +270,27 @@ export function createAudit(db: Db, opts: { key: string }) {
 }
 
 export type Audit = ReturnType<typeof createAudit>;
+
+/**
+ * How a patient's access history names the practitioners of its rows (each row's practitioner is
+ * the session's, so the patient's own): their user, and 'First Last (Category, practice 0123456)'.
+ */
+export async function practitionerNames(db: Db, practitionerIds: string[]): Promise<Map<string, { userId: string; name: string }>> {
+  const ids = [...new Set(practitionerIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: practitioners.id, userId: practitioners.userId, firstName: users.firstName, lastName: users.lastName, category: practitionerCategories.name, practiceNumber: practitioners.practiceNumber })
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .leftJoin(practitionerCategories, eq(practitionerCategories.id, practitioners.categoryId))
+    .where(inArray(practitioners.id, ids));
+  return new Map(
+    rows.map((r) => {
+      const about = [r.category, r.practiceNumber ? `practice ${r.practiceNumber}` : null].filter(Boolean).join(', ');
+      return [r.id, { userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() + (about ? ` (${about})` : '') }];
+    }),
+  );
+}
 
 /** The practitioner profile id of a user, for filtering history. */
 export async function practitionerIdOf(db: Db, userId: string) {

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
 import * as repo from '../sessions/repository';
 import { AuditRow } from '../sessions/routes';
-import { toAuditRow, toDataRequest } from '../sessions/service';
+import { patientAccessHistory, toDataRequest } from '../sessions/service';
 
 const tags = ['patient'];
 const PatientSession = z.object({
@@ -69,8 +69,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     schema: { tags, summary: 'Who looked at or changed my data (POPIA s23)', response: { 200: z.object({ results: z.array(AuditRow) }) } },
   }, async (req) => {
-    const me = caller(req).userId;
-    return { results: (await ctx.audit.history({ patientId: me })).map((r) => toAuditRow(r, me, me)) };
+    return patientAccessHistory(ctx, caller(req).userId);
   });
 
   app.post('/orders', {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
+import { practitionerNames } from '../audit/audit';
 import { findPractitionerByUser } from '../portal/repository';
 import { medicinesText } from '../pharmacogenomics/medicines';
 import { pharmacogeneHighlights } from '../pharmacogenomics/service';
@@ -294,23 +295,44 @@ export function toQuestionnaire(q: Awaited<ReturnType<typeof repo.questionnaires
 /** The access history of the session's patient, as far as the caller's practice is concerned. */
 export async function accessHistory(ctx: AppContext, userId: string, sessionId: string) {
   const { practitioner, row } = await ownedSession(ctx, userId, sessionId);
-  const rows = await ctx.audit.history({
-    patientId: row.user.id,
-    practitionerId: practitioner.id,
-  });
-  return { results: rows.map((r) => toAuditRow(r, userId)) };
+  return { results: await namedHistory(ctx, { patientId: row.user.id, practitionerId: practitioner.id }, userId) };
 }
 
-/** An audit row as people read it: the actor is 'you', 'the patient' or 'another user', never an identifier of someone else. */
-export function toAuditRow(r: Awaited<ReturnType<AppContext['audit']['history']>>[number], viewerId: string, patientId?: string) {
-  const actor = r.actorUserId === viewerId ? 'you' : r.actorUserId && r.actorUserId === (patientId ?? r.patientId) ? 'the patient' : 'another user';
+/** A patient's own access history (POPIA s23): every practice's reads, changes and refused attempts. */
+export async function patientAccessHistory(ctx: AppContext, patientId: string) {
+  return { results: await namedHistory(ctx, { patientId }, patientId) };
+}
+
+type HistoryRow = Awaited<ReturnType<AppContext['audit']['history']>>[number];
+
+async function namedHistory(ctx: AppContext, filter: { patientId: string; practitionerId?: string }, viewerId: string) {
+  const rows = await ctx.audit.history(filter);
+  const names = await practitionerNames(ctx.database.db, rows.flatMap((r) => (r.practitionerId ? [r.practitionerId] : [])));
+  return rows.map((r) => toAuditRow(r, viewerId, names));
+}
+
+/**
+ * An audit row as people read it. The actor is 'you', 'the patient', 'the provider' (the lab and
+ * the provider's staff act with no user), the session's own practitioner by name and practice, or,
+ * for anyone else, 'another practice (refused)' (every other attempt on a patient's data is a
+ * refusal), named by neither identifier nor address.
+ */
+export function toAuditRow(r: HistoryRow, viewerId: string, names: Map<string, { userId: string; name: string }>) {
+  const own = r.practitionerId ? names.get(r.practitionerId) : undefined;
+  let actor: string;
+  if (r.actorUserId === viewerId) actor = 'you';
+  else if (r.actorUserId === null) actor = 'the provider';
+  else if (r.actorUserId === r.patientId) actor = 'the patient';
+  else if (own && r.actorUserId === own.userId) actor = own.name;
+  else actor = r.outcome === 'denied' ? 'another practice (refused)' : 'another user';
+  const stranger = actor === 'another practice (refused)' || actor === 'another user';
   return {
     id: r.id,
     at: r.at.toISOString(),
     action: r.action,
     category: r.category,
     outcome: r.outcome,
-    sourceIp: r.sourceIp,
+    sourceIp: stranger ? null : r.sourceIp,
     actor,
     sessionID: r.sessionId,
     detail: r.detail,

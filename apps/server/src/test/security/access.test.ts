@@ -214,3 +214,30 @@ describe('every route with an id param is proven', () => {
     console.info(`[security:access] ${JSON.stringify(figures)}`);
   });
 });
+
+describe('once a session is completed', () => {
+  it('every Ask AI route of that session answers the same 404, as its results and answers do (the typed questions included)', async () => {
+    const C = await buildPractice(h, 'C');
+    const submitted = await h.app.inject({
+      method: 'POST',
+      url: `/api/portal/sessions/${C.sessionId}/journal/submit`,
+      headers: C.doc.auth,
+      payload: { description: 'The final note for the patient, long enough to be valid.' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const aiRoutes = apiRoutes(h).filter((r) => r.url.startsWith('/api/portal/sessions/:id/ai/'));
+    expect(aiRoutes.length).toBeGreaterThanOrEqual(4);
+    const answers: string[] = [];
+    for (const r of [...aiRoutes, { method: 'GET', url: '/api/portal/sessions/:id/results', key: 'GET results', params: ['id'] } as ApiRoute]) {
+      const res = await h.app.inject({
+        method: r.method,
+        url: fillPath(r.url, { id: C.sessionId, answerId: C.answerId }),
+        headers: C.doc.auth,
+        ...(r.method === 'POST' && r.url.endsWith('/ask') ? { payload: { preset: 'summary' } } : {}),
+      });
+      answers.push(`${r.key} → ${res.statusCode}`);
+      expect(res.body, r.key).toBe(NOT_FOUND_BODY);
+    }
+    console.info(`[security:completed] ${JSON.stringify({ routes: answers.length, answers })}`);
+  });
+});

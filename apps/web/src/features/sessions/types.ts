@@ -52,7 +52,7 @@ export interface Page<T> {
   offset: number;
 }
 
-/** A row of a patient's access history (GET /portal/sessions/{id}/access-history): the actor is 'you', 'the patient' or 'another user'. */
+/** A row of a patient's access history (GET /portal/sessions/{id}/access-history): the actor is 'you', 'the patient', 'the provider' or 'another practice (refused)'. */
 export interface AccessHistoryRow {
   id: number;
   at: string;

@@ -40,7 +40,15 @@ export function operationIdOf(method: string, url: string): string {
  */
 export const documentOperation: SwaggerTransform = (args) => {
   const out = jsonSchemaTransform(args as Parameters<typeof jsonSchemaTransform>[0]);
-  const schema = out.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+  // A route declared with no schema at all: the built portal's files and pages (registered with
+  // SERVE_WEB, as `npm start` runs) are no API operations. An API route without one is still
+  // documented, with the shared responses (the inventory test finds none).
+  if (!out.schema) {
+    if (!args.url.startsWith('/api/')) return { schema: { hide: true }, url: args.url };
+    out.schema = {};
+  }
+  const schema = out.schema as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
+  if (schema.hide) return out;
   const method = [args.route.method].flat()[0] ?? 'GET';
   schema.operationId ??= operationIdOf(method, args.url);
   const response = { ...(schema.response ?? {}) };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { formatProblems, lintFromString, loadConfig } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../env';
+import { startServer } from '../failure-kit';
 import type { Harness } from '../harness';
 import { createSecurityApp } from './world';
 
@@ -14,6 +15,12 @@ beforeAll(async () => {
   doc = (await h.app.inject({ url: '/api/docs/json' })).json();
 }, 120_000);
 afterAll(() => h?.close());
+
+/** @redocly/openapi-core's recommended rules (the OpenAPI 3 structure among them), as apps/server/redocly.yaml sets them. */
+async function lint(document: unknown) {
+  const config = await loadConfig({ configPath: path.join(REPO_ROOT, 'apps/server/redocly.yaml') });
+  return lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 /** Registered but not API operations: the docs' own pages, the sign-on's HTML pages, probes. */
@@ -42,8 +49,7 @@ describe('inventory', () => {
   });
 
   it('passes @redocly/openapi-core lint with the recommended rules (apps/server/redocly.yaml)', async () => {
-    const config = await loadConfig({ configPath: path.join(REPO_ROOT, 'apps/server/redocly.yaml') });
-    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const problems = await lint(doc);
     const errors = problems.filter((p) => p.severity === 'error');
     const warnings = problems.filter((p) => p.severity === 'warn');
     const summary = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} @ ${p.location[0]?.pointer ?? ''}`);
@@ -52,4 +58,28 @@ describe('inventory', () => {
       formatProblems(problems, { format: 'codeframe', totals: { errors: errors.length, warnings: warnings.length, ignored: 0 }, version: '' });
     expect(summary).toEqual([]);
   });
+});
+
+describe('the document the built server serves', () => {
+  it('GET /api/docs/json of `node apps/server/dist/server.js` (the portal served too, as `npm start` runs it) answers a valid OpenAPI 3 document of every route', async () => {
+    // On the run's PostgreSQL database when there is one (migrated already), else a PGlite folder of its own.
+    const server = await startServer({ databaseUrl: inject('databaseUrl') ?? undefined, env: { SERVE_WEB: 'true', DEMO_DATA: 'false', LOG_LEVEL: 'error' } });
+    try {
+      const res = await fetch(`${server.baseUrl}/api/docs/json`);
+      const text = await res.text();
+      expect(res.status, text.slice(0, 300)).toBe(200);
+      const served = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+      expect(served.openapi).toMatch(/^3\./);
+      const problems = await lint(served);
+      expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} @ ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+      // The same operations as the in-process app's document, which the inventory above matches to the route table.
+      const operations = (d: typeof doc) => Object.entries(d.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m} ${p}`)).sort();
+      expect(operations(served)).toEqual(operations(doc));
+      // The browsable page is there too.
+      expect((await fetch(`${server.baseUrl}/api/docs`)).status).toBeLessThan(400);
+      console.info(`[security:openapi-served] ${JSON.stringify({ status: res.status, operations: operations(served).length, problems: problems.length })}`);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

@@ -142,7 +142,7 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
       `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel}${r.levelInferred ? ', from its CPIC recommendation' : ''})` : PGX_NOT_GRADED} / ${r.specialtyPopulation ?? PGX_NOT_STATED}`,
     );
     if (r.source) field('Source', r.source);
-    if (r.guidelineUpdatedOn) field('Note', PGX_MESSAGES.guidelineUpdated(r.guidelineUpdatedOn));
+    if (r.guidelineUpdatedOn) field('CPIC update', PGX_MESSAGES.guidelineUpdated(r.guidelineUpdatedOn));
     if (r.implication) field('Implication', r.implication);
     if (r.comments) field('CPIC comments', r.comments);
     field('Category / class', `${list(r.category)} / ${list(r.class)}`);

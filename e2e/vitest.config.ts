@@ -6,7 +6,8 @@ export default defineProject({
     environment: 'node',
     include: ['journeys/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A journey scans every page it visits with axe (several seconds each on a busy 2-core machine).
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     // One browser and one server: journeys run one file at a time.
     fileParallelism: false,

@@ -83,6 +83,8 @@ export const SessionDetail = SessionSummary.extend({
   highlights: z.array(Highlight),
   results: z.array(z.object({ id: zId, title: z.string(), computedAt: z.string() })),
   questionnaires: z.array(z.object({ id: z.number().int(), category: z.string(), completed: z.boolean() })),
+  /** What a data request costs the practice and when it is due (SPEC §9), named before the request is made. */
+  dataRequestFee: z.object({ amountCents: z.number().int(), currency: z.string(), dueDays: z.number().int() }),
 });
 export type SessionDetail = z.infer<typeof SessionDetail>;
 

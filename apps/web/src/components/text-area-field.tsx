@@ -29,6 +29,12 @@ export function validateText(value: string, { min = 0, max = Infinity, required 
 
 const countOf = (value: string) => [...value].length;
 
+/** The count with its bounds, so a 'Minimum chars not reached' under the field is never a riddle. */
+function countText(count: number, min: number, max: number): string {
+  if (min > 0) return Number.isFinite(max) ? t('textArea.countMinMax', { count, max, min }) : t('textArea.countMin', { count, min });
+  return Number.isFinite(max) ? t('textArea.countMax', { count, max }) : t('textArea.count', { count });
+}
+
 /** A multi-line input that validates with the contract's rules and shows the first message under it. */
 export function TextAreaField({
   label,
@@ -65,7 +71,7 @@ export function TextAreaField({
       }}
       // Mantine sets aria-invalid and the red border from `error`, and links the message to the field.
       error={visibleError}
-      description={Number.isFinite(max) ? t('textArea.countMax', { count, max }) : t('textArea.count', { count })}
+      description={countText(count, min, max)}
       inputWrapperOrder={['label', 'input', 'error', 'description']}
     />
   );

@@ -78,6 +78,7 @@ export const messagesEn = {
   'nav.journals': 'Journals',
   'nav.backToSessions': 'Back to sessions',
   'nav.session': 'Session',
+  'nav.sessionPatient': 'Patient: {name}',
   'nav.overview': 'Overview',
   'nav.results': 'Results',
   'nav.reports': 'Reports',
@@ -127,6 +128,8 @@ export const messagesEn = {
 
   'textArea.count': '{count} characters',
   'textArea.countMax': '{count} of {max} characters',
+  'textArea.countMin': '{count} characters (at least {min})',
+  'textArea.countMinMax': '{count} of {max} characters (at least {min})',
 
 
 

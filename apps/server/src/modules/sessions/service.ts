@@ -1,4 +1,4 @@
-import { ErrorCode, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
+import { ErrorCode, LIMITS, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -190,6 +190,7 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
       category: q.category,
       completed: q.completed,
     })),
+    dataRequestFee: { amountCents: ctx.env.DATA_REQUEST_FEE_CENTS, currency: ctx.env.CURRENCY, dueDays: LIMITS.dataRequestFeeDueDays },
   };
 }
 
@@ -215,7 +216,7 @@ export async function requestData(ctx: AppContext, userId: string, sessionId: st
     practitionerId: practitioner.id,
     feeCents: ctx.env.DATA_REQUEST_FEE_CENTS,
     currency: ctx.env.CURRENCY,
-    dueDays: 14,
+    dueDays: LIMITS.dataRequestFeeDueDays,
   });
   if (!created) throw new AppError(409, ErrorCode.DATA_ALREADY_REQUESTED);
   return toDataRequest(created);

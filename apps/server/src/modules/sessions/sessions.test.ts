@@ -140,6 +140,9 @@ describe('data requests and patient data', () => {
     const [fee] = await h.db.select().from(transactions).where(eq(transactions.sessionId, id));
     expect(fee!.kind).toBe('data_request_fee');
     expect(Math.round((fee!.dueAt!.getTime() - fee!.createdAt.getTime()) / DAY)).toBe(14);
+    // The detail names the fee the request costs, so the portal can say so before the request is made.
+    const feeShown = (await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: doc.auth })).json().dataRequestFee;
+    expect(feeShown).toEqual({ amountCents: -fee!.amountCents, currency: fee!.currency, dueDays: 14 });
 
     const waiting = await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: doc.auth });
     expect(waiting.json()).toMatchObject({ dataRequest: { status: 'pending' }, readiness: { dataAccessible: false }, highlights: [] });

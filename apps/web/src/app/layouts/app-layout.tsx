@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS, MESSAGES, errorText } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
@@ -11,6 +11,8 @@ import { useMe } from '../../features/account/api/get-me';
 import { useSignOut } from '../../features/account/hooks/use-sign-out';
 import { Sidebar } from '../../features/navigation/components/sidebar';
 import { usePractitionerMe } from '../../features/practitioner/api/get-practitioner-me';
+import { sessionQueryOptions } from '../../features/sessions/api/get-session';
+import { fullName } from '../../features/sessions/format';
 import { TermsModal } from '../../features/terms/components/terms-modal';
 import { t } from '../../i18n/i18n';
 import { isSignedIn } from '../../lib/auth-cookie';
@@ -50,6 +52,10 @@ function SignedInShell() {
   const setLoaded = useUserStore((s) => s.setLoaded);
   const setSessionsChange = useSessionStore((s) => s.setSessionsChange);
   const { signOut, isPending: signingOut } = useSignOut();
+  // The session-mode sidebar names the patient whose session is open (the session pages load the same query).
+  const selectedSession = useSessionStore((s) => s.selectedSession);
+  const openSession = useQuery({ ...sessionQueryOptions(selectedSession ?? ''), enabled: Boolean(selectedSession) });
+  const sessionPatient = selectedSession && openSession.data?.id === selectedSession ? fullName(openSession.data.user) : undefined;
   // Read at the first render (this shell is never rendered on a server): a value that only arrives in an
   // effect would draw the desktop shell first on a phone, then everything again.
   const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
@@ -152,6 +158,7 @@ function SignedInShell() {
               practitioner={sidebarPractitioner}
               onLogout={onLogout}
               logoutPending={signingOut}
+              sessionPatient={sessionPatient}
               onClose={narrow ? closeSidebar : undefined}
               onNavigate={closeSidebar}
             />

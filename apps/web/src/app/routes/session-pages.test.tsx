@@ -6,6 +6,7 @@ import { ErrorModal } from '../../components/error-modal';
 import { apiError, component, detail, json, lockedComponent, mockApi } from '../../features/sessions/test-fixtures';
 import { useSystemStore } from '../../store/system-store';
 import { renderWithProviders } from '../../test/render';
+import { SessionLayout } from '../layouts/session-layout';
 import { SessionPage } from './session';
 import { SessionQuestionnairesPage } from './session-questionnaires';
 import { SessionResultPage } from './session-result';
@@ -17,13 +18,15 @@ function renderAt(path: string) {
   return renderWithProviders(
     <>
       <Routes>
-        <Route path="/sessions/:id" element={<SessionPage />} />
-        <Route path="/sessions/:id/results" element={<SessionResultsPage />} />
-        <Route path="/sessions/:id/results/:resultID" element={<SessionResultPage />} />
-        <Route path="/sessions/:id/result/:resultID/components/:componentID" element={<SessionResultPage />} />
-        <Route path="/sessions/:id/questionnaires" element={<SessionQuestionnairesPage />} />
-        <Route path="/sessions/:id/questionnaires/:questionnaireID" element={<SessionQuestionnairesPage />} />
-        <Route path="/sessions/:id/questionnarie/:questionnarieID" element={<SessionQuestionnairesPage />} />
+        <Route path="/sessions/:id" element={<SessionLayout />}>
+          <Route index element={<SessionPage />} />
+          <Route path="results" element={<SessionResultsPage />} />
+          <Route path="results/:resultID" element={<SessionResultPage />} />
+          <Route path="result/:resultID/components/:componentID" element={<SessionResultPage />} />
+          <Route path="questionnaires" element={<SessionQuestionnairesPage />} />
+          <Route path="questionnaires/:questionnaireID" element={<SessionQuestionnairesPage />} />
+          <Route path="questionnarie/:questionnarieID" element={<SessionQuestionnairesPage />} />
+        </Route>
       </Routes>
       <ErrorModal />
     </>,
@@ -68,14 +71,17 @@ describe('the overview', () => {
     expect(within(readiness).getAllByText('The patient has not confirmed the data request yet.')).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: 'Packages' })).getByText('DEMO-PIETER')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Screening & Results' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open results' })).toHaveAttribute('href', `/sessions/${s.id}/results`);
+    // The patient's data is closed: no link to it, the reason beside the disabled button.
+    expect(screen.getByRole('button', { name: 'Open results' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Open results' })).toHaveAccessibleDescription('The patient has not confirmed the data request yet.');
+    expect(screen.getByRole('button', { name: 'Ask AI' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Write notes' })).toHaveAttribute('href', `/sessions/${s.id}/notes`);
-    expect(screen.getByRole('link', { name: 'Ask AI' })).toHaveAttribute('href', `/sessions/${s.id}/ask-ai`);
-    expect(screen.getByText('Synthetic demo patient')).toBeInTheDocument();
+    // The patient header names whose session this is.
+    expect(within(screen.getByRole('region', { name: 'Patient: Thandi Nkosi' })).getByText('Synthetic demo patient')).toBeInTheDocument();
   });
 
-  it("shows SESSION.050's text when data was already requested", async () => {
-    const s = accessible();
+  it("shows SESSION.050's text when data was already requested (from another tab)", async () => {
+    const s = detail({ status: 2 });
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),
       [`POST ${S}/${s.id}/data-request`]: () => apiError(409, 'SESSION.050', 'Data already requested'),
@@ -83,6 +89,7 @@ describe('the overview', () => {
     renderAt(`/sessions/${s.id}`);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Session Details');
     await userEvent.click(await screen.findByRole('button', { name: 'Request data' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Request data' })).getByRole('button', { name: 'Request data' }));
     expect(await screen.findByRole('dialog', { name: 'Something went wrong' })).toHaveTextContent('You have already requested data for this user.');
   });
 
@@ -100,8 +107,16 @@ describe('the overview', () => {
     const readiness = await screen.findByRole('region', { name: 'Readiness' });
     expect(within(readiness).getByText('Not requested')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Request data' }));
+    // A paid action: nothing is sent before the confirmation, which names the fee and when it is due.
+    const confirm = await screen.findByRole('dialog', { name: 'Request data' });
+    expect(confirm).toHaveTextContent(/data-request fee of R\s?250,00, due by .+ \(14 days from today\)/);
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Request data' }));
     expect(await within(readiness).findByText(/^Waiting for the patient/)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // One request per session: the button stays off, the line beside it says when and at what fee.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Request data' })).toBeDisabled());
+    expect(screen.getByText(/^Data requested on .+ The fee of R\s?250,00 is due by/)).toBeInTheDocument();
   });
 
   it('offers Accept and Reject on a pending request, and no data request yet', async () => {
@@ -111,6 +126,12 @@ describe('the overview', () => {
     expect(await screen.findByRole('button', { name: /^Accept the session request from Thandi Nkosi/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Reject the session request from Thandi Nkosi/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request data' })).toBeDisabled();
+    // Nothing that cannot work before the request is accepted: each disabled with its reason beside it.
+    for (const name of ['Write notes', 'Ask AI', 'Open results']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+      expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(/not been accepted|Accept the session request first/);
+    }
   });
 
   it('lists decreased and increased components with their level as text', async () => {

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { QuestionnaireDetail, QuestionnaireList } from '../../features/sessions/components/questionnaires-view';
-import { SessionContext } from '../../features/sessions/components/session-context';
 import { SessionGate } from '../../features/sessions/components/session-gate';
 import { t } from '../../i18n/i18n';
 
@@ -12,12 +11,7 @@ export function SessionQuestionnairesPage() {
   return (
     <Page title={t('title.questionnaires')}>
       <SessionGate id={id} requireData>
-        {(session) => (
-          <>
-            <SessionContext session={session} />
-            {one ? <QuestionnaireDetail sessionId={id} questionnaireId={one} /> : <QuestionnaireList sessionId={id} />}
-          </>
-        )}
+        {() => (one ? <QuestionnaireDetail sessionId={id} questionnaireId={one} /> : <QuestionnaireList sessionId={id} />)}
       </SessionGate>
     </Page>
   );

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ReportsView } from '../../features/reports/components/reports-view';
-import { SessionContext } from '../../features/sessions/components/session-context';
 import { SessionGate } from '../../features/sessions/components/session-gate';
 import { t } from '../../i18n/i18n';
 
@@ -11,12 +10,7 @@ export function SessionReportsPage() {
   return (
     <Page title={t('title.pharmacoReports')}>
       <SessionGate id={id} requireData>
-        {(session) => (
-          <>
-            <SessionContext session={session} />
-            <ReportsView sessionId={id} />
-          </>
-        )}
+        {() => <ReportsView sessionId={id} />}
       </SessionGate>
     </Page>
   );

@@ -2,7 +2,6 @@ import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ComponentView } from '../../features/sessions/components/component-detail';
 import { ResultsView } from '../../features/sessions/components/result-view';
-import { SessionContext } from '../../features/sessions/components/session-context';
 import { SessionGate } from '../../features/sessions/components/session-gate';
 import { t } from '../../i18n/i18n';
 
@@ -15,12 +14,7 @@ export function SessionResultPage() {
   return (
     <Page title={t('title.result')}>
       <SessionGate id={id} requireData>
-        {(session) => (
-          <>
-            <SessionContext session={session} />
-            {componentID ? <ComponentView sessionId={id} resultId={resultID} componentId={componentID} /> : <ResultsView sessionId={id} resultId={resultID} />}
-          </>
-        )}
+        {() => (componentID ? <ComponentView sessionId={id} resultId={resultID} componentId={componentID} /> : <ResultsView sessionId={id} resultId={resultID} />)}
       </SessionGate>
     </Page>
   );

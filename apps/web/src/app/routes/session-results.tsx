@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ResultsView } from '../../features/sessions/components/result-view';
-import { SessionContext } from '../../features/sessions/components/session-context';
 import { SessionGate } from '../../features/sessions/components/session-gate';
 import { t } from '../../i18n/i18n';
 
@@ -10,12 +9,7 @@ export function SessionResultsPage() {
   return (
     <Page title={t('title.genotypeResults')}>
       <SessionGate id={id} requireData>
-        {(session) => (
-          <>
-            <SessionContext session={session} />
-            <ResultsView sessionId={id} />
-          </>
-        )}
+        {() => <ResultsView sessionId={id} />}
       </SessionGate>
     </Page>
   );

@@ -8,6 +8,8 @@ export const journalMessagesEn = {
   'journal.status.saving': 'Saving…',
   'journal.status.unsaved': 'Not saved',
   'journal.status.unsavedHelp': 'Your text is kept on this page and will be saved when the connection is back.',
+  'journal.status.empty': 'Nothing written yet',
+  'journal.status.tooLong': 'The notes are over {max} characters, so they are not saved. Shorten them: your last saved draft is kept.',
   'journal.status.savedAt': 'Saved at {time}',
   'journal.saveNow': 'Save draft',
   'journal.submit': 'Submit to patient',

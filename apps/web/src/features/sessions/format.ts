@@ -28,3 +28,11 @@ export function formatOrdinal(percentile: number): string {
 }
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+const money = new Map<string, Intl.NumberFormat>();
+/** A fee in minor units of its currency, in the portal's locale ('R 250,00'). */
+export function formatFee(amountCents: number, currency: string): string {
+  let format = money.get(currency);
+  if (!format) money.set(currency, (format = new Intl.NumberFormat(config.defaultLocale, { style: 'currency', currency })));
+  return format.format(amountCents / 100);
+}

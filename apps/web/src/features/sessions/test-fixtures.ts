@@ -58,6 +58,7 @@ export function detail(over: Partial<SessionDetail> = {}): SessionDetail {
     kit: null,
     readiness: { kitStatus: null, resultsAvailable: false, questionnairesCompleted: 0, questionnairesTotal: 0, dataAccessible: false },
     highlights: [],
+    dataRequestFee: { amountCents: 25000, currency: 'ZAR', dueDays: 14 },
     results: [],
     questionnaires: [],
     ...over,

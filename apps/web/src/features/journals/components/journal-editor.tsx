@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconCloudUpload, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCloudUpload, IconLock, IconPencil } from '@tabler/icons-react';
 import { JOURNAL_LIMITS, JournalStatus, SessionStatus, errorText, type JournalEntry, type SessionJournal } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { AppModal } from '../../../components/app-modal';
 import { TextAreaField, validateText } from '../../../components/text-area-field';
 import { formatDate, once } from '../../../i18n/i18n';
 import { jt } from '../messages';
+import { config } from '../../../config/env';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddendum } from '../api/add-addendum';
 import { journalKeys } from '../api/keys';
@@ -17,10 +18,37 @@ import { useSubmitJournal } from '../api/submit-journal';
 import { useAutosave, type SaveState } from '../hooks/use-autosave';
 import { SubmitForm } from '../../../components/submit-form';
 
+const countFormat = once(() => new Intl.NumberFormat(config.defaultLocale));
+const formatCount = (n: number) => countFormat().format(n);
 const timeFormat = once(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
-function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: Date | null }) {
+function SaveStatus({ state, savedAt, hasDraft }: { state: SaveState; savedAt: Date | null; hasDraft: boolean }) {
   // Text and icon, not colour alone; dark shades keep the contrast above WCAG AA.
+  if (state === 'invalid') {
+    return (
+      <Stack gap={2} role="status" aria-live="polite">
+        <Group gap={6} c="red.9">
+          <IconAlertTriangle size={16} aria-hidden />
+          <Text fw={700} size="sm" c="red.9">
+            {jt('journal.status.unsaved')}
+          </Text>
+        </Group>
+        <Text size="sm" c="red.9">
+          {jt('journal.status.tooLong', { max: formatCount(JOURNAL_LIMITS.max) })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (state === 'saved' && !hasDraft) {
+    return (
+      <Group gap={6} role="status" aria-live="polite" c="gray.8">
+        <IconPencil size={16} aria-hidden />
+        <Text size="sm" fw={600} c="dark">
+          {jt('journal.status.empty')}
+        </Text>
+      </Group>
+    );
+  }
   if (state === 'unsaved') {
     return (
       <Stack gap={2} role="status" aria-live="polite">
@@ -146,6 +174,9 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
     initial: journal.entry?.description ?? '',
     save: (value) => saveDraft(sessionId, value),
     enabled: writable,
+    // Over the limit the server answers 400 (it counts UTF-16 units, as .length does): keep the text
+    // here and say why instead of sending it.
+    canSave: (value) => value.length <= JOURNAL_LIMITS.max,
   });
   const submit = useSubmitJournal(sessionId);
   const [confirming, setConfirming] = useState(false);
@@ -194,9 +225,9 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
         maxRows={24}
       />
       <Group justify="space-between" align="flex-start">
-        <SaveStatus state={autosave.state} savedAt={autosave.savedAt} />
+        <SaveStatus state={autosave.state} savedAt={autosave.savedAt} hasDraft={Boolean(journal.entry) || autosave.savedAt !== null || autosave.text !== ''} />
         <Group>
-          <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved'}>
+          <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved' || autosave.state === 'invalid'}>
             {jt('journal.saveNow')}
           </Button>
           <Button

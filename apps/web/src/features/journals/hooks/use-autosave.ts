@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 
-export type SaveState = 'saved' | 'saving' | 'unsaved';
+/** 'invalid': the text breaks a rule the server would refuse (too long), so it is not sent at all. */
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'invalid';
 
 /** Network down, server busy or failing: keep the text and try again. Anything else is final. */
 export function isRetryable(error: unknown): boolean {
@@ -17,11 +18,13 @@ const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
  * online), and a warning before the page is left with text the server does not have yet.
  * The text lives only in memory and on the server, never in browser storage.
  */
-export function useAutosave({ initial, save, delayMs = 1000, enabled = true }: {
+export function useAutosave({ initial, save, delayMs = 1000, enabled = true, canSave }: {
   initial: string;
   save: (value: string) => Promise<unknown>;
   delayMs?: number;
   enabled?: boolean;
+  /** False for a text the server would refuse (over the length limit): it is kept here, not sent. */
+  canSave?: (value: string) => boolean;
 }) {
   const [text, setText] = useState(initial);
   const [state, setState] = useState<SaveState>('saved');
@@ -34,6 +37,9 @@ export function useAutosave({ initial, save, delayMs = 1000, enabled = true }: {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveRef = useRef(save);
   saveRef.current = save;
+  const canSaveRef = useRef(canSave);
+  canSaveRef.current = canSave;
+  const blocked = (value: string) => Boolean(canSaveRef.current && !canSaveRef.current(value));
 
   const clear = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -47,6 +53,10 @@ export function useAutosave({ initial, save, delayMs = 1000, enabled = true }: {
     if (value === confirmed.current) {
       setState('saved');
       return true;
+    }
+    if (blocked(value)) {
+      setState('invalid');
+      return false;
     }
     inFlight.current = true;
     setState('saving');
@@ -82,6 +92,12 @@ export function useAutosave({ initial, save, delayMs = 1000, enabled = true }: {
     latest.current = value;
     setText(value);
     setFailure(null);
+    if (blocked(value)) {
+      // Nothing to send: the last text the server accepted stays its draft.
+      clear();
+      setState(value === confirmed.current ? 'saved' : 'invalid');
+      return;
+    }
     setState((s) => (s === 'unsaved' ? 'unsaved' : 'saving'));
     if (enabled) schedule(delayMs);
   }, [delayMs, enabled]);

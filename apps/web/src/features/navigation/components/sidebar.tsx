@@ -32,6 +32,8 @@ export interface SidebarProps {
   practitioner: Pick<PractitionerMe, 'status' | 'warehouseID' | 'category' | 'profileImage'> | null | undefined;
   onLogout: () => void;
   logoutPending?: boolean;
+  /** The name of the patient whose session is open (session mode). */
+  sessionPatient?: string;
   /** Shown on narrow screens, where the sidebar covers the page. */
   onClose?: () => void;
   /** Called after a link is followed (closes the sidebar on narrow screens). */
@@ -150,7 +152,7 @@ function ItemList({ items, pathname, locked, onNavigate }: { items: Item[]; path
  * signed-in shell renders again as each of its queries and stores settles, the sidebar only when its
  * own props, the address or the open session change.
  */
-export const Sidebar = memo(function Sidebar({ user, practitioner, onLogout, logoutPending, onClose, onNavigate }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ user, practitioner, onLogout, logoutPending, sessionPatient, onClose, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const sessionSidebar = useSessionStore((s) => s.sessionSidebar);
   const selectedSession = useSessionStore((s) => s.selectedSession);
@@ -190,6 +192,11 @@ export const Sidebar = memo(function Sidebar({ user, practitioner, onLogout, log
           <>
             <NavLink component={Link} to={paths.sessions()} label={t('nav.backToSessions')} leftSection={icon(IconArrowLeft)} onClick={onNavigate} />
             <SectionHeading>{t('nav.session')}</SectionHeading>
+            {sessionPatient && (
+              <Text size="sm" fw={600} px="sm" mb={4} style={{ overflowWrap: 'anywhere' }} data-testid="sidebar-patient">
+                {t('nav.sessionPatient', { name: sessionPatient })}
+              </Text>
+            )}
             <ItemList items={sessionItems(selectedSession).session} pathname={pathname} locked={false} onNavigate={onNavigate} />
             <SectionHeading>{t('nav.notes')}</SectionHeading>
             <ItemList items={sessionItems(selectedSession).notes} pathname={pathname} locked={false} onNavigate={onNavigate} />

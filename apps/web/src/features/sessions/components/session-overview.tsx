@@ -1,14 +1,14 @@
-import type { ReactNode } from 'react';
-import { Anchor, Avatar, Box, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Box, Button, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { KIT_STATUS_LABELS, LIMITS, SessionStatus, errorText, type SessionDetail } from '@portal/contract';
+import { KIT_STATUS_LABELS, SessionStatus, errorText, type SessionDetail } from '@portal/contract';
 import { IconFileText, IconMessageChatbot, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/i18n';
 import { useSystemStore } from '../../../store/system-store';
 import { useRequestData } from '../api/request-data';
-import { formatDateTime, formatShortDate, fullName } from '../format';
+import { formatFee, formatShortDate, fullName } from '../format';
+import { AppModal } from '../../../components/app-modal';
 import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
@@ -16,7 +16,6 @@ import { LevelBadge, levelOfLabel } from './level-display';
 import { ScrollTable } from './scroll-table';
 import { SectionCard } from './section-card';
 import { SessionDecision } from './session-decision';
-import { SessionStatusBadge, SyntheticPatientBadge } from './session-badges';
 import { closedReason } from './session-gate';
 import { st } from '../messages';
 
@@ -27,7 +26,7 @@ import { st } from '../messages';
 export function SessionOverview({ session, assignKit }: { session: SessionDetail; assignKit?: ReactNode }) {
   return (
     <Stack gap="lg">
-      <PatientHeader session={session} />
+      {session.status === SessionStatus.REQUESTED && <SessionRequest session={session} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <QuickActions session={session} />
         <Readiness session={session} />
@@ -37,14 +36,14 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
       <SectionCard title={st('sessions.overview.screening')} id="session-screening">
         <Text size="sm">{st('sessions.overview.screeningText')}</Text>
         {!session.readiness.dataAccessible && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="gray.7" id="screening-closed-reason">
             {closedReason(session)}
           </Text>
         )}
         <Box>
-          <Button component={Link} to={paths.sessionResults(session.id)}>
+          <ActionLink to={paths.sessionResults(session.id)} closed={!session.readiness.dataAccessible} reasonId="screening-closed-reason" variant="filled" icon={null}>
             {st('sessions.overview.openResults')}
-          </Button>
+          </ActionLink>
         </Box>
       </SectionCard>
       <SectionCard title={st('sessions.overview.notes')} id="session-notes">
@@ -60,73 +59,129 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
   );
 }
 
-function PatientHeader({ session }: { session: SessionDetail }) {
-  const name = fullName(session.user);
+/** A pending request: the decision, with what it means (the patient header above names whose it is). */
+function SessionRequest({ session }: { session: SessionDetail }) {
   return (
-    <Box component="section" aria-labelledby="session-patient">
-      <Group justify="space-between" align="flex-start" gap="lg">
-        <Group gap="md" align="flex-start" wrap="nowrap">
-          <Avatar src={session.user.profileImage} alt={session.user.profileImage ? st('sessions.overview.patientImageAlt', { name }) : undefined} name={name} size={56} radius="xl" color="blue" variant="filled" />
-          <Stack gap={6}>
-            <Title order={2} size="h3" id="session-patient">
-              {name}
-            </Title>
-            <Group gap="xs">
-              <SessionStatusBadge status={session.status} />
-              {session.user.synthetic && <SyntheticPatientBadge />}
-            </Group>
-            <DetailList
-              items={[
-                { term: st('sessions.overview.booking'), value: formatDateTime(session.bookingTime) },
-                { term: st('sessions.overview.requestedOn'), value: formatShortDate(session.createdAt) },
-                { term: st('sessions.overview.email'), value: session.user.email },
-                { term: st('sessions.overview.phone'), value: session.user.phoneNumber ?? t('common.notSet') },
-              ]}
-            />
-          </Stack>
-        </Group>
-        {session.status === SessionStatus.REQUESTED && (
-          <Stack gap="xs" maw={320}>
-            <Text size="sm">{st('sessions.overview.decisionHint')}</Text>
-            <SessionDecision session={session} size="sm" />
-          </Stack>
-        )}
-      </Group>
-    </Box>
+    <SectionCard title={st('sessions.overview.request')} id="session-request">
+      <Text size="sm">{st('sessions.overview.decisionHint')}</Text>
+      <SessionDecision session={session} size="sm" />
+    </SectionCard>
+  );
+}
+
+/** Why writing notes is not possible yet, or null (accepted: write; completed: read what was submitted). */
+function notesClosedReason(session: SessionDetail): string | null {
+  if (session.status === SessionStatus.ACCEPTED || session.status === SessionStatus.COMPLETED) return null;
+  return session.status === SessionStatus.REQUESTED ? st('sessions.overview.notesNeedAccept') : st('sessions.access.noAccess.declined');
+}
+
+/**
+ * A link styled as a button, or the same button disabled (not a link at all) with the reason read with it:
+ * a pending session offers nothing that cannot work yet.
+ */
+function ActionLink({ to, closed, reasonId, icon, variant = 'light', children }: { to: string; closed: boolean; reasonId: string; icon: ReactNode; variant?: 'light' | 'filled'; children: ReactNode }) {
+  if (closed) {
+    return (
+      <Button variant={variant} leftSection={icon} disabled aria-describedby={reasonId}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button component={Link} to={to} variant={variant} c={variant === 'light' ? 'blue.9' : undefined} leftSection={icon}>
+      {children}
+    </Button>
   );
 }
 
 function QuickActions({ session }: { session: SessionDetail }) {
-  const showError = useSystemStore((s) => s.showError);
-  const request = useRequestData(session.id);
+  const [confirming, setConfirming] = useState(false);
   const accepted = session.status === SessionStatus.ACCEPTED;
   const requested = session.dataRequest;
+  const fee = session.dataRequestFee;
   let hint = st('sessions.overview.requestDataNeedsAccept');
-  if (requested) hint = st('sessions.overview.requestDataDone', { date: formatShortDate(requested.createdAt), state: dataRequestLabel(requested) });
-  else if (accepted) hint = st('sessions.overview.requestDataHint', { days: LIMITS.dataRequestFeeDueDays });
-  const onRequest = () =>
-    request.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: 'green', message: st('sessions.overview.dataRequested') }),
-      onError: (error) => showError(errorText(error)),
+  if (requested)
+    hint = st('sessions.overview.requestDataDone', {
+      date: formatShortDate(requested.createdAt),
+      state: dataRequestLabel(requested),
+      fee: formatFee(fee.amountCents, fee.currency),
+      due: formatShortDate(dueDate(requested.createdAt, fee.dueDays).toISOString()),
     });
+  else if (accepted) hint = st('sessions.overview.requestDataHint', { days: fee.dueDays, fee: formatFee(fee.amountCents, fee.currency) });
+  const notesClosed = notesClosedReason(session);
+  const dataClosed = session.readiness.dataAccessible ? null : closedReason(session);
 
   return (
     <SectionCard title={st('sessions.overview.quickActions')} id="session-actions">
       <Group gap="sm">
-        <Button variant={requested ? 'outline' : 'filled'} leftSection={<IconSend size={16} aria-hidden="true" />} onClick={onRequest} loading={request.isPending} disabled={!accepted} aria-describedby="request-data-hint">
+        {/* One request per session: once made, the button stays off and the line below says when and at what fee. */}
+        <Button variant="filled" leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={!accepted || Boolean(requested)} aria-describedby="request-data-hint">
           {st('sessions.overview.requestData')}
         </Button>
-        <Button component={Link} to={paths.sessionNotes(session.id)} variant="light" c="blue.9" leftSection={<IconFileText size={16} aria-hidden="true" />}>
+        <ActionLink to={paths.sessionNotes(session.id)} closed={notesClosed !== null} reasonId="write-notes-reason" icon={<IconFileText size={16} aria-hidden="true" />}>
           {st('sessions.overview.writeNotes')}
-        </Button>
-        <Button component={Link} to={paths.sessionAskAi(session.id)} variant="light" c="blue.9" leftSection={<IconMessageChatbot size={16} aria-hidden="true" />}>
+        </ActionLink>
+        <ActionLink to={paths.sessionAskAi(session.id)} closed={dataClosed !== null} reasonId="ask-ai-reason" icon={<IconMessageChatbot size={16} aria-hidden="true" />}>
           {st('sessions.overview.askAi')}
-        </Button>
+        </ActionLink>
       </Group>
       <Text size="sm" c="gray.7" id="request-data-hint">
         {hint}
       </Text>
+      {notesClosed && (
+        <Text size="sm" c="gray.7" id="write-notes-reason">
+          {st('sessions.overview.writeNotesClosed', { reason: notesClosed })}
+        </Text>
+      )}
+      {dataClosed && (
+        <Text size="sm" c="gray.7" id="ask-ai-reason">
+          {st('sessions.overview.askAiClosed', { reason: dataClosed })}
+        </Text>
+      )}
+      <RequestDataConfirm session={session} opened={confirming} onClose={() => setConfirming(false)} />
     </SectionCard>
+  );
+}
+
+const dueDate = (from: string | Date, days: number) => new Date(new Date(from).getTime() + days * 86_400_000);
+
+/** 'Request data' is a paid action: the confirmation names the fee and the day it falls due before anything is made. */
+function RequestDataConfirm({ session, opened, onClose }: { session: SessionDetail; opened: boolean; onClose: () => void }) {
+  const showError = useSystemStore((s) => s.showError);
+  const request = useRequestData(session.id);
+  const fee = session.dataRequestFee;
+  const onConfirm = () =>
+    request.mutate(undefined, {
+      onSuccess: () => {
+        onClose();
+        notifications.show({ color: 'green', message: st('sessions.overview.dataRequested') });
+      },
+      onError: (error) => {
+        onClose();
+        showError(errorText(error));
+      },
+    });
+  return (
+    <AppModal opened={opened} onClose={onClose} size="small" title={st('sessions.overview.requestData.title')}>
+      <Stack gap="sm">
+        <Text>{st('sessions.overview.requestData.body', { name: fullName(session.user) })}</Text>
+        <Text fw={600}>
+          {st('sessions.overview.requestData.fee', {
+            fee: formatFee(fee.amountCents, fee.currency),
+            due: formatShortDate(dueDate(new Date(), fee.dueDays).toISOString()),
+            days: fee.dueDays,
+          })}
+        </Text>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={request.isPending}>
+            {st('sessions.cancel')}
+          </Button>
+          <Button onClick={onConfirm} loading={request.isPending}>
+            {st('sessions.overview.requestData.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
   );
 }
 

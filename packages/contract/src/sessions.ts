@@ -55,6 +55,9 @@ export const SessionListQuery = z.strictObject({
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
 
+/** The tab counts follow the list's search, so a name found under another tab says where it is. */
+export const SessionCountsQuery = z.strictObject({ search: z.string().trim().max(100).optional() });
+
 export const SessionCounts = z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int() });
 
 export const Readiness = z.object({

@@ -126,6 +126,11 @@ export const messagesEn = {
 
   'logout.failed': MESSAGES.logoutFailed,
 
+  'offline.title': 'You are offline',
+  'offline.text': 'Accepting, rejecting and other changes are held until the connection is back. Nothing you typed is lost.',
+  'skipLink': 'Skip to main content',
+  'onboarding.home': 'Practitioner Portal, home page',
+
   'textArea.count': '{count} characters',
   'textArea.countMax': '{count} of {max} characters',
   'textArea.countMin': '{count} characters (at least {min})',

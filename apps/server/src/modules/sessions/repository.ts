@@ -51,17 +51,23 @@ export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execut
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Each word of a patient-name search must match the first or the last name. */
+function nameSearch(search: string | undefined): SQL[] {
+  if (!search) return [];
+  return search
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((w) => {
+      const term = `%${escapeLike(w)}%`;
+      return or(ilike(users.firstName, term), ilike(users.lastName, term))!;
+    });
+}
+
 /** A practitioner's sessions, filtered and paged in the database. */
 export async function listForPractitioner(db: Db, practitionerId: string, q: { status?: number; search?: string; limit: number; offset: number }) {
-  const conditions: SQL[] = [eq(sessions.practitionerId, practitionerId)];
+  const conditions: SQL[] = [eq(sessions.practitionerId, practitionerId), ...nameSearch(q.search)];
   if (q.status) conditions.push(eq(sessions.status, q.status));
-  if (q.search) {
-    const words = q.search.split(/\s+/).filter(Boolean).slice(0, 4);
-    for (const w of words) {
-      const term = `%${escapeLike(w)}%`;
-      conditions.push(or(ilike(users.firstName, term), ilike(users.lastName, term))!);
-    }
-  }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     summaries(db).where(where).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(q.limit).offset(q.offset),
@@ -70,11 +76,12 @@ export async function listForPractitioner(db: Db, practitionerId: string, q: { s
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-export async function countsByStatus(db: Db, practitionerId: string) {
-  const rows = await db
-    .select({ status: sessions.status, n: count() })
-    .from(sessions)
-    .where(eq(sessions.practitionerId, practitionerId))
+/** How many sessions in each status, of those whose patient matches the search when there is one. */
+export async function countsByStatus(db: Db, practitionerId: string, search?: string) {
+  const byName = nameSearch(search);
+  const base = db.select({ status: sessions.status, n: count() }).from(sessions);
+  const rows = await (byName.length ? base.innerJoin(users, eq(users.id, sessions.patientId)) : base)
+    .where(and(eq(sessions.practitionerId, practitionerId), ...byName))
     .groupBy(sessions.status);
   const out = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const r of rows) out[r.status as 1 | 2 | 3 | 4] = Number(r.n);

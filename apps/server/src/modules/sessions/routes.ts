@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DataRequest, IdParams, SessionCounts, SessionDetail, SessionListQuery, SessionSummary, pageOf, zId } from '@portal/contract';
+import { DataRequest, IdParams, SessionCounts, SessionCountsQuery, SessionDetail, SessionListQuery, SessionSummary, pageOf, zId } from '@portal/contract';
 import { caller, tokenOf } from '../../plugins/auth';
 import * as service from './service';
 
@@ -29,8 +29,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => service.listSessions(ctx, caller(req).userId, req.query));
 
   app.get('/counts', {
-    schema: { tags, summary: 'How many sessions the caller has in each status', response: { 200: SessionCounts } },
-  }, async (req) => service.sessionCounts(ctx, caller(req).userId));
+    schema: { tags, summary: "How many sessions the caller has in each status (of those whose patient's name matches `search`)", querystring: SessionCountsQuery, response: { 200: SessionCounts } },
+  }, async (req) => service.sessionCounts(ctx, caller(req).userId, req.query.search));
 
   // The most frequent read: the session-live check rides in the detail's one query (plugins/auth.ts, liveSessionInQuery).
   app.get('/:id', {

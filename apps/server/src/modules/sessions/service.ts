@@ -63,9 +63,9 @@ export async function listSessions(ctx: AppContext, userId: string, q: Parameter
   };
 }
 
-export async function sessionCounts(ctx: AppContext, userId: string) {
+export async function sessionCounts(ctx: AppContext, userId: string, search?: string) {
   const p = await practitionerOf(ctx, userId);
-  return repo.countsByStatus(ctx.database.db, p.id);
+  return repo.countsByStatus(ctx.database.db, p.id, search);
 }
 
 /** The session if the caller owns it, else 404 (the same for another's id and for none). */

@@ -74,6 +74,10 @@ describe('sessions list', () => {
     expect(z.json().results.map((r: { user: { firstName: string } }) => r.user.firstName).sort()).toEqual(['Zanele', 'Zodwa']);
     expect((await h.app.inject({ url: '/api/portal/sessions/?status=2', headers: doc.auth })).json().count).toBe(0);
     expect((await h.app.inject({ url: '/api/portal/sessions/counts', headers: doc.auth })).json()).toEqual({ 1: 3, 2: 0, 3: 0, 4: 0 });
+    // The counts follow a search, so the list can say under which tab a name is.
+    expect((await h.app.inject({ url: '/api/portal/sessions/counts?search=z', headers: doc.auth })).json()).toEqual({ 1: 2, 2: 0, 3: 0, 4: 0 });
+    expect((await h.app.inject({ url: '/api/portal/sessions/counts?search=nobody', headers: doc.auth })).json()).toEqual({ 1: 0, 2: 0, 3: 0, 4: 0 });
+    expect((await h.app.inject({ url: '/api/portal/sessions/counts?status=1', headers: doc.auth })).statusCode).toBe(400);
     expect((await h.app.inject({ url: '/api/portal/sessions/?status=9', headers: doc.auth })).statusCode).toBe(400);
     expect((await h.app.inject({ url: '/api/portal/sessions/?limit=101', headers: doc.auth })).statusCode).toBe(400);
   });

@@ -1,10 +1,15 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS, MESSAGES, errorText } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
+import { NewTabHint } from '../../components/new-tab-hint';
+import { OfflineNotice } from '../../components/offline-notice';
+import { SkipLink, MAIN_ID } from '../../components/skip-link';
+import { config } from '../../config/env';
 import { PageLoader } from '../../components/page-loader';
 import { paths, routes } from '../../config/paths';
 import { useMe } from '../../features/account/api/get-me';
@@ -117,7 +122,7 @@ function SignedInShell() {
   return (
     <AppShell
       padding="md"
-      header={withNavbar && narrow ? { height: 56 } : undefined}
+      header={onOnboarding || (withNavbar && narrow) ? { height: 56 } : undefined}
       navbar={
         withNavbar
           ? {
@@ -129,6 +134,26 @@ function SignedInShell() {
           : undefined
       }
     >
+      <SkipLink />
+      {onOnboarding && (
+        // Onboarding hides the sidebar (SPEC §2), not the way out: the logo home, contact and logout stay.
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Anchor component={Link} to={paths.home()} aria-label={t('onboarding.home')} underline="never">
+              <Logo size={28} />
+            </Anchor>
+            <Group gap="sm" wrap="nowrap">
+              <Anchor href={config.contactUrl} target="_blank" rel="noopener noreferrer" size="sm" c="blue.8">
+                {t('nav.contactUs')}
+                <NewTabHint />
+              </Anchor>
+              <Button variant="subtle" color="dark" c="dark.7" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onLogout} loading={signingOut}>
+                {t('nav.logout')}
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+      )}
       {withNavbar && narrow && (
         <AppShell.Header>
           <Group h="100%" px="md" gap="sm">
@@ -165,7 +190,8 @@ function SignedInShell() {
           )}
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <OfflineNotice />
         {ready ? (
           <Suspense fallback={<PageLoader />}>
             <Outlet />

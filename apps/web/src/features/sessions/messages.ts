@@ -17,6 +17,8 @@ export const sessionMessagesEn = {
   'sessions.empty.3': 'No declined sessions.',
   'sessions.empty.4': 'No completed sessions yet.',
   'sessions.emptySearch': 'No patient named “{search}” in this list.',
+  'sessions.foundElsewhere': 'Found under:',
+  'sessions.foundIn': '{tab} ({count})',
   'sessions.range': 'Showing {from}–{to} of {count}',
   'sessions.pagination': 'Pages of sessions',
   'sessions.page': 'Page {page}',

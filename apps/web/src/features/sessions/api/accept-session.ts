@@ -12,6 +12,9 @@ export function useAcceptSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptSession,
+    // Never paused for the connection to come back (and then applied minutes later, unseen): offline the
+    // buttons are held, and a request that meets no network fails at once with the catalogue's message.
+    networkMode: 'always',
     // Not awaited: the caller's own callbacks (a toast, the error modal) come first.
     onSuccess: (_session, id) => void refreshSession(queryClient, id),
     onError: (error, id) => {

@@ -1,24 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { PENDING_POLL_MS } from './get-sessions';
 import { sessionKeys } from './keys';
 
 export type SessionCounts = Record<1 | 2 | 3 | 4, number>;
 
-/** How many sessions the caller has in each status. */
-export function getSessionCounts(): Promise<SessionCounts> {
-  return apiRequest<SessionCounts>('/portal/sessions/counts');
+/** How many sessions the caller has in each status; with a search, of those whose patient's name matches. */
+export function getSessionCounts(search = ''): Promise<SessionCounts> {
+  return apiRequest<SessionCounts>(`/portal/sessions/counts${search ? `?${new URLSearchParams({ search }).toString()}` : ''}`);
 }
 
-export const sessionCountsQueryOptions = () =>
+export const sessionCountsQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: sessionKeys.counts(),
-    queryFn: getSessionCounts,
+    queryKey: sessionKeys.countsFor(search),
+    queryFn: () => getSessionCounts(search),
+    // While the search changes, keep the previous counts on the tabs rather than blanking them.
+    placeholderData: keepPreviousData,
     // The Pending count shows new requests on every tab.
     refetchInterval: PENDING_POLL_MS,
     refetchOnWindowFocus: true,
   });
 
-export function useSessionCounts() {
-  return useQuery(sessionCountsQueryOptions());
+export function useSessionCounts(search = '') {
+  return useQuery(sessionCountsQueryOptions(search));
 }

@@ -10,6 +10,7 @@ export const sessionKeys = {
   lists: () => [...sessionKeys.all, 'list'] as const,
   list: (params: SessionListParams) => [...sessionKeys.lists(), params] as const,
   counts: () => [...sessionKeys.all, 'counts'] as const,
+  countsFor: (search: string) => [...sessionKeys.counts(), search] as const,
   details: () => [...sessionKeys.all, 'detail'] as const,
   detail: (id: string) => [...sessionKeys.details(), id] as const,
   /** Everything read from the patient's data under one session: results, components, questionnaires. */

@@ -12,6 +12,9 @@ export function useRejectSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectSession,
+    // Never paused for the connection to come back (and then applied minutes later, unseen): offline the
+    // buttons are held, and a request that meets no network fails at once with the catalogue's message.
+    networkMode: 'always',
     onSuccess: (_session, id) => void refreshSession(queryClient, id),
     onError: (error, id) => {
       if (isOutdated(error)) void refreshSession(queryClient, id);

@@ -9,6 +9,8 @@ import { useSystemStore } from '../../../store/system-store';
 import { useRequestData } from '../api/request-data';
 import { formatFee, formatShortDate, fullName } from '../format';
 import { AppModal } from '../../../components/app-modal';
+import { OfflineHint } from '../../../components/offline-notice';
+import { OFFLINE_NOTICE_ID, useOnline } from '../../../lib/use-online';
 import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
@@ -96,6 +98,7 @@ function ActionLink({ to, closed, reasonId, icon, variant = 'light', children }:
 
 function QuickActions({ session }: { session: SessionDetail }) {
   const [confirming, setConfirming] = useState(false);
+  const online = useOnline();
   const accepted = session.status === SessionStatus.ACCEPTED;
   const requested = session.dataRequest;
   const fee = session.dataRequestFee;
@@ -115,7 +118,7 @@ function QuickActions({ session }: { session: SessionDetail }) {
     <SectionCard title={st('sessions.overview.quickActions')} id="session-actions">
       <Group gap="sm">
         {/* One request per session: once made, the button stays off and the line below says when and at what fee. */}
-        <Button variant="filled" leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={!accepted || Boolean(requested)} aria-describedby="request-data-hint">
+        <Button variant="filled" leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={!accepted || Boolean(requested) || !online} aria-describedby={online ? 'request-data-hint' : `request-data-hint ${OFFLINE_NOTICE_ID}`}>
           {st('sessions.overview.requestData')}
         </Button>
         <ActionLink to={paths.sessionNotes(session.id)} closed={notesClosed !== null} reasonId="write-notes-reason" icon={<IconFileText size={16} aria-hidden="true" />}>
@@ -149,6 +152,7 @@ const dueDate = (from: string | Date, days: number) => new Date(new Date(from).g
 function RequestDataConfirm({ session, opened, onClose }: { session: SessionDetail; opened: boolean; onClose: () => void }) {
   const showError = useSystemStore((s) => s.showError);
   const request = useRequestData(session.id);
+  const online = useOnline();
   const fee = session.dataRequestFee;
   const onConfirm = () =>
     request.mutate(undefined, {
@@ -172,11 +176,12 @@ function RequestDataConfirm({ session, opened, onClose }: { session: SessionDeta
             days: fee.dueDays,
           })}
         </Text>
+        <OfflineHint />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={request.isPending}>
             {st('sessions.cancel')}
           </Button>
-          <Button onClick={onConfirm} loading={request.isPending}>
+          <Button onClick={onConfirm} loading={request.isPending} disabled={!online} aria-describedby={online ? undefined : OFFLINE_NOTICE_ID}>
             {st('sessions.overview.requestData.confirm')}
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorModal } from '../../../components/error-modal';
 import { useSystemStore } from '../../../store/system-store';
@@ -76,6 +77,65 @@ describe('the sessions list', () => {
     });
     renderList('/sessions?search=Zed');
     expect(await screen.findByText('No patient named “Zed” in this list.')).toBeInTheDocument();
+  });
+
+  it('searches every tab: the counts follow the search and a name found under another tab is one click away', async () => {
+    const thandi = summary({ status: 2, firstName: 'Thandi', lastName: 'Nkosi' });
+    const api = mockApi({
+      [`GET ${LIST}`]: (url) => {
+        const hit = url.searchParams.get('search') === 'thandi' && url.searchParams.get('status') === '2';
+        return json({ results: hit ? [thandi] : [], count: hit ? 1 : 0, limit: PAGE_SIZE, offset: 0 });
+      },
+      'GET /api/portal/sessions/counts': (url) => json(url.searchParams.get('search') === 'thandi' ? { 1: 0, 2: 1, 3: 0, 4: 0 } : COUNTS),
+    });
+    renderList('/sessions?search=thandi');
+    expect(await screen.findByText('No patient named “thandi” in this list.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Accepted sessions/ })).toHaveTextContent('1'));
+    expect(screen.getByRole('tab', { name: /Completed sessions/ })).toHaveTextContent('0');
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/counts') && c.url.searchParams.get('search') === 'thandi')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Accepted sessions (1)' }));
+    expect(await screen.findByRole('link', { name: 'Thandi Nkosi' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Accepted sessions/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('after Accept, focus moves to the next row, not the page body', async () => {
+    const first = summary({ firstName: 'Ayanda', lastName: 'Zulu' });
+    const second = summary({ firstName: 'Bongani', lastName: 'Zulu' });
+    let accepted = false;
+    mockApi({
+      [`GET ${LIST}`]: () => json({ results: accepted ? [second] : [first, second], count: accepted ? 1 : 2, limit: PAGE_SIZE, offset: 0 }),
+      'GET /api/portal/sessions/counts': () => json(COUNTS),
+      [`POST /api/portal/sessions/${first.id}/accept`]: () => {
+        accepted = true;
+        return json({ ...first, status: 2 });
+      },
+    });
+    renderList();
+    const accept = await screen.findByRole('button', { name: 'Accept the session request from Ayanda Zulu' });
+    accept.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Ayanda Zulu' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept the session request from Bongani Zulu' })).toHaveFocus());
+  });
+
+  it('offline, Accept and Reject are held with the reason, and nothing is sent', async () => {
+    const sipho = summary({ firstName: 'Sipho', lastName: 'Dlamini' });
+    const api = mockApi({
+      [`GET ${LIST}`]: () => json({ results: [sipho], count: 1, limit: PAGE_SIZE, offset: 0 }),
+      'GET /api/portal/sessions/counts': () => json(COUNTS),
+    });
+    renderList();
+    const accept = await screen.findByRole('button', { name: 'Accept the session request from Sipho Dlamini' });
+    onlineManager.setOnline(false);
+    try {
+      await waitFor(() => expect(accept).toBeDisabled());
+      expect(screen.getByRole('button', { name: 'Reject the session request from Sipho Dlamini' })).toBeDisabled();
+      expect(accept).toHaveAttribute('aria-describedby', 'offline-notice');
+      expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(accept).toBeEnabled());
   });
 
   it('pages on the server: limit and offset, with the total from `count`', async () => {

@@ -1,17 +1,18 @@
-import { Anchor, Badge, Box, Group, Pagination, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Pagination, Paper, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
-import { useDebouncedValue } from '@mantine/hooks';
-import { SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { LIMITS, SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 
-import { useSessionCounts } from '../api/get-session-counts';
+import { useSessionCounts, type SessionCounts } from '../api/get-session-counts';
 import { useSessions } from '../api/get-sessions';
 import { formatDateTime, formatShortDate, fullName } from '../format';
 import { DataRequestState } from './data-request-state';
+import { DetailList } from './detail-list';
 import { SessionDecision } from './session-decision';
 import { SessionStatusBadge, SyntheticPatientBadge } from './session-badges';
 import { st } from '../messages';
@@ -43,7 +44,8 @@ export function SessionsList() {
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
   const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const counts = useSessionCounts();
+  // The tab counts follow the search: a name that is under another tab says so there.
+  const counts = useSessionCounts(search);
 
   const update = (next: { status?: Status; page?: number; search?: string }, replace = false) => {
     setParams(
@@ -97,7 +99,7 @@ export function SessionsList() {
         </Tabs.List>
         {TABS.map((s) => (
           <Tabs.Panel key={s} value={String(s)} pt="md">
-            <StatusList status={s} search={search} page={page} onPage={(p) => update({ page: p })} />
+            <StatusList status={s} search={search} page={page} onPage={(p) => update({ page: p })} counts={counts.data} onTab={(t) => update({ status: t, page: 1 })} />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -105,52 +107,90 @@ export function SessionsList() {
   );
 }
 
-function StatusList({ status, search, page, onPage }: { status: Status; search: string; page: number; onPage: (page: number) => void }) {
+function StatusList({ status, search, page, onPage, counts, onTab }: { status: Status; search: string; page: number; onPage: (page: number) => void; counts?: SessionCounts; onTab: (status: Status) => void }) {
   const offset = (page - 1) * PAGE_SIZE;
   const query = useSessions({ status, search, limit: PAGE_SIZE, offset });
+  // SPEC §9's 768 px: below it the rows are stacked cards, the primary action on screen without scrolling.
+  const phone = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
+  const listRef = useRef<HTMLDivElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  // After Accept or Reject the row leaves the list: focus goes to the row that takes its place (or the
+  // one before), never to the page body. Remembered here, applied once the list has been read again.
+  const moveFocus = useRef<{ id: string; index: number } | null>(null);
+  const results = query.data?.results;
+  useEffect(() => {
+    const pending = moveFocus.current;
+    if (!pending || !results || results.some((r) => r.id === pending.id)) return;
+    moveFocus.current = null;
+    const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-session-row]') ?? [];
+    const row = rows[Math.min(pending.index, rows.length - 1)];
+    // Its first action (Accept), else its link; nothing left: the list's empty-state line.
+    const target = row?.querySelector<HTMLElement>('button:not([disabled])') ?? row?.querySelector<HTMLElement>('a[href]');
+    if (target) target.focus();
+    else emptyRef.current?.focus();
+  }, [results]);
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     return <LoadFailed title={st('sessions.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
 
-  const { results, count } = query.data;
+  const { count } = query.data;
+  const rows = query.data.results;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
-  if (results.length === 0 && page > 1 && count > 0) {
+  if (rows.length === 0 && page > 1 && count > 0) {
     // The page emptied (sessions moved to another tab): go to the last one there is.
     return <ResetPage onPage={() => onPage(pages)} />;
   }
-  if (results.length === 0) {
-    return <Text c="gray.7">{search ? st('sessions.emptySearch', { search }) : st(`sessions.empty.${status}`)}</Text>;
+  if (rows.length === 0) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text c="gray.7" ref={emptyRef} tabIndex={-1}>
+          {search ? st('sessions.emptySearch', { search }) : st(`sessions.empty.${status}`)}
+        </Text>
+        {search && counts && <FoundElsewhere counts={counts} current={status} onTab={onTab} />}
+      </Stack>
+    );
   }
+  const decided = (id: string) => () => {
+    moveFocus.current = { id, index: rows.findIndex((r) => r.id === id) };
+  };
 
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{st('sessions.column.patient')}</Table.Th>
-              <Table.Th scope="col">{st('sessions.column.status')}</Table.Th>
-              <Table.Th scope="col">{st('sessions.column.booking')}</Table.Th>
-              <Table.Th scope="col">{st('sessions.column.requested')}</Table.Th>
-              {status === SessionStatus.REQUESTED ? (
-                <Table.Th scope="col">{st('sessions.column.actions')}</Table.Th>
-              ) : (
-                <Table.Th scope="col">{st('sessions.column.dataRequest')}</Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {results.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Stack gap="sm" ref={listRef}>
+      {phone ? (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={tabTitle(status)}>
+          {rows.map((session) => (
+            <SessionCard key={session.id} session={session} onDecided={decided(session.id)} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{st('sessions.column.patient')}</Table.Th>
+                <Table.Th scope="col">{st('sessions.column.status')}</Table.Th>
+                <Table.Th scope="col">{st('sessions.column.booking')}</Table.Th>
+                <Table.Th scope="col">{st('sessions.column.requested')}</Table.Th>
+                {status === SessionStatus.REQUESTED ? (
+                  <Table.Th scope="col">{st('sessions.column.actions')}</Table.Th>
+                ) : (
+                  <Table.Th scope="col">{st('sessions.column.dataRequest')}</Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((session) => (
+                <SessionRow key={session.id} session={session} onDecided={decided(session.id)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {st('sessions.range', { from: offset + 1, to: offset + results.length, count })}
+          {st('sessions.range', { from: offset + 1, to: offset + rows.length, count })}
         </Text>
         {pages > 1 && (
           <Box role="group" aria-label={st('sessions.pagination')}>
@@ -169,14 +209,30 @@ function StatusList({ status, search, page, onPage }: { status: Status; search: 
   );
 }
 
+/** A search that found nothing here but something under another tab: say where, one click away. */
+function FoundElsewhere({ counts, current, onTab }: { counts: SessionCounts; current: Status; onTab: (status: Status) => void }) {
+  const elsewhere = TABS.filter((s) => s !== current && counts[s] > 0);
+  if (elsewhere.length === 0) return null;
+  return (
+    <Group gap="xs" align="center">
+      <Text size="sm">{st('sessions.foundElsewhere')}</Text>
+      {elsewhere.map((s) => (
+        <Button key={s} size="compact-sm" variant="light" c="blue.9" onClick={() => onTab(s)}>
+          {st('sessions.foundIn', { tab: tabTitle(s), count: counts[s] })}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 function ResetPage({ onPage }: { onPage: () => void }) {
   useEffect(onPage, [onPage]);
   return <PageLoader />;
 }
 
-function SessionRow({ session }: { session: SessionSummary }) {
+function SessionRow({ session, onDecided }: { session: SessionSummary; onDecided: () => void }) {
   return (
-    <Table.Tr>
+    <Table.Tr data-session-row>
       <Table.Td miw={220}>
         <Stack gap={2} align="flex-start">
           <Anchor component={Link} to={paths.sessionOverview(session.id)} fw={600} c="blue.8">
@@ -196,11 +252,43 @@ function SessionRow({ session }: { session: SessionSummary }) {
       <Table.Td>{formatShortDate(session.createdAt)}</Table.Td>
       <Table.Td>
         {session.status === SessionStatus.REQUESTED ? (
-          <SessionDecision session={session} />
+          <SessionDecision session={session} onDecided={onDecided} />
         ) : (
           <DataRequestState dataRequest={session.dataRequest} />
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** One session on a phone: the same facts as a row, stacked, with Accept and Reject in full view. */
+function SessionCard({ session, onDecided }: { session: SessionSummary; onDecided: () => void }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-session-row>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Anchor component={Link} to={paths.sessionOverview(session.id)} fw={600} c="blue.8" style={{ overflowWrap: 'anywhere' }}>
+            {fullName(session.user)}
+          </Anchor>
+          <SessionStatusBadge status={session.status} />
+        </Group>
+        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {session.user.email}
+        </Text>
+        {session.user.synthetic && (
+          <Box>
+            <SyntheticPatientBadge />
+          </Box>
+        )}
+        <DetailList
+          items={[
+            { term: st('sessions.column.booking'), value: formatDateTime(session.bookingTime) },
+            { term: st('sessions.column.requested'), value: formatShortDate(session.createdAt) },
+            ...(session.status === SessionStatus.REQUESTED ? [] : [{ term: st('sessions.column.dataRequest'), value: <DataRequestState dataRequest={session.dataRequest} /> }]),
+          ]}
+        />
+        {session.status === SessionStatus.REQUESTED && <SessionDecision session={session} size="sm" onDecided={onDecided} />}
+      </Stack>
+    </Paper>
   );
 }

@@ -75,10 +75,10 @@ afterEach(() => {
 describe('the signed-in shell', () => {
   it('sends a visitor without a scoped token to the sign-on', async () => {
     renderAt('/sessions');
-    // As generous as h1(): this is the file's first import of the lazy signed-in layout.
-    await waitFor(() => expect(goToSignIn).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    // Generous: this is the file's first import of the lazy signed-in layout, slow on a busy machine.
+    await waitFor(() => expect(goToSignIn).toHaveBeenCalledTimes(1), { timeout: 12_000 });
     expect(fetchMock).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('loads the user and practitioner, then shows the page and sets the loaded flag', async () => {
     signIn();
@@ -182,6 +182,8 @@ describe('the terms of service', () => {
     expect(within(dialog).queryByRole('button', { name: /close/i })).toBeNull();
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Terms & Conditions' })).toBeInTheDocument();
+    // Accept opens once the document has been shown.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeEnabled(), { timeout: 5000 });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock.mock.calls.some(([url, init]) => url === `${config.apiBase}/account/me/tos` && init.method === 'PUT')).toBe(true);
@@ -199,6 +201,7 @@ describe('the terms of service', () => {
     handlers[`PUT ${config.apiBase}/account/me/tos`] = () => new Response('oops', { status: 502 });
     renderAt('/onboarding');
     const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeEnabled(), { timeout: 5000 });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     const error = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(error).toHaveTextContent('Error occured while accepting ToS.');
@@ -210,6 +213,11 @@ describe('the terms of service', () => {
     renderAt('/onboarding');
     const error = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(error).toHaveTextContent('Error occured while getting ToS file.');
+    // Terms that were never shown cannot be accepted: Accept stays off, with the reason and a retry.
+    const terms = screen.getByRole('dialog', { name: 'Terms & Conditions' });
+    expect(within(terms).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(within(terms).getByRole('button', { name: 'Accept' })).toHaveAccessibleDescription('You can accept the terms once they are shown here.');
+    expect(within(terms).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

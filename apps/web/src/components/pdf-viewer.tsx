@@ -12,10 +12,12 @@ export interface PdfViewerProps {
   /** The document's bytes. They are copied: pdf.js transfers (detaches) the buffer it is given. */
   data: ArrayBuffer;
   title: string;
+  /** Called once pdf.js has read the document and its first page is on its way: shown, not merely fetched. */
+  onShown?: () => void;
 }
 
 /** A paged PDF viewer whose page width follows its container. Loaded lazily: pdf.js is large. */
-export function PdfViewer({ data, title }: PdfViewerProps) {
+export function PdfViewer({ data, title, onShown }: PdfViewerProps) {
   const file = useMemo(() => ({ data: new Uint8Array(data.slice(0)) }), [data]);
   const [pages, setPages] = useState(0);
   const [page, setPage] = useState(1);
@@ -54,6 +56,7 @@ export function PdfViewer({ data, title }: PdfViewerProps) {
             setPages(pdf.numPages);
             setPage(1);
             setFailed(false);
+            onShown?.();
           }}
           onLoadError={() => setFailed(true)}
         >
@@ -67,6 +70,7 @@ export function PdfViewer({ data, title }: PdfViewerProps) {
               suspense={false}
               renderTextLayer={false}
               renderAnnotationLayer={false}
+
             />
           )}
         </Document>

@@ -102,6 +102,9 @@ export const messagesEn = {
   'terms.intro': 'Please read and accept the latest terms to continue using the portal.',
   'terms.loading': 'Loading the terms',
   'terms.htmlVersion': 'Read these terms as a web page',
+  'terms.retry': 'Try again',
+  'terms.offline': 'The terms load as soon as the connection is back.',
+  'terms.acceptAfterShown': 'You can accept the terms once they are shown here.',
 
   'pdf.previous': 'Previous',
   'pdf.next': 'Next',

@@ -29,8 +29,15 @@ if (typeof window !== 'undefined') {
 }
 
 // pdf.js does not load in jsdom on Node 20 (STACK pitfall 6): tests get a stand-in, Chromium the real one.
-vi.mock('react-pdf', () => ({
-  pdfjs: { GlobalWorkerOptions: {} },
-  Document: ({ children }: { children?: unknown }) => children ?? null,
-  Page: () => null,
-}));
+vi.mock('react-pdf', async () => {
+  const { useEffect } = await import('react');
+  return {
+    pdfjs: { GlobalWorkerOptions: {} },
+    // Read at once: the viewer's onShown (which lets terms be accepted) follows the document's load.
+    Document: ({ children, onLoadSuccess }: { children?: unknown; onLoadSuccess?: (pdf: { numPages: number }) => void }) => {
+      useEffect(() => onLoadSuccess?.({ numPages: 1 }), [onLoadSuccess]);
+      return children ?? null;
+    },
+    Page: () => null,
+  };
+});

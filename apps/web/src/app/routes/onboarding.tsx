@@ -2,11 +2,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { MESSAGES, PractitionerStatus, errorText } from '@portal/contract';
-import { Suspense, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
-import { LazyPdfViewer } from '../../components/pdf-viewer-lazy';
 import { useMe } from '../../features/account/api/get-me';
 import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard';
 import { WaitingForReview } from '../../features/onboarding/components/waiting-for-review';
@@ -19,6 +18,7 @@ import { landingPath } from '../../features/practitioner/landing-path';
 import { useAcceptPortalTos } from '../../features/terms/api/accept-portal-tos';
 import { usePortalTos } from '../../features/terms/api/get-portal-tos';
 import { useTosDocument } from '../../features/terms/api/get-tos-document';
+import { TERMS_NOT_SHOWN_ID, TermsPdf } from '../../features/terms/components/terms-pdf';
 import { DemoTour } from '../../features/tour/components/demo-tour';
 import { useTourStore } from '../../features/tour/tour-store';
 import { t } from '../../i18n/i18n';
@@ -79,6 +79,9 @@ function PortalTermsStep({ accepted, onAccepted }: { accepted: boolean; onAccept
   const accept = useAcceptPortalTos();
   const showError = useSystemStore((s) => s.showError);
   const loadError = record.error ?? document.error;
+  // As in the terms modal: Accept only once the document has been drawn.
+  const [shown, setShown] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
   useEffect(() => {
     if (loadError) showError(errorText(loadError, MESSAGES.tosFileFailed));
   }, [loadError, showError]);
@@ -86,13 +89,7 @@ function PortalTermsStep({ accepted, onAccepted }: { accepted: boolean; onAccept
   return (
     <Stack gap="sm">
       <Text>{ot('onboarding.terms.intro')}</Text>
-      {document.data && record.data ? (
-        <Suspense fallback={<PageLoader />}>
-          <LazyPdfViewer data={document.data} title={record.data.title} />
-        </Suspense>
-      ) : (
-        !loadError && <PageLoader />
-      )}
+      {accepted ? null : <TermsPdf record={record} document={document} shown={shown} onShown={onShown} />}
       {accepted ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} c="dark.8">
           {ot('onboarding.terms.accepted')}
@@ -102,7 +99,8 @@ function PortalTermsStep({ accepted, onAccepted }: { accepted: boolean; onAccept
           <Button
             variant="light"
             loading={accept.isPending}
-            disabled={!record.data}
+            disabled={!shown}
+            aria-describedby={shown ? undefined : TERMS_NOT_SHOWN_ID}
             onClick={() =>
               accept.mutate(undefined, {
                 onSuccess: onAccepted,

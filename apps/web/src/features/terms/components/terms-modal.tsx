@@ -1,11 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, errorText } from '@portal/contract';
-import { Suspense, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { NewTabHint } from '../../../components/new-tab-hint';
-import { PageLoader } from '../../../components/page-loader';
-import { LazyPdfViewer } from '../../../components/pdf-viewer-lazy';
 import { paths } from '../../../config/paths';
 import { t } from '../../../i18n/i18n';
 import { useSystemStore } from '../../../store/system-store';
@@ -15,6 +13,7 @@ import { useAccountTos } from '../api/get-account-tos';
 import { usePortalTos } from '../api/get-portal-tos';
 import { useTosDocument } from '../api/get-tos-document';
 import type { TermsKind } from '../api/keys';
+import { TERMS_NOT_SHOWN_ID, TermsPdf } from './terms-pdf';
 
 /**
  * SPEC §4: the blocking terms modal. It shows the latest terms (account or portal) as a PDF and
@@ -29,6 +28,9 @@ export function TermsModal({ kind }: { kind: TermsKind }) {
   const acceptAccount = useAcceptAccountTos();
   const acceptPortal = useAcceptPortalTos();
   const accept = kind === 'account' ? acceptAccount : acceptPortal;
+  // Accept stays off until the document has been drawn: terms are not accepted unseen (a failed or slow load).
+  const [shown, setShown] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
 
   const loadError = record.error ?? documentQuery.error;
   // The same text as a web page: readable by screen readers, which a rendered PDF page is not.
@@ -58,15 +60,9 @@ export function TermsModal({ kind }: { kind: TermsKind }) {
           {t('terms.htmlVersion')}
           <NewTabHint />
         </Anchor>
-        {documentQuery.data && record.data ? (
-          <Suspense fallback={<PageLoader />}>
-            <LazyPdfViewer data={documentQuery.data} title={record.data.title} />
-          </Suspense>
-        ) : (
-          !loadError && <PageLoader />
-        )}
+        <TermsPdf record={record} document={documentQuery} shown={shown} onShown={onShown} />
         <Group justify="flex-end">
-          <Button onClick={onAccept} loading={accept.isPending} disabled={!record.data}>
+          <Button onClick={onAccept} loading={accept.isPending} disabled={!shown} aria-describedby={shown ? undefined : TERMS_NOT_SHOWN_ID}>
             {t('terms.accept')}
           </Button>
         </Group>

@@ -141,15 +141,17 @@ describe('running the practice', () => {
     await card.getByText('No consignments in transit.').waitFor(WAIT);
     const onHand = card.locator('dt', { hasText: 'On hand' }).locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => onHand.textContent(), WAIT).toBe('3');
-    for (const label of labels) await card.getByRole('row').filter({ hasText: label }).waitFor(WAIT);
+    // The practice's kits are listed on this page (the Kits entry left the sidebar with the warehouse).
+    const kits = page.getByRole('region', { name: 'Your kits' });
+    for (const label of labels) await kits.getByRole('row').filter({ hasText: label }).waitFor(WAIT);
     await toastGone('3 kits added to your stock.');
     await expectAccessible(page, 'warehousing, stocked');
   });
 
   it('assigns a kit from the table, then refuses the taken kit on the overview with 400416’s text', { timeout: 90_000 }, async () => {
     const [first, second] = patients as [(typeof patients)[0], (typeof patients)[0]];
-    const card = page.getByRole('region', { name: 'Gardens store room' });
-    await card.getByRole('button', { name: `Assign to session: kit ${labels[0]}` }).click();
+    const kits = page.getByRole('region', { name: 'Your kits' });
+    await kits.getByRole('button', { name: `Assign to session: kit ${labels[0]}` }).click();
     const dialog = page.getByRole('dialog', { name: `Assign kit ${labels[0]}` });
     await dialog.getByRole('radio', { name: new RegExp(`^${first.name}`) }).check(WAIT);
     await expectAccessible(page, 'assign to session');
@@ -157,7 +159,7 @@ describe('running the practice', () => {
     await dialog.getByText(`will be handed to ${first.name}`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Assign kit' }).click();
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    const row = card.getByRole('row').filter({ hasText: labels[0]! });
+    const row = kits.getByRole('row').filter({ hasText: labels[0]! });
     await row.getByRole('link', { name: first.name }).waitFor(WAIT);
     await row.getByText('Assigned', { exact: true }).waitFor();
 

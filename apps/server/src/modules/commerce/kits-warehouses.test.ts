@@ -70,6 +70,10 @@ describe('kits', () => {
       ],
     });
 
+    // In an order the table can state: in stock first, then by sample label.
+    const labels = list.results.map((k: { sampleLabel: string }) => k.sampleLabel);
+    expect(labels).toEqual([...labels].sort());
+
     const label = sent.kits[1]!.sampleLabel;
     const byLabel = (await inject(h, 'GET', `/api/portal/kits/?search=${label.slice(4).toLowerCase()}`, doc.auth)).json();
     expect(byLabel.results.map((k: { sampleLabel: string }) => k.sampleLabel)).toEqual([label]);
@@ -116,6 +120,7 @@ describe('kits', () => {
     });
     const listed = (await inject(h, 'GET', '/api/portal/kits/?status=assigned', doc.auth)).json();
     expect(listed.results).toHaveLength(1);
+
     expect((await inject(h, 'GET', `/api/portal/sessions/${s.id}`, doc.auth)).json().kitID).toBe(kit!.id);
   });
 
@@ -125,6 +130,9 @@ describe('kits', () => {
     const first = await session(h, doc);
     const second = await session(h, doc);
     expect((await assign(doc, first.id, sent[0]!.sampleLabel)).statusCode).toBe(200);
+    // The kit still in stock comes before the one handed out, whatever their labels.
+    const all = (await inject(h, 'GET', '/api/portal/kits/', doc.auth)).json().results as Array<{ status: string; sampleLabel: string }>;
+    expect(all.map((k) => k.status)).toEqual(['in_stock', 'assigned']);
 
     const taken = await assign(doc, second.id, sent[0]!.sampleLabel);
     expect(taken.statusCode).toBe(400);

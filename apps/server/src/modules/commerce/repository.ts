@@ -95,7 +95,10 @@ function kitQuery(db: Executor) {
     .leftJoin(users, eq(users.id, sessions.patientId));
 }
 
-/** The practice's kits (not those still in transit), newest first, filtered and paged in SQL. */
+/**
+ * The practice's kits (not those still in transit), filtered and paged in SQL, in an order the table
+ * says out loud: those in stock (to hand out) first, then by sample label.
+ */
 export async function listKits(db: Executor, practitionerId: string, f: KitFilter) {
   const conditions: SQL[] = [eq(kits.practitionerId, practitionerId), kitAtPractice];
   if (f.status) conditions.push(eq(kits.status, f.status));
@@ -106,7 +109,7 @@ export async function listKits(db: Executor, practitionerId: string, f: KitFilte
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    kitQuery(db).where(where).orderBy(desc(kits.createdAt), desc(kits.id)).limit(f.limit).offset(f.offset),
+    kitQuery(db).where(where).orderBy(sql`${kits.status} <> 'in_stock'`, asc(kits.sampleLabel), asc(kits.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(kits).leftJoin(consignments, eq(consignments.id, kits.consignmentId)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };

@@ -50,7 +50,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags: ['kits'],
-        summary: "The practice's kits (not those still in transit), newest first; search on sample label or id prefix",
+        summary: "The practice's kits (not those still in transit), in stock first, then by sample label; search on sample label or id prefix",
         querystring: KitListQuery,
         response: { 200: pageOf(KitRow) },
       },

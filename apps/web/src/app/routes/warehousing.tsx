@@ -10,7 +10,7 @@ export function WarehousingPage() {
   return (
     <Page title={t('title.warehousing')}>
       <AcceptanceGate practitioner={practitioner}>
-        <WarehousingView kits={(warehouseID) => <KitsTable warehouseID={warehouseID} />} />
+        <WarehousingView kits={<KitsTable />} />
       </AcceptanceGate>
     </Page>
   );

@@ -50,7 +50,9 @@ export const warehouseMessagesEn = {
     'Confirm that the {count} kits dispatched on {date} have arrived at {name}. They are added to your stock on hand. This cannot be undone.',
   'warehouse.receive.cancel': 'Cancel',
   'warehouse.received': '{count} kits added to your stock.',
-  'warehouse.kits': 'Kits in this warehouse',
+  'warehouse.kits': 'Your kits',
+  'warehouse.kits.text': "Every kit of your practice in stock or handed to a patient, including kits you had before registering a warehouse. Kits still on their way are under each warehouse's consignments.",
+  'warehouse.noStock': 'No kits on hand in this warehouse (fewer than {threshold}). Ask the provider for more before you run out.',
   'warehouse.list': 'Your warehouses',
 } as const;
 

@@ -6,7 +6,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
-import { useAssignKit } from '../api/assign-kit';
+import { isKitTaken, useAssignKit } from '../api/assign-kit';
 import { useAssignableSessions } from '../api/get-assignable-sessions';
 import { kt } from '../messages';
 
@@ -39,6 +39,7 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
 
   if (confirming && chosen) {
     const name = nameOf(chosen);
+    const taken = isKitTaken(assign.error);
     const onAssign = () =>
       assign.mutate(
         { sessionId: chosen.id, body: { sampleLabel: kit.sampleLabel } },
@@ -55,16 +56,26 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
         {assign.isError && (
           <Alert color="red" variant="light" c="dark.8" role="alert">
             {errorText(assign.error)}
+            {taken && ` ${kt('kits.assign.takenHint')}`}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
-            {kt('kits.assign.back')}
-          </Button>
-          <Button onClick={onAssign} loading={assign.isPending}>
-            {kt('kits.assign.ok')}
-          </Button>
-        </Group>
+        {taken ? (
+          // The kit is gone: nothing left to assign here. The table behind is read again (useAssignKit).
+          <Group justify="flex-end" gap="sm">
+            <Button onClick={onClose} data-autofocus>
+              {kt('kits.assign.close')}
+            </Button>
+          </Group>
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
+              {kt('kits.assign.back')}
+            </Button>
+            <Button onClick={onAssign} loading={assign.isPending}>
+              {kt('kits.assign.ok')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     );
   }

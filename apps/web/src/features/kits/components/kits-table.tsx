@@ -59,6 +59,9 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
           w={220}
         />
       </Group>
+      <Text size="sm" c="gray.9">
+        {kt('kits.order')}
+      </Text>
       <PagedResults query={query} page={page} pageSize={KITS_PAGE_SIZE} onPage={setPage} empty={search || status ? kt('kits.emptyFiltered') : kt('kits.empty')}>
         {(rows) => (
           <Table.ScrollContainer minWidth={760}>

@@ -27,9 +27,11 @@ const toValues = (w: Warehouse): WarehouseValues => ({
 
 /**
  * /warehousing: the empty state with 'Register warehouse', the form, then each warehouse with its
- * stock, consignments in transit and kits (`kits` is the kits table the page composes in).
+ * stock and consignments in transit, and below them all of the practice's kits (`kits`, the kits
+ * table the page composes in): with a warehouse the Kits menu entry is gone (SPEC §6), so this page
+ * is where the kits, their sessions and 'Assign to session' are, those stocked before the warehouse too.
  */
-export function WarehousingView({ kits }: { kits: (warehouseID: string) => ReactNode }) {
+export function WarehousingView({ kits }: { kits: ReactNode }) {
   const warehouses = useWarehouses();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
@@ -57,7 +59,7 @@ export function WarehousingView({ kits }: { kits: (warehouseID: string) => React
         editing === w.id ? (
           <WarehouseForm key={w.id} id={w.id} initial={toValues(w)} onDone={() => setEditing(null)} />
         ) : (
-          <WarehouseCard key={w.id} warehouse={w} onEdit={() => setEditing(w.id)} kits={kits(w.id)} />
+          <WarehouseCard key={w.id} warehouse={w} onEdit={() => setEditing(w.id)} />
         ),
       )}
       {list.length < MAX_WAREHOUSES && (
@@ -67,11 +69,20 @@ export function WarehousingView({ kits }: { kits: (warehouseID: string) => React
           </Button>
         </div>
       )}
+      <Stack gap="sm" component="section" aria-labelledby="practice-kits">
+        <Title order={2} size="h3" id="practice-kits">
+          {wt('warehouse.kits')}
+        </Title>
+        <Text size="sm" c="gray.9">
+          {wt('warehouse.kits.text')}
+        </Text>
+        {kits}
+      </Stack>
     </Stack>
   );
 }
 
-function WarehouseCard({ warehouse: w, onEdit, kits }: { warehouse: Warehouse; onEdit: () => void; kits: ReactNode }) {
+function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit: () => void }) {
   const primary = useSetPrimaryWarehouse();
   const headingId = `warehouse-${w.id}`;
   const hasCoordinates = w.latitude !== null && w.longitude !== null;
@@ -124,12 +135,6 @@ function WarehouseCard({ warehouse: w, onEdit, kits }: { warehouse: Warehouse; o
         </SimpleGrid>
         <StockFigures warehouse={w} />
         <Consignments warehouse={w} />
-        <Stack gap="sm">
-          <Title order={3} size="h5">
-            {wt('warehouse.kits')}
-          </Title>
-          {kits}
-        </Stack>
       </Stack>
     </Paper>
   );
@@ -172,7 +177,7 @@ function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
       </SimpleGrid>
       {w.stock.lowStock && (
         <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={wt('warehouse.lowStock.title')}>
-          {wt('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
+          {w.stock.onHand === 0 ? wt('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD }) : wt('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
         </Alert>
       )}
     </Stack>

@@ -183,6 +183,7 @@ describe('running the practice', () => {
     await expect.poll(h1, WAIT).toBe('Overview');
     await page.getByRole('region', { name: 'Packages' }).getByText(labels[0]!).waitFor(WAIT);
     await page.getByRole('button', { name: 'Request data' }).click();
+    await page.getByRole('dialog', { name: 'Request data' }).getByRole('button', { name: 'Request data' }).click();
     await page
       .getByRole('region', { name: 'Readiness' })
       .getByText(/^Waiting for the patient/)

@@ -126,3 +126,51 @@ export async function newListedPractitioner(firstName = 'Rosalind') {
   if (!attempt.passed) throw new Error('the course test was not passed');
   return { email, firstName, lastName, name: `${firstName} ${lastName}` };
 }
+
+// ---- A practitioner's day (issue 20): patients and sessions straight through the API ----------
+
+const letters = () =>
+  Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8);
+
+export interface ApiPatient {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  token: string;
+}
+
+/**
+ * A new patient account through the sign-on's patient API (what `npm run patient -- sign-up` calls,
+ * without a process per call), signed in. `lastName` defaults to one no one else has, to search by.
+ */
+export async function apiPatient(firstName: string, lastName = `Day${letters()}`): Promise<ApiPatient> {
+  const email = `e2e.day.${Date.now()}.${counter++}@test.example`;
+  const password = 'Patient-pass-1';
+  await ok(api('POST', '/sso/api/patients', { body: { email, password, firstName, lastName, phoneNumber: '+27215550000' } }), `patient sign-up ${email}`);
+  return { email, password, firstName, lastName, name: `${firstName} ${lastName}`, token: await tokenFor(email, password) };
+}
+
+/** The patient books a session with the listed practitioner of that last name, `inDays` from now. */
+export async function bookSession(patient: ApiPatient, practitionerLastName: string, inDays = 2): Promise<string> {
+  const listed = await ok(
+    api<{ results: Array<{ id: string; lastName: string }> }>('GET', `/api/patient/practitioners/?search=${encodeURIComponent(practitionerLastName)}`, { token: patient.token }),
+    'practitioners',
+  );
+  const practitioner = listed.results.find((p) => p.lastName === practitionerLastName);
+  if (!practitioner) throw new Error(`${practitionerLastName} is not listed for patients`);
+  const session = await ok(
+    api<{ id: string }>('POST', '/api/patient/sessions/', { token: patient.token, body: { practitionerId: practitioner.id, bookingTime: new Date(Date.now() + inDays * 86_400_000).toISOString() } }),
+    'session request',
+  );
+  return session.id;
+}
+
+/** The practitioner accepts (or rejects) a session request through the portal's API. */
+export async function decideSession(practitionerEmail: string, sessionId: string, decision: 'accept' | 'reject' = 'accept') {
+  await ok(api('POST', `/api/portal/sessions/${sessionId}/${decision}`, { token: await tokenFor(practitionerEmail) }), `${decision} ${sessionId}`);
+}

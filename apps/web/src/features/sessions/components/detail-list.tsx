@@ -9,13 +9,14 @@ export interface DetailItem {
 /** Label and value pairs as a description list, two columns wide where there is room. */
 export function DetailList({ items }: { items: DetailItem[] }) {
   return (
-    <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 'var(--mantine-spacing-md)', rowGap: 6 }}>
+    // minmax(0, 1fr): a long value (an e-mail address, a kit id) wraps instead of widening the page.
+    <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, max-content) minmax(0, 1fr)', columnGap: 'var(--mantine-spacing-md)', rowGap: 6 }}>
       {items.map((item) => (
         <Box key={item.term} style={{ display: 'contents' }}>
           <Text component="dt" size="sm" c="gray.7" fw={500}>
             {item.term}
           </Text>
-          <Box component="dd" m={0} fz="sm">
+          <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
             {item.value}
           </Box>
         </Box>

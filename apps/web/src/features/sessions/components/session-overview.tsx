@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Box, Button, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { KIT_STATUS_LABELS, SessionStatus, errorText, type SessionDetail } from '@portal/contract';
+import { KIT_STATUS_LABELS, LIMITS, SessionStatus, errorText, type SessionDetail } from '@portal/contract';
 import { IconFileText, IconMessageChatbot, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -265,9 +266,20 @@ function Highlights({ session }: { session: SessionDetail }) {
 
 function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: ReactNode }) {
   const { kit } = session;
+  // On a phone the one kit is a list of its facts, not a table scrolled sideways (SPEC §9's 768 px).
+  const phone = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
   return (
     <SectionCard title={st('sessions.overview.packages')} id="session-packages">
-      {kit ? (
+      {kit && phone ? (
+        <DetailList
+          items={[
+            { term: st('sessions.overview.kit.id'), value: <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{kit.id}</Text> },
+            { term: st('sessions.overview.kit.collections'), value: kit.collections.map((c) => c.name).join(', ') },
+            { term: st('sessions.overview.kit.sampleLabel'), value: <Text span size="sm" ff="monospace">{kit.sampleLabel}</Text> },
+            { term: st('sessions.overview.kit.status'), value: KIT_STATUS_LABELS[kit.status] },
+          ]}
+        />
+      ) : kit ? (
         <ScrollTable minWidth={560} label={st('sessions.overview.kit.label')}>
           <Table verticalSpacing="sm">
             <Table.Thead>

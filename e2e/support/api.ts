@@ -72,13 +72,8 @@ async function ok<T>(res: Promise<{ status: number; body: T }>, what: string): P
   return body;
 }
 
-/**
- * A practitioner of the journey's own, listed for patients: signed up through the sign-on form,
- * terms accepted, practice registered, accepted by the provider, course and test passed. All
- * through the API, as the practice journey does through the pages. Password: the demo one.
- */
-export async function newListedPractitioner(firstName = 'Rosalind') {
-  const { TEST_QUESTIONS, ALL_LESSONS } = await import('../../apps/server/src/modules/course/content');
+/** A new account through the sign-on's sign-up form: no terms accepted, no practice yet. Password: the demo one. */
+export async function newAccount(firstName = 'Rosalind') {
   const letters = Math.random()
     .toString(36)
     .replace(/[^a-z]/g, '')
@@ -96,6 +91,11 @@ export async function newListedPractitioner(firstName = 'Rosalind') {
   });
   const signUp = await postSignOnForm('/sso/sign-up', form);
   if (signUp.status !== 303) throw new Error(`sign-up of ${email} failed: ${signUp.status}`);
+  return { email, firstName, lastName };
+}
+
+/** Both terms accepted and the practice registered through the API: it then waits for the provider's review. */
+export async function registerPractice(email: string) {
   const token = await tokenFor(email);
   await ok(api('PUT', '/api/account/me/tos', { token }), 'account terms');
   await ok(api('PUT', '/api/portal/me/tos/', { token }), 'portal terms');
@@ -118,6 +118,18 @@ export async function newListedPractitioner(firstName = 'Rosalind') {
     }),
     'onboarding',
   );
+  return token;
+}
+
+/**
+ * A practitioner of the journey's own, listed for patients: signed up through the sign-on form,
+ * terms accepted, practice registered, accepted by the provider, course and test passed. All
+ * through the API, as the practice journey does through the pages. Password: the demo one.
+ */
+export async function newListedPractitioner(firstName = 'Rosalind') {
+  const { TEST_QUESTIONS, ALL_LESSONS } = await import('../../apps/server/src/modules/course/content');
+  const { email, lastName } = await newAccount(firstName);
+  const token = await registerPractice(email);
   const listed = await ok(adminApi<{ results: { id: string }[] }>('GET', `/practitioners/?email=${encodeURIComponent(email)}`), 'admin list');
   await ok(adminApi('POST', `/practitioners/${listed.results[0]!.id}/accept`), 'admin accept');
   for (const lesson of ALL_LESSONS) await ok(api('PUT', `/api/portal/course/lessons/${lesson.id}/complete`, { token }), `lesson ${lesson.id}`);

@@ -193,6 +193,7 @@ export type DiscountProduct = z.infer<typeof DiscountProduct>;
 
 export const DISCOUNT_TEXTS = {
   codeTaken: 'This code is already in use',
+  codeFixed: 'A code cannot be changed once it is made: deactivate it and create another',
   endBeforeStart: 'The end date must be on or after the start date',
   percentageRange: 'A percentage is between 1 and 100',
   amountPositive: 'The amount must be more than 0',

@@ -128,6 +128,29 @@ describe('discount codes', () => {
     expect(await h.db.select().from(discountCodes).where(eq(discountCodes.practitionerId, doc.id))).toHaveLength(0);
   });
 
+  it("edits a code's rule and options, never the code itself nor a deactivated code; another practice's is not found", async () => {
+    const doc = await practice(h);
+    const made = await createCode(doc);
+    const changed = codeInput({ code: undefined, rule: { value: 25, usageLimit: 50 }, upsell: '', requiresShipping: false, addNewKit: true, options: { appliesTo: ['consultation'] } });
+    const res = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, changed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: made.id, code: made.code, rule: { value: 25, usageLimit: 50 }, upsell: '', requiresShipping: false, addNewKit: true, options: { appliesTo: ['consultation'] } });
+
+    const renamed = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, codeInput({ code: uniqueCode() }));
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fieldErrors.code).toEqual(['A code cannot be changed once it is made: deactivate it and create another']);
+    const bad = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, codeInput({ code: undefined, rule: { value: 0 } }));
+    expect(bad.statusCode).toBe(400);
+
+    const other = await practice(h);
+    expect((await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, other.auth, changed)).statusCode).toBe(404);
+    await inject(h, 'POST', `/api/portal/discount-codes/${made.id}/deactivate`, doc.auth);
+    const late = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, changed);
+    expect(late.json().error.code).toBe('400414');
+    const [row] = await h.db.select().from(discountCodes).where(eq(discountCodes.id, made.id));
+    expect(row).toMatchObject({ code: made.code, value: 25, addNewKit: true });
+  });
+
   it("lists by state on today's UTC date, searches and deactivates for good", async () => {
     const doc = await practice(h);
     const active = await createCode(doc);

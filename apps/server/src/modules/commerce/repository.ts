@@ -477,6 +477,16 @@ export async function findDiscountCode(db: Executor, practitionerId: string, id:
   return row;
 }
 
+/** Changes a code's rule and options (never the code itself); undefined when deactivated or not the practice's. */
+export async function updateDiscountCode(db: Executor, practitionerId: string, id: string, values: Omit<typeof discountCodes.$inferInsert, 'code' | 'practitionerId'>) {
+  const [row] = await db
+    .update(discountCodes)
+    .set(values)
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.practitionerId, practitionerId), isNull(discountCodes.deactivatedAt)))
+    .returning();
+  return row;
+}
+
 /** Deactivates a code once (irreversible); undefined when it was already deactivated or is not the practice's. */
 export async function deactivateDiscountCode(db: Executor, practitionerId: string, id: string) {
   const [row] = await db

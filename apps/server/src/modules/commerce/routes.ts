@@ -199,6 +199,21 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(await service.createDiscountCode(ctx, caller(req).userId, req.body)),
   );
 
+  app.put(
+    '/discount-codes/:id',
+    {
+      config,
+      schema: {
+        tags: dTags,
+        summary: "Change a discount code's rule, upsell and options (not the code itself; not once deactivated)",
+        params: IdParams,
+        body: DiscountCodeInput,
+        response: { 200: DiscountCode },
+      },
+    },
+    async (req) => service.updateDiscountCode(ctx, caller(req).userId, req.params.id, req.body),
+  );
+
   app.post(
     '/discount-codes/:id/deactivate',
     {

@@ -289,23 +289,25 @@ export async function listDiscountCodes(ctx: AppContext, userId: string, q: Disc
 }
 
 /** Creates a code: the one typed (unique across practices, case-insensitive) or a generated one. */
+/** The stored columns of a code's rule and options, as the form sends them. */
+const discountColumns = (input: DiscountValues) => ({
+  ruleType: input.rule.type,
+  value: input.rule.value,
+  currency: input.rule.currency,
+  minimumOrderCents: input.rule.minimumOrderCents,
+  validFrom: input.rule.validFrom,
+  validUntil: input.rule.validUntil,
+  usageLimit: input.rule.usageLimit,
+  upsell: input.upsell,
+  appliesTo: [...new Set(input.options.appliesTo)],
+  requiresShipping: input.requiresShipping,
+  addNewKit: input.addNewKit,
+});
+
 export async function createDiscountCode(ctx: AppContext, userId: string, input: DiscountValues) {
   const p = await practitionerOf(ctx, userId);
   const typed = input.code ?? '';
-  const values = {
-    practitionerId: p.id,
-    ruleType: input.rule.type,
-    value: input.rule.value,
-    currency: input.rule.currency,
-    minimumOrderCents: input.rule.minimumOrderCents,
-    validFrom: input.rule.validFrom,
-    validUntil: input.rule.validUntil,
-    usageLimit: input.rule.usageLimit,
-    upsell: input.upsell,
-    appliesTo: [...new Set(input.options.appliesTo)],
-    requiresShipping: input.requiresShipping,
-    addNewKit: input.addNewKit,
-  };
+  const values = { practitionerId: p.id, ...discountColumns(input) };
   if (typed) {
     const row = await repo.insertDiscountCode(ctx.database.db, {
       ...values,
@@ -326,6 +328,20 @@ export async function createDiscountCode(ctx: AppContext, userId: string, input:
 }
 
 /** Deactivates a code for good; a second time answers 400414. */
+/**
+ * PUT /portal/discount-codes/{id}: a code's rule, upsell and options change; the code itself does
+ * not (patients may have it already), nor does a deactivated code. Uses so far stay counted.
+ */
+export async function updateDiscountCode(ctx: AppContext, userId: string, id: string, input: DiscountValues) {
+  const p = await practitionerOf(ctx, userId);
+  const existing = await repo.findDiscountCode(ctx.database.db, p.id, id);
+  if (!existing) throw notFound();
+  if (input.code && input.code !== existing.code) throw badRequest({ code: [DISCOUNT_TEXTS.codeFixed] });
+  const row = await repo.updateDiscountCode(ctx.database.db, p.id, id, discountColumns(input));
+  if (!row) throw statusError('This code is deactivated');
+  return toDiscountCode(row);
+}
+
 export async function deactivateDiscountCode(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.deactivateDiscountCode(ctx.database.db, p.id, id);

@@ -23,6 +23,8 @@ import { ct } from '../../features/course/messages';
  * (?lesson=ID) or the test (?view=test). Non-accepted practitioners land here (SPEC §4), so the
  * page also says where the review stands and offers the demo tour again.
  */
+const COLUMN = 880;
+
 export function CoursePage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -36,7 +38,8 @@ export function CoursePage() {
   const status = practitioner.data?.status;
   const banner =
     status === PractitionerStatus.CREATED ? (
-      <Alert color="blue" variant="light" c="dark.8" icon={<IconHourglass aria-hidden="true" />}>
+      // As wide as the course column under it (CourseOverview's 880), not the whole page.
+      <Alert color="blue" variant="light" c="dark.8" icon={<IconHourglass aria-hidden="true" />} maw={COLUMN}>
         <Group justify="space-between" gap="sm">
           <Text size="sm">{ot('review.banner')}</Text>
           <Button size="xs" variant="white" onClick={openTour}>
@@ -45,7 +48,7 @@ export function CoursePage() {
         </Group>
       </Alert>
     ) : status === PractitionerStatus.DECLINED ? (
-      <Alert color="red" variant="light" c="dark.8" icon={<IconInfoCircle aria-hidden="true" />} title={ot('review.declinedHeading')}>
+      <Alert color="red" variant="light" c="dark.8" icon={<IconInfoCircle aria-hidden="true" />} title={ot('review.declinedHeading')} maw={COLUMN}>
         {ot('review.declined')}
       </Alert>
     ) : null;

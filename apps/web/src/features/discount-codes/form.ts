@@ -47,6 +47,33 @@ export const emptyDiscountForm = (): DiscountFormValues => ({
   addNewKit: false,
 });
 
+/** Minor units back to what a person types ('99.50'), for editing. */
+const amountText = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** A saved code as the form's values, to edit it. */
+export const discountFormOf = (c: DiscountCode): DiscountFormValues => ({
+  code: c.code,
+  type: c.rule.type,
+  value: c.rule.type === 'percentage' ? String(c.rule.value) : amountText(c.rule.value),
+  currency: c.rule.currency,
+  minimum: c.rule.minimumOrderCents > 0 ? amountText(c.rule.minimumOrderCents) : '',
+  validFrom: c.rule.validFrom,
+  validUntil: c.rule.validUntil ?? '',
+  usageLimit: c.rule.usageLimit === null ? '' : String(c.rule.usageLimit),
+  upsell: c.upsell,
+  appliesTo: c.options.appliesTo,
+  requiresShipping: c.requiresShipping,
+  addNewKit: c.addNewKit,
+});
+
+/** 'Kit, Consultation · Item requires shipping · Add a new kit': what a code applies to and adds. */
+export function optionsSummary(c: Pick<DiscountCode, 'options' | 'requiresShipping' | 'addNewKit'>): string {
+  const parts = [c.options.appliesTo.map((p) => dt(`discount.product.${p}`)).join(', ')];
+  if (c.requiresShipping) parts.push(dt('discount.requiresShipping'));
+  if (c.addNewKit) parts.push(dt('discount.addNewKit'));
+  return parts.join(' · ');
+}
+
 /** Field keys as the server names them in fieldErrors ('rule.value', 'options.appliesTo', …). */
 export type DiscountField =
   | 'code'

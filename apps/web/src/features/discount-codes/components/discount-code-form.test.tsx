@@ -64,7 +64,8 @@ describe('DiscountCodeForm', () => {
       requiresShipping: true,
       addNewKit: true,
     });
-  });
+    // Many fields typed one key at a time: give a busy machine room.
+  }, 15_000);
 
   it('leaves an empty code to the server to generate', async () => {
     const fetch = vi.fn(async () => json({ id: 'x', code: 'ABCDEFGH23' }, 201));

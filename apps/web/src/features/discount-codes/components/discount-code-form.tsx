@@ -1,23 +1,40 @@
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountType } from '@portal/contract';
+import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
 import { useState } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateDiscountCode } from '../api/create-discount-code';
-import { emptyDiscountForm, toDiscountInput, type DiscountField, type DiscountFormValues } from '../form';
+import { useUpdateDiscountCode } from '../api/update-discount-code';
+import { discountFormOf, emptyDiscountForm, toDiscountInput, type DiscountField, type DiscountFormValues } from '../form';
 import { dt } from '../messages';
+
+/** How the portal writes a day ('23 November 2026'), in dayjs tokens. */
+const DATE_FORMAT = 'D MMMM YYYY';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A typed day, as the portal writes it or as YYYY-MM-DD, to the field's YYYY-MM-DD value (null: not a day). */
+function parseDate(input: string): string | null {
+  const text = input.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  const day = new Date(text);
+  return Number.isNaN(day.getTime()) ? null : `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
 
 /**
  * Creating a code (SPEC §3 'Discount code'): typed or generated, its rule, upsell, options,
  * 'Item requires shipping' and 'Add a new kit'. Checked with the contract's DiscountCodeInput;
  * the server's field errors land under the same fields, and nothing typed is lost on a failure.
  */
-export function DiscountCodeForm({ onDone }: { onDone: () => void }) {
-  const [values, setValues] = useState<DiscountFormValues>(emptyDiscountForm);
+export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; editing?: DiscountCode }) {
+  const [values, setValues] = useState<DiscountFormValues>(() => (editing ? discountFormOf(editing) : emptyDiscountForm()));
   const [tried, setTried] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
-  const create = useCreateDiscountCode();
+  const createCode = useCreateDiscountCode();
+  const updateCode = useUpdateDiscountCode();
+  const create = editing ? updateCode : createCode;
   const { input, errors } = toDiscountInput(values);
   const error = (key: DiscountField) => (tried ? errors[key] : undefined) ?? server[key];
 
@@ -29,15 +46,17 @@ export function DiscountCodeForm({ onDone }: { onDone: () => void }) {
   const onSubmit = () => {
     setTried(true);
     if (Object.keys(errors).length) return;
-    create.mutate(input, {
-      onSuccess: (created) => {
-        notifications.show({ color: 'green', message: dt('discount.created', { code: created.code }) });
+    const callbacks = {
+      onSuccess: (saved: DiscountCode) => {
+        notifications.show({ color: 'green', message: dt(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
         onDone();
       },
-      onError: (e) => {
+      onError: (e: Error) => {
         if (isApiError(e) && e.status === 400 && e.fieldErrors) setServer(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
       },
-    });
+    };
+    if (editing) updateCode.mutate({ id: editing.id, body: { ...input, code: undefined } }, callbacks);
+    else createCode.mutate(input, callbacks);
   };
   const generalError =
     create.isError && !(isApiError(create.error) && create.error.status === 400 && create.error.fieldErrors)
@@ -50,24 +69,29 @@ export function DiscountCodeForm({ onDone }: { onDone: () => void }) {
       <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <Title order={2} size="h4" id="discount-form-title">
-            {dt('discount.form.title')}
+            {editing ? dt('discount.form.editTitle', { code: editing.code }) : dt('discount.form.title')}
           </Title>
-          <Group align="flex-start" gap="sm" wrap="nowrap">
-            <TextInput
-              label={dt('discount.code')}
-              description={dt('discount.code.hint')}
-              value={values.code}
-              onChange={(e) => set('code', e.currentTarget.value.toUpperCase(), 'code')}
-              error={error('code')}
-              autoComplete="off"
-              spellCheck={false}
-              style={{ flex: 1 }}
-              maw={420}
-            />
-            <Button variant="default" mt={46} onClick={() => set('code', generateDiscountCode(), 'code')} aria-label={dt('discount.generateLabel')}>
-              {dt('discount.generate')}
-            </Button>
-          </Group>
+          {editing ? (
+            // Patients may have the code already: it stays as it is (the server refuses another).
+            <TextInput label={dt('discount.code')} description={dt('discount.code.fixed')} value={editing.code} readOnly maw={420} />
+          ) : (
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <TextInput
+                label={dt('discount.code')}
+                description={dt('discount.code.hint')}
+                value={values.code}
+                onChange={(e) => set('code', e.currentTarget.value.toUpperCase(), 'code')}
+                error={error('code')}
+                autoComplete="off"
+                spellCheck={false}
+                style={{ flex: 1 }}
+                maw={420}
+              />
+              <Button variant="default" mt={46} onClick={() => set('code', generateDiscountCode(), 'code')} aria-label={dt('discount.generateLabel')}>
+                {dt('discount.generate')}
+              </Button>
+            </Group>
+          )}
 
           <div>
             <Text size="sm" fw={500} id="discount-type-label" mb={4}>
@@ -126,21 +150,26 @@ export function DiscountCodeForm({ onDone }: { onDone: () => void }) {
               error={error('rule.usageLimit')}
               inputMode="numeric"
             />
-            <TextInput
-              type="date"
+            {/* Mantine's date fields, not the browser's: they write dates as the rest of the portal does
+                ('23 November 2026'), where <input type="date"> follows the browser (mm/dd/yyyy). */}
+            <DateInput
               label={dt('discount.validFrom')}
-              value={values.validFrom}
-              onChange={(e) => set('validFrom', e.currentTarget.value, 'rule.validFrom')}
+              value={values.validFrom || null}
+              onChange={(v) => set('validFrom', v ?? '', 'rule.validFrom')}
               error={error('rule.validFrom')}
+              valueFormat={DATE_FORMAT}
+              dateParser={parseDate}
               required
             />
-            <TextInput
-              type="date"
+            <DateInput
               label={dt('discount.validUntil')}
               description={dt('discount.validUntilHint')}
-              value={values.validUntil}
-              onChange={(e) => set('validUntil', e.currentTarget.value, 'rule.validUntil')}
+              value={values.validUntil || null}
+              onChange={(v) => set('validUntil', v ?? '', 'rule.validUntil')}
               error={error('rule.validUntil')}
+              valueFormat={DATE_FORMAT}
+              dateParser={parseDate}
+              clearable
             />
           </SimpleGrid>
 
@@ -188,7 +217,7 @@ export function DiscountCodeForm({ onDone }: { onDone: () => void }) {
           )}
           <Group gap="sm">
             <Button type="submit" loading={create.isPending}>
-              {dt('discount.save')}
+              {editing ? dt('discount.saveChanges') : dt('discount.save')}
             </Button>
             <Button variant="default" onClick={onDone}>
               {dt('discount.cancel')}

@@ -41,7 +41,35 @@ describe('DiscountCodesView', () => {
     expect(within(row).getByText(/to/)).toHaveTextContent(/November.*2026 to .*December.*2026/);
     expect(within(row).getByText('3 / 10')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    // What the code applies to and adds, after creation too.
+    expect(within(row).getByText('Kit')).toBeInTheDocument();
   });
+
+  it('edits a code: the form opens with its values, the code stays, the change is sent with PUT', async () => {
+    const made = code({ options: { appliesTo: ['kit', 'consultation'] }, requiresShipping: true, addNewKit: true });
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? json({ ...made, rule: { ...made.rule, usageLimit: 20 } }) : json({ results: [made], count: 1, limit: 20, offset: 0 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<DiscountCodesView />);
+    const row = within(await screen.findByRole('table', { name: 'Discount codes' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Kit, Consultation · Item requires shipping · Add a new kit')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit discount code SPRING-10' }));
+    const form = await screen.findByRole('region', { name: 'Edit discount code SPRING-10' });
+    expect(within(form).getByRole('textbox', { name: /^Code/ })).toHaveAttribute('readonly');
+    expect(within(form).getByRole('textbox', { name: /Amount off/ })).toHaveValue('100.00');
+    expect(within(form).getByRole('checkbox', { name: 'Item requires shipping' })).toBeChecked();
+    const limit = within(form).getByRole('textbox', { name: /Usage limit/ });
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(url).toMatch(/\/portal\/discount-codes\/00000000-0000-4000-8000-0000000000e1$/);
+    const body = JSON.parse(String(init!.body));
+    expect(body.code).toBeUndefined();
+    expect(body).toMatchObject({ rule: { value: 10000, usageLimit: 20, minimumOrderCents: 50000 }, options: { appliesTo: ['kit', 'consultation'] }, requiresShipping: true, addNewKit: true });
+  }, 15_000);
 
   it('deactivates only after a confirmation that says it cannot be undone', async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>

@@ -9,7 +9,7 @@ import { AppModal } from '../../../components/app-modal';
 import { t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
-import { ruleSummary, usageSummary, validitySummary } from '../form';
+import { optionsSummary, ruleSummary, usageSummary, validitySummary } from '../form';
 import { dt } from '../messages';
 import { DiscountCodeForm } from './discount-code-form';
 
@@ -34,6 +34,7 @@ export function DiscountStateBadge({ state }: { state: DiscountCodeState }) {
 /** /discount-codes: create, list (searched, filtered by state, paged) and deactivate. */
 export function DiscountCodesView() {
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<DiscountCode | null>(null);
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed.trim(), 300);
   const [state, setState] = useState<DiscountCodeState | null>(null);
@@ -53,7 +54,9 @@ export function DiscountCodesView() {
 
   return (
     <Stack gap="lg">
-      {creating ? (
+      {editing ? (
+        <DiscountCodeForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+      ) : creating ? (
         <DiscountCodeForm onDone={() => setCreating(false)} />
       ) : (
         <div>
@@ -95,6 +98,7 @@ export function DiscountCodesView() {
                   <Table.Th scope="col">{dt('discount.col.code')}</Table.Th>
                   <Table.Th scope="col">{dt('discount.col.rule')}</Table.Th>
                   <Table.Th scope="col">{dt('discount.col.minimum')}</Table.Th>
+                  <Table.Th scope="col">{dt('discount.col.options')}</Table.Th>
                   <Table.Th scope="col">{dt('discount.col.validity')}</Table.Th>
                   <Table.Th scope="col">{dt('discount.col.usage')}</Table.Th>
                   <Table.Th scope="col">{dt('discount.col.state')}</Table.Th>
@@ -116,23 +120,31 @@ export function DiscountCodesView() {
                     </Table.Td>
                     <Table.Td>{ruleSummary(c.rule)}</Table.Td>
                     <Table.Td>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : dt('discount.noMinimum')}</Table.Td>
+                    <Table.Td>{optionsSummary(c)}</Table.Td>
                     <Table.Td>{validitySummary(c.rule)}</Table.Td>
                     <Table.Td>{usageSummary(c)}</Table.Td>
                     <Table.Td>
                       <DiscountStateBadge state={c.state} />
                     </Table.Td>
                     <Table.Td>
-                      {c.state !== 'deactivated' && c.state !== 'expired' && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          c="red.9"
-                          onClick={() => setDeactivating(c)}
-                          aria-label={dt('discount.deactivateLabel', { code: c.code })}
-                        >
-                          {dt('discount.deactivate')}
-                        </Button>
-                      )}
+                      <Group gap="xs" wrap="nowrap">
+                        {c.state !== 'deactivated' && (
+                          <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={dt('discount.editLabel', { code: c.code })}>
+                            {dt('discount.edit')}
+                          </Button>
+                        )}
+                        {c.state !== 'deactivated' && c.state !== 'expired' && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            c="red.9"
+                            onClick={() => setDeactivating(c)}
+                            aria-label={dt('discount.deactivateLabel', { code: c.code })}
+                          >
+                            {dt('discount.deactivate')}
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

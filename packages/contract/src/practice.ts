@@ -209,6 +209,8 @@ export const PaymentDetails = z.object({
   identifier: z.string(),
   type: z.union([z.literal(1), z.literal(2)]),
   currency: z.string(),
+  /** The one the provider uses for the practice's fees: the first added, or the one made default. */
+  isDefault: z.boolean(),
 });
 export type PaymentDetails = z.infer<typeof PaymentDetails>;
 export const MAX_PAYMENT_DETAILS = 10;

@@ -61,12 +61,15 @@ export const paymentDetails = pgTable(
     type: smallint('type').notNull(),
     identifier: text('identifier').notNull(),
     currency: text('currency').notNull(),
+    /** The one the provider uses for the practice's fees; the first added is it, another can be made it. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_details_practitioner_idx').on(t.practitionerId, t.createdAt),
     check('payment_details_type_check', sql`${t.type} in (1, 2)`),
+    uniqueIndex('payment_details_one_default_idx').on(t.practitionerId).where(sql`${t.isDefault}`),
   ],
 );
 

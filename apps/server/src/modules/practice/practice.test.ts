@@ -272,6 +272,8 @@ describe('payment details (need acceptance)', () => {
         ['POST', '/api/portal/me/paymentDetails/', { type: 2, identifier: 'me@example.com', currency: 'ZAR' }],
         ['POST', '/api/portal/me/paymentDetails/', { nonsense: true }],
         ['PUT', '/api/portal/me/paymentDetails/00000000-0000-4000-8000-000000000000', { type: 1, identifier: '123456789', currency: 'ZAR' }],
+        ['PATCH', '/api/portal/me/paymentDetails/00000000-0000-4000-8000-000000000000/default/', undefined],
+        ['DELETE', '/api/portal/me/paymentDetails/00000000-0000-4000-8000-000000000000', undefined],
       ] as const) {
         const res = await h.app.inject({ method, url, headers: u.auth, payload });
         expect(res.statusCode, `${status} ${method} ${url}`).toBe(403);
@@ -310,12 +312,35 @@ describe('payment details (need acceptance)', () => {
     expect(await h.db.select().from(paymentDetails).where(eq(paymentDetails.id, card.json().id))).toEqual([expect.objectContaining({ identifier: 'ada@example.com' })]);
   });
 
+  it('the first added is the default; another can be made it; removing the default hands it to the oldest left', async () => {
+    const u = await accepted();
+    const add = async (identifier: string) => (await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: u.auth, payload: { type: 2, identifier, currency: 'ZAR' } })).json();
+    const first = await add('first@example.com');
+    const second = await add('second@example.com');
+    const third = await add('third@example.com');
+    expect([first.isDefault, second.isDefault, third.isDefault]).toEqual([true, false, false]);
+    const made = await h.app.inject({ method: 'PATCH', url: `/api/portal/me/paymentDetails/${third.id}/default/`, headers: u.auth });
+    expect(made.json()).toMatchObject({ id: third.id, isDefault: true });
+    const listed = async () => (await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: u.auth })).json().results.map((p: { identifier: string; isDefault: boolean }) => [p.identifier, p.isDefault]);
+    // The default first, then the others as they were added.
+    expect(await listed()).toEqual([['third@example.com', true], ['first@example.com', false], ['second@example.com', false]]);
+    const removed = await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${third.id}`, headers: u.auth });
+    expect(removed.statusCode).toBe(204);
+    expect(await listed()).toEqual([['first@example.com', true], ['second@example.com', false]]);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${second.id}`, headers: u.auth })).statusCode).toBe(204);
+    expect(await listed()).toEqual([['first@example.com', true]]);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${second.id}`, headers: u.auth })).statusCode).toBe(404);
+  });
+
   it('another practice’s payment details answer 404', async () => {
     const a = await accepted();
     const b = await accepted();
     const mine = (await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: a.auth, payload: { type: 2, identifier: 'a@example.com', currency: 'ZAR' } })).json();
     const res = await h.app.inject({ method: 'PUT', url: `/api/portal/me/paymentDetails/${mine.id}`, headers: b.auth, payload: { type: 2, identifier: 'b@example.com', currency: 'ZAR' } });
     expect(res.statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'PATCH', url: `/api/portal/me/paymentDetails/${mine.id}/default/`, headers: b.auth })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${mine.id}`, headers: b.auth })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: a.auth })).json().results).toHaveLength(1);
     expect((await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: b.auth })).json().results).toEqual([]);
   });
 });

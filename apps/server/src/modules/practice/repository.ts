@@ -268,16 +268,68 @@ export async function deleteSlot(db: Executor, practitionerId: string, id: strin
 // ---- Payment details -------------------------------------------------------------------------
 
 export const listPaymentDetails = (db: Executor, practitionerId: string) =>
-  db.select().from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId)).orderBy(asc(paymentDetails.createdAt), asc(paymentDetails.id));
+  db
+    .select()
+    .from(paymentDetails)
+    .where(eq(paymentDetails.practitionerId, practitionerId))
+    .orderBy(desc(paymentDetails.isDefault), asc(paymentDetails.createdAt), asc(paymentDetails.id));
 
 export async function countPaymentDetails(db: Executor, practitionerId: string) {
   const [row] = await db.select({ n: count() }).from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId));
   return Number(row?.n ?? 0);
 }
 
-export async function insertPaymentDetails(db: Executor, practitionerId: string, values: { type: number; identifier: string; currency: string }) {
-  const [row] = await db.insert(paymentDetails).values({ ...values, practitionerId }).returning();
-  return row!;
+/** The first payment details of a practice become its default. */
+export async function insertPaymentDetails(db: Db, practitionerId: string, values: { type: number; identifier: string; currency: string }) {
+  return db.transaction(async (tx) => {
+    await lockPractice(tx, practitionerId);
+    const [existing] = await tx.select({ n: count() }).from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId));
+    const [row] = await tx
+      .insert(paymentDetails)
+      .values({ ...values, practitionerId, isDefault: Number(existing?.n ?? 0) === 0 })
+      .returning();
+    return row!;
+  });
+}
+
+/** Makes one of the practice's payment details its default and the others not, in one transaction. */
+export async function setDefaultPaymentDetails(db: Db, practitionerId: string, id: string) {
+  return db.transaction(async (tx) => {
+    await lockPractice(tx, practitionerId);
+    const [target] = await tx
+      .select({ id: paymentDetails.id })
+      .from(paymentDetails)
+      .where(and(eq(paymentDetails.id, id), eq(paymentDetails.practitionerId, practitionerId)));
+    if (!target) return undefined;
+    await tx
+      .update(paymentDetails)
+      .set({ isDefault: false, updatedAt: new Date() })
+      .where(and(eq(paymentDetails.practitionerId, practitionerId), eq(paymentDetails.isDefault, true), ne(paymentDetails.id, id)));
+    const [row] = await tx.update(paymentDetails).set({ isDefault: true, updatedAt: new Date() }).where(eq(paymentDetails.id, id)).returning();
+    return row;
+  });
+}
+
+/** Removes payment details; when they were the default, the oldest left becomes it. False: not the practice's. */
+export async function deletePaymentDetails(db: Db, practitionerId: string, id: string) {
+  return db.transaction(async (tx) => {
+    await lockPractice(tx, practitionerId);
+    const [gone] = await tx
+      .delete(paymentDetails)
+      .where(and(eq(paymentDetails.id, id), eq(paymentDetails.practitionerId, practitionerId)))
+      .returning({ isDefault: paymentDetails.isDefault });
+    if (!gone) return false;
+    if (gone.isDefault) {
+      const [next] = await tx
+        .select({ id: paymentDetails.id })
+        .from(paymentDetails)
+        .where(eq(paymentDetails.practitionerId, practitionerId))
+        .orderBy(asc(paymentDetails.createdAt), asc(paymentDetails.id))
+        .limit(1);
+      if (next) await tx.update(paymentDetails).set({ isDefault: true, updatedAt: new Date() }).where(eq(paymentDetails.id, next.id));
+    }
+    return true;
+  });
 }
 
 export async function updatePaymentDetails(db: Executor, practitionerId: string, id: string, values: { type: number; identifier: string; currency: string }) {

@@ -96,6 +96,19 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     config: accepted,
     schema: { tags, summary: 'Edit payment details', params: IdParams, body: PaymentDetailsInput, response: { 200: PaymentDetails } },
   }, async (req) => service.editPayment(ctx, caller(req).userId, req.params.id, req.body));
+
+  app.patch('/me/paymentDetails/:id/default/', {
+    config: accepted,
+    schema: { tags, summary: 'Make payment details the default ones (the others stop being it)', params: IdParams, response: { 200: PaymentDetails } },
+  }, async (req) => service.makeDefaultPayment(ctx, caller(req).userId, req.params.id));
+
+  app.delete('/me/paymentDetails/:id', {
+    config: accepted,
+    schema: { tags, summary: 'Remove payment details (the oldest left becomes the default)', params: IdParams, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    await service.removePayment(ctx, caller(req).userId, req.params.id);
+    return reply.status(204).send(null);
+  });
 };
 
 /** The profile picture, under /api/account: uploaded as JSON (base64), served by its random id. */

@@ -223,7 +223,7 @@ export async function removeSlot(ctx: AppContext, userId: string, id: string) {
 // ---- Payment details -------------------------------------------------------------------------
 
 const toPayment = (r: Awaited<ReturnType<typeof repo.listPaymentDetails>>[number]): PaymentDetails => ({
-  id: r.id, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), identifier: r.identifier, type: r.type as 1 | 2, currency: r.currency,
+  id: r.id, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), identifier: r.identifier, type: r.type as 1 | 2, currency: r.currency, isDefault: r.isDefault,
 });
 
 export async function listPayments(ctx: AppContext, userId: string) {
@@ -237,6 +237,18 @@ export async function addPayment(ctx: AppContext, userId: string, input: Payment
     throw badRequest({ identifier: [`A practice can have at most ${MAX_PAYMENT_DETAILS} payment details`] });
   }
   return toPayment(await repo.insertPaymentDetails(ctx.database.db, practice.id, input));
+}
+
+export async function makeDefaultPayment(ctx: AppContext, userId: string, id: string) {
+  const practice = await practiceOf(ctx, userId);
+  const row = await repo.setDefaultPaymentDetails(ctx.database.db, practice.id, id);
+  if (!row) throw notFound();
+  return toPayment(row);
+}
+
+export async function removePayment(ctx: AppContext, userId: string, id: string) {
+  const practice = await practiceOf(ctx, userId);
+  if (!(await repo.deletePaymentDetails(ctx.database.db, practice.id, id))) throw notFound();
 }
 
 export async function editPayment(ctx: AppContext, userId: string, id: string, input: PaymentValues) {

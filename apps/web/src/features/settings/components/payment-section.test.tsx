@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { PaymentForm } from './payment-section';
+import { PaymentForm, PaymentSection } from './payment-section';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
@@ -62,7 +62,7 @@ describe('PaymentForm', () => {
     const show = vi.spyOn(notifications, 'show');
     const fetch = vi.fn(async () => json({ id: '00000000-0000-4000-8000-000000000001', type: 2, identifier: 'b@example.com', currency: 'USD', createdAt: '', updatedAt: '' }));
     vi.stubGlobal('fetch', fetch);
-    const initial = { id: '00000000-0000-4000-8000-000000000001', type: 2 as const, identifier: 'a@example.com', currency: 'ZAR', createdAt: '', updatedAt: '' };
+    const initial = { id: '00000000-0000-4000-8000-000000000001', type: 2 as const, identifier: 'a@example.com', currency: 'ZAR', createdAt: '', updatedAt: '', isDefault: true };
     renderWithProviders(<PaymentForm title="Edit payment details" initial={initial} onDone={vi.fn()} />);
     await userEvent.clear(screen.getByRole('textbox', { name: /Identifier/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /Identifier/ }), 'b@example.com');
@@ -70,4 +70,39 @@ describe('PaymentForm', () => {
     await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Payment details updated successfully.' })));
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].method).toBe('PUT');
   });
+});
+
+describe('PaymentSection', () => {
+  const row = (id: string, identifier: string, isDefault: boolean) => ({ id, type: 2, identifier, currency: 'ZAR', createdAt: '', updatedAt: '', isDefault });
+  const A = '00000000-0000-4000-8000-00000000000a';
+  const B = '00000000-0000-4000-8000-00000000000b';
+
+  it('marks the default, makes another the default, and removes one only after a confirmation', async () => {
+    let rows = [row(A, 'a@example.com', true), row(B, 'b@example.com', false)];
+    const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'PATCH' && url.endsWith(`/${B}/default/`)) {
+        rows = [row(B, 'b@example.com', true), row(A, 'a@example.com', false)];
+        return json(rows[0]);
+      }
+      if (init.method === 'DELETE' && url.endsWith(`/${A}`)) {
+        rows = rows.filter((r) => r.id !== A);
+        return new Response(null, { status: 204 });
+      }
+      return json({ results: rows });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<PaymentSection />);
+    const first = (await screen.findByText('a@example.com · ZAR')).closest('li')!;
+    expect(within(first).getByText('Default')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /^Make default/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Make default: PayPal b@example.com' }));
+    await waitFor(() => expect(within(screen.getByText('b@example.com · ZAR').closest('li')!).getByText('Default')).toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove: PayPal a@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payment details' });
+    expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('a@example.com · ZAR')).toBeNull());
+    expect(fetch.mock.calls.some(([url, init]) => (init as RequestInit | undefined)?.method === 'DELETE' && String(url).endsWith(`/${A}`))).toBe(true);
+  }, 15_000);
 });

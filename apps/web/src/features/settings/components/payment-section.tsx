@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput, Paper } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
@@ -6,10 +6,13 @@ import {
   type Currency, type PaymentDetails,
 } from '@portal/contract';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { config } from '../../../config/env';
 import { useAddPaymentDetails } from '../api/add-payment-details';
 import { useUpdatePaymentDetails } from '../api/update-payment-details';
+import { useMakeDefaultPaymentDetails } from '../api/make-default-payment-details';
+import { useRemovePaymentDetails } from '../api/remove-payment-details';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { serverFieldErrors } from './field-errors';
 import { st } from '../messages';
@@ -19,6 +22,13 @@ import { EditorCard } from './editor-card';
 export function PaymentSection() {
   const list = usePaymentDetails();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [removing, setRemoving] = useState<PaymentDetails | null>(null);
+  const makeDefault = useMakeDefaultPaymentDetails();
+  const remove = useRemovePaymentDetails();
+  const closeRemove = () => {
+    setRemoving(null);
+    remove.reset();
+  };
 
   if (list.isPending) return <PageLoader />;
   if (list.isError) return <Text>{errorText(list.error, MESSAGES.commonError)}</Text>;
@@ -36,14 +46,37 @@ export function PaymentSection() {
             <Paper key={p.id} component="li" withBorder radius="md" p="md">
               <Group justify="space-between">
                 <div>
-                  <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
+                  <Group gap="xs">
+                    <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
+                    {p.isDefault && (
+                      <Badge variant="light" color="green" c="dark.8">
+                        {st('settings.payment.default')}
+                      </Badge>
+                    )}
+                  </Group>
                   <Text size="sm">
                     {p.identifier} · {p.currency}
                   </Text>
                 </div>
-                <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${st('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
-                  {st('settings.payment.edit')}
-                </Button>
+                <Group gap="xs">
+                  {!p.isDefault && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={makeDefault.isPending && makeDefault.variables === p.id}
+                      onClick={() => makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })}
+                      aria-label={`${st('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+                    >
+                      {st('settings.payment.makeDefault')}
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${st('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                    {st('settings.payment.edit')}
+                  </Button>
+                  <Button size="xs" variant="subtle" c="red.9" onClick={() => setRemoving(p)} aria-label={`${st('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                    {st('settings.payment.remove')}
+                  </Button>
+                </Group>
               </Group>
             </Paper>
           ),
@@ -58,6 +91,41 @@ export function PaymentSection() {
           </Button>
         </div>
       )}
+      <AppModal opened={removing !== null} onClose={closeRemove} size="small" title={st('settings.payment.removeTitle')}>
+        {removing && (
+          <Stack gap="md">
+            <Text>
+              {st(removing.isDefault && list.data.length > 1 ? 'settings.payment.removeDefaultBody' : 'settings.payment.removeBody', {
+                what: `${PAYMENT_TYPE_LABELS[removing.type]} ${removing.identifier}`,
+              })}
+            </Text>
+            {remove.isError && (
+              <Text c="red.9" size="sm" role="alert">
+                {errorText(remove.error, MESSAGES.commonError)}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={closeRemove} disabled={remove.isPending}>
+                {st('settings.payment.cancel')}
+              </Button>
+              <Button
+                color="red.9"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(removing.id, {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: st('settings.payment.removed') });
+                      closeRemove();
+                    },
+                  })
+                }
+              >
+                {st('settings.payment.remove')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </AppModal>
     </Stack>
   );
 }

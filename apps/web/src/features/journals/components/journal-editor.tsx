@@ -22,23 +22,26 @@ const countFormat = once(() => new Intl.NumberFormat(config.defaultLocale));
 const formatCount = (n: number) => countFormat().format(n);
 const timeFormat = once(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
+function NotSaved({ help }: { help: string }) {
+  return (
+    <Stack gap={2} role="status" aria-live="polite">
+      <Group gap={6} c="red.9">
+        <IconAlertTriangle size={16} aria-hidden />
+        <Text fw={700} size="sm" c="red.9">
+          {jt('journal.status.unsaved')}
+        </Text>
+      </Group>
+      <Text size="sm" c="red.9">
+        {help}
+      </Text>
+    </Stack>
+  );
+}
+
 function SaveStatus({ state, savedAt, hasDraft }: { state: SaveState; savedAt: Date | null; hasDraft: boolean }) {
   // Text and icon, not colour alone; dark shades keep the contrast above WCAG AA.
-  if (state === 'invalid') {
-    return (
-      <Stack gap={2} role="status" aria-live="polite">
-        <Group gap={6} c="red.9">
-          <IconAlertTriangle size={16} aria-hidden />
-          <Text fw={700} size="sm" c="red.9">
-            {jt('journal.status.unsaved')}
-          </Text>
-        </Group>
-        <Text size="sm" c="red.9">
-          {jt('journal.status.tooLong', { max: formatCount(JOURNAL_LIMITS.max) })}
-        </Text>
-      </Stack>
-    );
-  }
+  // Not saved: because the text is too long to send (kept here), or because the server cannot be reached.
+  if (state === 'invalid') return <NotSaved help={jt('journal.status.tooLong', { max: formatCount(JOURNAL_LIMITS.max) })} />;
   if (state === 'saved' && !hasDraft) {
     return (
       <Group gap={6} role="status" aria-live="polite" c="gray.8">
@@ -49,21 +52,7 @@ function SaveStatus({ state, savedAt, hasDraft }: { state: SaveState; savedAt: D
       </Group>
     );
   }
-  if (state === 'unsaved') {
-    return (
-      <Stack gap={2} role="status" aria-live="polite">
-        <Group gap={6} c="red.9">
-          <IconAlertTriangle size={16} aria-hidden />
-          <Text fw={700} size="sm" c="red.9">
-            {jt('journal.status.unsaved')}
-          </Text>
-        </Group>
-        <Text size="sm" c="red.9">
-          {jt('journal.status.unsavedHelp')}
-        </Text>
-      </Stack>
-    );
-  }
+  if (state === 'unsaved') return <NotSaved help={jt('journal.status.unsavedHelp')} />;
   return (
     <Group gap={6} role="status" aria-live="polite" c={state === 'saved' ? 'green.9' : 'gray.8'}>
       {state === 'saved' ? <IconCheck size={16} aria-hidden /> : <IconCloudUpload size={16} aria-hidden />}

@@ -42,6 +42,24 @@ describe('useAutosave', () => {
     expect(result.current.state).toBe('saved');
   });
 
+  it('keeps a text the server would refuse (canSave false) unsent, marked invalid, and saves once it is fixed', async () => {
+    const save = vi.fn().mockResolvedValue({});
+    const { result } = renderHook(() => useAutosave({ initial: 'ok', save, delayMs: 500, canSave: (v) => v.length <= 5 }));
+    act(() => result.current.change('far too long'));
+    expect(result.current.state).toBe('invalid');
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    await act(async () => {
+      expect(await result.current.flush()).toBe(false);
+    });
+    expect(save).not.toHaveBeenCalled();
+    expect(result.current.dirty).toBe(true);
+    expect(result.current.text).toBe('far too long');
+    act(() => result.current.change('short'));
+    await act(async () => vi.advanceTimersByTimeAsync(500));
+    expect(save).toHaveBeenCalledWith('short');
+    expect(result.current.state).toBe('saved');
+  });
+
   it('stops retrying on a final refusal and reports it', async () => {
     const save = vi.fn().mockRejectedValue(refused());
     const { result } = renderHook(() => useAutosave({ initial: '', save, delayMs: 100 }));

@@ -88,6 +88,8 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
       currency: 'ZAR',
     }),
   },
+  'PATCH /api/portal/me/paymentDetails/:id/default/': { kind: 'owned', params: (p) => ({ id: p.paymentId }) },
+  'DELETE /api/portal/me/paymentDetails/:id': { kind: 'owned', params: (p) => ({ id: p.paymentId }) },
   'GET /api/portal/course/lessons/:id': { kind: 'shared' },
   'PUT /api/portal/course/lessons/:id/complete': { kind: 'shared' },
   // Verifying a certificate by its id is public by design (printed on the certificate).
@@ -295,6 +297,17 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'PATCH /api/portal/me/warehouses/:id/primary/': { kind: 'owned', params: (p) => ({ id: p.warehouseId }) },
   'POST /api/portal/me/consignments/:id/receive': { kind: 'owned', params: (p) => ({ id: p.consignmentId }) },
   'POST /api/portal/discount-codes/:id/deactivate': { kind: 'owned', params: (p) => ({ id: p.discountCodeId }) },
+  'PUT /api/portal/discount-codes/:id': {
+    kind: 'owned',
+    params: (p) => ({ id: p.discountCodeId }),
+    body: () => ({
+      rule: { type: 'percentage', value: 50, currency: 'ZAR', minimumOrderCents: 0, validFrom: '2026-01-01', validUntil: null, usageLimit: null },
+      upsell: '',
+      options: { appliesTo: ['kit'] },
+      requiresShipping: false,
+      addNewKit: false,
+    }),
+  },
   'POST /api/admin/kits/:sampleLabel/advance': { kind: 'admin' },
   'POST /api/admin/transactions/:id/paid': { kind: 'admin' },
 

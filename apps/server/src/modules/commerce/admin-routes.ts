@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Consignment, IdParams, KitStatus, Transaction, normaliseSampleLabel, zId } from '@portal/contract';
+import { Consignment, IdParams, KitStatus, Transaction, zId, zSampleLabel } from '@portal/contract';
 import { createAdminCheck } from '../admin/admin-auth';
 import * as service from './service';
 
@@ -17,8 +17,10 @@ const ConsignResult = z.object({
   consignment: Consignment.nullable(),
   kits: z.array(z.object({ id: zId, sampleLabel: z.string() })),
 });
+// The contract's sample-label rule, not any string: a label with a NUL byte or other stray characters is a
+// 400 here, never a query the database refuses (a 500).
 const LabelParams = z.strictObject({
-  sampleLabel: z.string().trim().min(1).max(40).transform(normaliseSampleLabel),
+  sampleLabel: zSampleLabel,
 });
 const AdvancedKit = z.object({
   id: zId,

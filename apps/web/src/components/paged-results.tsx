@@ -75,9 +75,9 @@ export function searchOf(q: Record<string, string | number | undefined | null>):
 }
 
 /** The pager of a list: a named group, every page and control named for a screen reader. */
-export function Pager({ pages, page, onPage, compact = false }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean }) {
+export function Pager({ pages, page, onPage, compact = false, label = pt('paged.pages') }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean; label?: string }) {
   return (
-    <Box role="group" aria-label={pt('paged.pages')}>
+    <Box role="group" aria-label={label}>
       <Pagination
         total={pages}
         value={Math.min(page, pages)}

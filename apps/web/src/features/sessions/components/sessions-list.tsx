@@ -1,10 +1,11 @@
-import { Anchor, Badge, Box, Button, Group, Pagination, Paper, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { LIMITS, SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Pager } from '../../../components/paged-results';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 
@@ -192,18 +193,7 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
         <Text size="sm" c="gray.7" aria-live="polite">
           {st('sessions.range', { from: offset + 1, to: offset + rows.length, count })}
         </Text>
-        {pages > 1 && (
-          <Box role="group" aria-label={st('sessions.pagination')}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPage}
-              size="sm"
-              getItemProps={(p) => ({ 'aria-label': st('sessions.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-              getControlProps={(control) => ({ 'aria-label': st(`sessions.pageControl.${control}`) })}
-            />
-          </Box>
-        )}
+        {pages > 1 && <Pager pages={pages} page={page} onPage={onPage} label={st('sessions.pagination')} />}
       </Group>
     </Stack>
   );

@@ -21,15 +21,40 @@ export interface GenotypeRow {
   effectWeight: number;
   dosage: number | null;
   ploidy: 1 | 2 | null;
-  strand: 'forward' | 'reverse' | null;
+  /**
+   * The strand the genotype was read on: 'forward' or 'reverse' (complemented) where it fits only
+   * that one, 'either' where it fits both with the same count of the effect allele (results
+   * computed before engine 1.1.0 never say 'either'); null unless called.
+   */
+  strand: 'forward' | 'reverse' | 'either' | null;
   status: VariantStatus;
 }
 
+/** What a reference contributes to the score. */
+export type ReferenceBasis = 'snps' | 'reference-population' | 'snps-and-reference-population';
+
+/** A paper the score rests on: the source of its SNPs and weights, or of its reference population. */
 export interface Reference {
   pmid: string;
   citation: string;
   url: string;
+  /** Absent in results computed before engine 1.1.0, whose lists mixed in further reading. */
+  basis?: ReferenceBasis;
 }
+
+/** A paper about the component that the score does not use, and why. */
+export interface FurtherReading {
+  pmid: string;
+  citation: string;
+  url: string;
+  reason: string;
+}
+
+/**
+ * Where the patient's score is shared by at least this percentage of the reference group, the
+ * portal shows the range of percentiles the score covers beside the percentile.
+ */
+export const SHARED_SCORE_SHOWN_FROM = 5;
 
 /** Why a component was not processed; null when it was. */
 export type NotProcessedReason = 'no-established-snps' | 'insufficient-calls' | 'no-reference-frequencies';
@@ -51,8 +76,16 @@ export interface ResultComponent {
   median: number | null;
   minValue: number | null;
   maxValue: number | null;
-  /** The patient's mid-P percentile in the reference, 0..100. */
+  /**
+   * The patient's percentile, 0..100: the percentage of the reference group with a lower score
+   * plus half the percentage with the same score (mid-rank), so percentile = shareLower +
+   * shareSame / 2. The category follows it: below 20 decreased, above 80 increased.
+   */
   percentile: number | null;
+  /** Percentage of the reference group with a lower score than the patient (absent before engine 1.1.0). */
+  shareLower?: number | null;
+  /** Percentage of the reference group with the same score as the patient (absent before engine 1.1.0). */
+  shareSame?: number | null;
   /** Score values at the reference's 25th and 75th percentiles (score units). */
   percentile25th: number | null;
   percentile75th: number | null;
@@ -63,7 +96,10 @@ export interface ResultComponent {
   genes: string[];
   signs: string[];
   recommendation: string;
+  /** The papers of the SNPs the score uses and the source of its reference population. */
   references: Reference[];
+  /** Other papers about the component, outside the score (absent before engine 1.1.0). */
+  furtherReading?: FurtherReading[];
   letsGetTechnical: string;
   riskLevel: ResultLevel;
   notProcessedReason: NotProcessedReason | null;

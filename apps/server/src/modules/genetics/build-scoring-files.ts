@@ -15,10 +15,11 @@
  *   its NOT_PROCESSED list leaves out phosphorus and vitamin A, whose only SNPs are low. 'low'
  *   means units, strand or source uncertain; each of those is contained here: weights are only
  *   ever compared within one component (a percentile does not depend on the unit, and vitamin A's
- *   two SNPs share their unverified unit), strand doubt is handled at matching time (a genotype
- *   that only fits the reverse strand of an allele without a known partner is 'ambiguous', never
- *   scored), and the palindromic low SNP rs8018720 is never matched at all. Low rows are listed
- *   in each file's '##' notes and in the portal's technical text, never presented as established.
+ *   two SNPs share their unverified unit), strand doubt is handled at matching time (forward
+ *   strand first, then the complement; a genotype whose two readings give different counts is
+ *   'ambiguous', never scored), and the palindromic low SNP rs8018720 is never matched at all.
+ *   Low rows are listed in each file's '##' notes and in the portal's technical text, never
+ *   presented as established.
  * - Never both SNPs of a same-locus / LD pair (NEVER_BOTH): the higher-confidence one is kept;
  *   on a tie the first of the pair (the lead SNP of the newer study) is kept. With the current
  *   panel every partner is 'not_scored', so rs3755967, rs602662, rs11254363 and rs8177240 are
@@ -32,7 +33,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultDataDir, parsePanel, type Confidence, type PanelRow } from './panel';
+import { defaultDataDir, isPossiblyPalindromic, parsePanel, type Confidence, type PanelRow } from './panel';
 import { isPalindromic } from './scoring';
 
 /** Confidence levels that are scored (see the file comment for why 'low' is included). */
@@ -132,7 +133,7 @@ function render(component: string, rows: PanelRow[], leftOut: Array<{ rsid: stri
     `## confidence: ${rows.map((r) => `${r.rsid}=${r.confidence}`).join(', ')}`,
     `## low-confidence SNPs (units, strand or source uncertain): ${list((r) => r.confidence === 'low')}`,
     `## palindromic (A/T, C/G; never matched, count as not called): ${list((r) => isPalindromic(r.effectAllele, r.otherAllele))}`,
-    `## possibly palindromic per the panel notes (other allele unknown; a C/G or A/T genotype is ambiguous): ${list((r) => r.otherAllele === null && /palindrom/i.test(r.notes))}`,
+    `## possibly palindromic per the panel notes (other allele unknown; its homozygotes cannot be told from their complements and are ambiguous, a heterozygote counts 1): ${list(isPossiblyPalindromic)}`,
     `## other allele not given by the source: ${list((r) => r.otherAllele === null)}`,
     `## GRCh38 position not confirmed (blank chr_position): ${list((r) => r.posGrch38 === null)}`,
     `## no European allele frequency (no reference distribution possible): ${list((r) => r.eafEur === null)}`,

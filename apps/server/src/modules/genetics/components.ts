@@ -3,23 +3,21 @@
  * their fixed order and the vitamins, their texts, and computeResults, which turns a raw genotype
  * file into the full swab result.
  */
-import type { NotProcessedReason, Reference, ResultComponent, SwabResult } from '@portal/contract';
-import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel } from '@portal/contract';
-import { loadGeneticsData, type GeneticsData, type PanelRow } from './panel';
-import { levelForPercentile, percentileOf, referenceStats } from './reference';
+import type { FurtherReading, NotProcessedReason, Reference, ResultComponent, SwabResult } from '@portal/contract';
+import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel, SHARED_SCORE_SHOWN_FROM } from '@portal/contract';
+import { isPossiblyPalindromic, loadGeneticsData, type GeneticsData, type PanelRow } from './panel';
+import { levelForPercentile, placement, referenceStats } from './reference';
 import { parseRawGenotypes, scoreComponent, type GenotypeRow, type ScoringFile } from './scoring';
 
 /** Title of the swab component that groups minerals and vitamins. */
 export const SWAB_TITLE = 'Nutrigenomics swab';
 
 /** Stored with every result (results.engine_version) so results can be recomputed after a change. */
-export const ENGINE_VERSION = 'nutrigenomics-1.0.0';
+export const ENGINE_VERSION = 'nutrigenomics-1.1.0';
 
 /** Shown on every component: the only frequencies available are the European discovery cohorts'. */
 export const ANCESTRY_CAVEAT =
   'Percentiles compare this score with the European-ancestry discovery cohort of the original studies, using its published allele frequencies; frequencies for other ancestries were not available. Allele frequencies, and sometimes the effects themselves, differ between ancestries, so for people of non-European ancestry - especially African ancestry - the percentile and the Decreased/Average/Increased category may be misleading.';
-
-/** A reference to the literature, from the panel's pmid and first_author_year columns. */
 
 /** Static texts for one component; `panelComponent` names its rows in panel.tsv and its scoring file. */
 export interface ComponentDefinition {
@@ -33,10 +31,12 @@ export interface ComponentDefinition {
   description: string;
   /** General, commonly described signs of low or high levels (information, not diagnosis). */
   signs: string[];
-  /** Recommendation text per level; non-prescriptive, always pointing to the practitioner. */
+  /** Recommendation text per level, written for the practitioner about the patient; non-prescriptive. */
   recommendations: Record<ResultLevel, string>;
   /** The cohort whose allele frequencies form the reference distribution. */
   referenceCohort: string | null;
+  /** The paper that reports the reference cohort's allele frequencies; its citation defaults to the panel's. */
+  referenceSource: { pmid: string; citation?: string } | null;
   /** Component-specific caveats appended to the generated technical text. */
   technicalNote: string;
 }
@@ -44,12 +44,12 @@ export interface ComponentDefinition {
 /** A catalogue entry with the parts derived from the shipped data. */
 export interface CatalogueEntry extends ComponentDefinition {
   genes: string[];
+  /** The papers of the SNPs the score uses and the source of its reference population. */
   references: Reference[];
+  /** The component's other papers in the panel, each with why the score leaves it out. */
+  furtherReading: FurtherReading[];
   letsGetTechnical: string;
 }
-
-
-
 
 /** SPEC §3: vitamins are the components whose title contains 'Vitamin' but not '(skincare related)'. */
 export function isVitaminTitle(title: string): boolean {
@@ -68,6 +68,7 @@ interface Texts {
   foods: string;
   signs: string[];
   referenceCohort?: string;
+  referenceSource?: { pmid: string; citation?: string };
   technicalNote: string;
   lowNote?: string;
   highNote?: string;
@@ -84,16 +85,18 @@ const TEXTS: Texts[] = [
     description: 'Calcium is the most abundant mineral in the body. Almost all of it is stored in bones and teeth; the small amount in the blood is needed for muscle contraction, nerve signals, blood clotting and a steady heartbeat, and hormones (parathyroid hormone and vitamin D) keep it within a narrow range.',
     foods: 'dairy products, calcium-set tofu, fortified plant drinks, tinned fish with soft bones and green vegetables such as kale',
     signs: ['Low blood calcium can cause muscle cramps or spasms and tingling in the fingers or around the mouth.', 'High blood calcium can cause thirst, frequent urination, constipation and tiredness.'],
-    referenceCohort: "O'Seaghdha 2013 discovery cohorts, 39,400 people",
-    technicalNote: "rs1550532's other allele is not confirmed and it may be a C/G SNP, so a genotype holding both C and G there is treated as unreadable. rs17711722 (VKORC1L1) is left out: it was not among the replicated loci.",
+    referenceCohort: "O'Seaghdha 2013 discovery cohorts, 39\u00a0400 people",
+    referenceSource: { pmid: '24068962' },
+    technicalNote: "rs1550532's other allele is not confirmed and it may be a C/G SNP: a heterozygote there counts one copy of C on either strand, but CC and GG cannot be told from each other's complement and are not used. rs17711722 (VKORC1L1) is left out: it was not among the replicated loci.",
   },
   {
     componentID: 'phosphorus', title: 'Phosphorus', kind: 'mineral', panelComponent: 'phosphorus', hasEstablishedSnps: true, name: 'phosphorus',
     description: 'Phosphorus, mostly present as phosphate, works with calcium to build bones and teeth and is part of DNA, cell membranes and ATP, the molecule cells use to store energy. The kidneys, parathyroid hormone, vitamin D and FGF23 regulate its level in the blood.',
     foods: 'dairy products, meat, fish, eggs, nuts, legumes and whole grains',
     signs: ['Low phosphate can cause muscle weakness, bone pain and tiredness.', 'High phosphate usually causes no symptoms; it matters mostly in kidney disease.'],
-    referenceCohort: 'Kestenbaum 2010 discovery cohorts, 16,264 people',
-    technicalNote: 'All five SNPs are lower confidence: the alleles are as recorded in the GWAS Catalog and their forward-strand orientation is not verified (for rs1697421 two sources may disagree on strand); a genotype that only fits the opposite strand is treated as unreadable. Effects are rounded to 2 decimals in the source.',
+    referenceCohort: 'Kestenbaum 2010 discovery cohorts, 16\u00a0264 people',
+    referenceSource: { pmid: '20558539' },
+    technicalNote: 'All five SNPs are lower confidence: the alleles are as recorded in the GWAS Catalog and their forward-strand orientation is not verified (for rs1697421 two sources may disagree on strand). Like every SNP they are read on the forward strand first, then on the opposite one, which assumes the recorded letters are forward. Effects are rounded to 2 decimals in the source.',
   },
   {
     componentID: 'potassium', title: 'Potassium', kind: 'mineral', panelComponent: null, hasEstablishedSnps: false, name: 'potassium',
@@ -121,7 +124,8 @@ const TEXTS: Texts[] = [
     description: 'Magnesium takes part in hundreds of enzyme reactions, including energy production, muscle and nerve function, blood-sugar control and bone structure. Most of it is stored in bone and inside cells; the blood holds only a small part.',
     foods: 'nuts, seeds, whole grains, legumes and green leafy vegetables',
     signs: ['Low magnesium can cause muscle cramps or twitches, tiredness and an irregular heartbeat.', 'High magnesium is rare and mostly comes from supplements or laxatives in kidney disease; it can cause nausea, flushing and low blood pressure.'],
-    referenceCohort: 'Meyer 2010, CHARGE consortium discovery cohorts, 15,366 people',
+    referenceCohort: 'Meyer 2010, CHARGE consortium discovery cohorts, 15\u00a0366 people',
+    referenceSource: { pmid: '20700443' },
     technicalNote: 'Weights are the midpoints of the 95% confidence intervals recorded in the GWAS Catalog (its point values are rounded). All six effect alleles lower serum magnesium; their other alleles are not confirmed.',
   },
   {
@@ -129,7 +133,8 @@ const TEXTS: Texts[] = [
     description: 'Iron is part of haemoglobin, which carries oxygen in red blood cells, and of enzymes that produce energy. The body has no active way to get rid of iron, so it tightly controls how much the gut absorbs.',
     foods: 'red meat, poultry, fish, legumes, fortified cereals and dark green vegetables (vitamin C eaten at the same meal helps the body absorb iron from plants)',
     signs: ['Low iron can cause tiredness, pale skin, shortness of breath and brittle nails (iron-deficiency anaemia).', 'Iron overload can cause tiredness, joint pain and abdominal pain, and over years can damage the liver, heart and pancreas.'],
-    referenceCohort: 'Genetics of Iron Status consortium, Benyamin 2014, 23,986 people',
+    referenceCohort: 'Genetics of Iron Status consortium, Benyamin 2014, 23\u00a0986 people',
+    referenceSource: { pmid: '25352340' },
     technicalNote: 'Weights are standard deviations of serum iron per allele. rs1799945 (HFE H63D) is a C/G SNP whose strand cannot be checked, so at most 5 of the 6 SNPs can be read. TF rs3811647 is left out (different units; same locus as rs8177240). The second TMPRSS6 SNP rs228916 may not be fully independent of rs855791. Two copies of HFE C282Y (rs1800562 A) are the main genetic cause of hereditary haemochromatosis; that diagnosis needs blood tests and clinical assessment, not this score.',
     highNote: 'Iron overload conditions such as haemochromatosis are diagnosed with blood tests, not with this score.',
   },
@@ -138,7 +143,7 @@ const TEXTS: Texts[] = [
     description: 'Zinc is needed by many enzymes and for immune function, wound healing, growth, taste and smell, and for making proteins and DNA.',
     foods: 'meat, shellfish (especially oysters), legumes, seeds, nuts and dairy products',
     signs: ['Low zinc can cause frequent infections, slow wound healing, hair loss and a reduced sense of taste or smell.', 'Too much zinc from supplements can cause nausea and, over time, copper deficiency.'],
-    technicalNote: `${NO_FREQUENCIES} rs4826508 (lower confidence) is on the X chromosome. All three SNPs come from one discovery study of 2,603 people.`,
+    technicalNote: `${NO_FREQUENCIES} rs4826508 (lower confidence) is on the X chromosome. All three SNPs come from one discovery study of 2\u00a0603 people.`,
   },
   {
     componentID: 'iodine', title: 'Iodine', kind: 'mineral', panelComponent: null, hasEstablishedSnps: false, name: 'iodine',
@@ -159,7 +164,7 @@ const TEXTS: Texts[] = [
     description: 'Copper is part of enzymes that handle iron, produce energy, build connective tissue and make pigment and nerve-signalling chemicals, and of the body\'s antioxidant defences.',
     foods: 'shellfish, liver, nuts, seeds, whole grains and cocoa',
     signs: ['Low copper can cause anaemia, a low white-cell count and numbness or balance problems.', 'Copper overload is rare (for example in Wilson disease) and affects the liver and nervous system.'],
-    technicalNote: `${NO_FREQUENCIES} rs1175550 is also a red-cell trait SNP (SMIM1), so it may act through red-cell indices. Both SNPs come from one discovery study of 2,603 people.`,
+    technicalNote: `${NO_FREQUENCIES} rs1175550 is also a red-cell trait SNP (SMIM1), so it may act through red-cell indices. Both SNPs come from one discovery study of 2\u00a0603 people.`,
   },
   {
     componentID: 'fluoride', title: 'Fluoride', kind: 'mineral', panelComponent: null, hasEstablishedSnps: false, name: 'fluoride',
@@ -187,16 +192,19 @@ const TEXTS: Texts[] = [
     description: 'Selenium is built into selenoproteins, which protect cells from oxidative damage and are needed to activate thyroid hormone and for immune function.',
     foods: 'Brazil nuts, fish and seafood, meat, eggs and whole grains',
     signs: ['Low selenium has been linked with weaker immunity and thyroid problems.', 'Too much selenium can cause garlic-smelling breath, hair loss and brittle nails.'],
-    referenceCohort: 'Cornelis 2015 blood and toenail selenium studies, European ancestry',
+    referenceCohort: 'Cornelis 2015 toenail and blood selenium studies, European ancestry',
+    // The panel's eaf_source: both frequencies are Cornelis 2015's (its notes give the PMID).
+    referenceSource: { pmid: '25343990', citation: 'Cornelis 2015 (Hum Mol Genet; toenail and blood selenium, n=9,639 EUR)' },
     technicalNote: 'Weights are standard deviations of blood selenium per allele (Evans 2013). rs7700970 (BHMT, lower confidence) lies in the same chromosome 5q14 region as rs921943 (DMGDH); their independence is not verified.',
-    highNote: 'Selenium is harmful in excess, so high-dose supplements are best avoided unless your practitioner advises them.',
+    highNote: 'Selenium is harmful in excess, so high-dose supplements are best avoided without a clinical reason.',
   },
   {
     componentID: 'vitamin-a', title: 'Vitamin A', kind: 'vitamin', panelComponent: 'vitamin_A', hasEstablishedSnps: true, name: 'vitamin A',
     description: 'Vitamin A (retinol and related compounds) is needed for vision in dim light, healthy skin and mucous membranes, immune function and growth. Animal foods provide it as retinol; plants provide beta-carotene, which the body converts.',
     foods: 'liver, eggs and dairy products (retinol), and orange and dark green vegetables such as carrots, sweet potato and spinach (beta-carotene)',
     signs: ['Low vitamin A can cause poor night vision, dry eyes and skin and frequent infections.', 'Too much preformed vitamin A (supplements, liver) can cause headache, nausea and liver damage, and is harmful in pregnancy.'],
-    referenceCohort: 'Mondul 2011 discovery cohorts (ATBC and PLCO men), 5,006 people',
+    referenceCohort: 'Mondul 2011 discovery cohorts (ATBC and PLCO men), 5\u00a0006 people',
+    referenceSource: { pmid: '21878437' },
     technicalNote: 'Both SNPs are lower confidence: the units recorded in the GWAS Catalog are unverified and the other alleles are not confirmed. The TTR SNP rs1667255 was found in men and not replicated in women. BCO1 (beta-carotene conversion) variants are not included: they change beta-carotene, not blood retinol.',
   },
   {
@@ -233,6 +241,7 @@ const TEXTS: Texts[] = [
     foods: 'poultry, fish, potatoes, chickpeas, bananas and fortified cereals',
     signs: ['Low vitamin B6 can cause cracked lips, a sore tongue, low mood and anaemia.', 'Long-term high-dose supplements can damage nerves, causing numbness.'],
     referenceCohort: 'Tanaka 2009 discovery cohorts (InCHIANTI, SardiNIA, BLSA)',
+    referenceSource: { pmid: '19303062' },
     technicalNote: 'One SNP near ALPL, the gene of an enzyme that breaks down PLP; its other allele T is from curator knowledge and not verified. A single SNP gives a score with only three possible values.',
   },
   {
@@ -255,6 +264,7 @@ const TEXTS: Texts[] = [
     foods: 'meat, fish, eggs, dairy products and fortified foods (fortified foods or supplements are essential on a vegan diet)',
     signs: ['Low vitamin B12 can cause tiredness, anaemia, pins and needles, memory problems and a sore tongue.'],
     referenceCohort: 'Tanaka 2009 discovery cohorts (InCHIANTI, SardiNIA, BLSA)',
+    referenceSource: { pmid: '19303062' },
     technicalNote: 'rs602662 (FUT2) is used instead of the non-secretor SNP rs601338 (same locus), and rs11254363 instead of rs1801222 (CUBN). The TCN1 and CUBN SNPs are lower confidence: they were below genome-wide significance in the original study (their loci are significant in Hazra 2009) and their other alleles are not confirmed. In East Asian populations another FUT2 variant (rs1047781) matters; it is not scored.',
   },
   {
@@ -269,7 +279,8 @@ const TEXTS: Texts[] = [
     description: 'Vitamin D is made in the skin in sunlight and also comes from some foods. The liver converts it to 25-hydroxyvitamin D, the form measured in blood tests. It controls how much calcium and phosphate the gut absorbs and supports bones and muscles.',
     foods: 'oily fish, egg yolks and fortified foods, though for most people sunlight is the main source',
     signs: ['Low vitamin D can cause bone pain, muscle weakness and soft bones.', 'Too much vitamin D, almost always from supplements, raises blood calcium and can cause thirst, nausea and kidney problems.'],
-    referenceCohort: 'SUNLIGHT consortium, Jiang 2018, 79,366 people',
+    referenceCohort: 'SUNLIGHT consortium, Jiang 2018, 79\u00a0366 people',
+    referenceSource: { pmid: '29343764' },
     technicalNote: 'These are the six SNPs of the SUNLIGHT consortium score (Jiang 2018); weights are per allele on natural-log-transformed 25-hydroxyvitamin D. rs8018720 (SEC23A) is a C/G SNP whose strand cannot be checked, so at most 5 of the 6 can be read. rs3755967 is used for the GC locus instead of the older lead SNP rs2282679. Effects and frequencies were transcribed from the paper by a secondary source.',
     lowNote: 'Sunlight is the main source of vitamin D for most people, and the right amount depends on skin type, season and latitude.',
   },
@@ -278,7 +289,8 @@ const TEXTS: Texts[] = [
     description: 'Vitamin E (mainly alpha-tocopherol) is a fat-soluble antioxidant that protects cell membranes from oxidative damage. It travels in the blood with fats, so its blood level follows cholesterol and triglycerides.',
     foods: 'vegetable oils, nuts such as almonds, sunflower seeds, avocado and leafy greens',
     signs: ['Deficiency is rare (mostly with fat malabsorption) and affects nerves, muscles and vision.', 'High-dose supplements can increase the risk of bleeding.'],
-    referenceCohort: 'Major 2011 discovery cohort, 5,006 men',
+    referenceCohort: 'Major 2011 discovery cohort, 5\u00a0006 men',
+    referenceSource: { pmid: '21729881' },
     technicalNote: 'rs964184 (near APOA5, a triglyceride locus) is a C/G SNP whose strand cannot be checked, so at most 2 of the 3 SNPs can be read - fewer than the 75% needed - and this score is not calculated at present. Weights are per allele on log alpha-tocopherol.',
   },
   {
@@ -290,14 +302,19 @@ const TEXTS: Texts[] = [
   },
 ];
 
+/**
+ * The recommendation for each level, written for the practitioner about the patient (never to
+ * the patient: the practitioner reads these pages). Each names the percentile band the category
+ * stands for, so it agrees with the figures above it.
+ */
 function recommendations(t: Texts): Record<ResultLevel, string> {
   const foods = `Foods that provide ${t.name} include ${t.foods}.`;
   const extra = (note?: string) => (note ? ` ${note}` : '');
   return {
-    [ResultLevel.LOW]: `Your genetic score for ${t.name} is in the lowest fifth of the reference group: the variants you carry are, on average, linked with somewhat lower ${t.name} levels. This is a tendency, not a measurement - diet, lifestyle, health conditions and medicines usually matter more than these variants. ${foods}${extra(t.lowNote)} Discuss this result with your practitioner before changing your diet or taking supplements; they can tell you whether a blood test would be useful.`,
-    [ResultLevel.NORMAL]: `Your genetic score for ${t.name} is in the middle range of the reference group, so these variants do not point to a tendency towards higher or lower ${t.name} levels. Your actual level still depends on diet, lifestyle and health. ${foods} If you have symptoms or questions, discuss them with your practitioner.`,
-    [ResultLevel.HIGH]: `Your genetic score for ${t.name} is in the highest fifth of the reference group: the variants you carry are, on average, linked with somewhat higher ${t.name} levels. This does not mean your level is too high - diet, lifestyle, health conditions and medicines usually matter more than these variants.${extra(t.highNote)} Discuss this result with your practitioner, especially before taking supplements that contain ${t.name}; they can tell you whether a blood test would be useful.`,
-    [ResultLevel.NOT_PROCESSED]: `No genetic score could be calculated for ${t.name}, so this result says nothing about your ${t.name} levels. ${foods} If you have questions about your ${t.name} intake or levels, discuss them with your practitioner.`,
+    [ResultLevel.LOW]: `The patient's genetic score for ${t.name} is below the 20th percentile of the reference group (Decreased): the variants the patient carries are, on average, linked with somewhat lower ${t.name} levels. This is a tendency, not a measurement - diet, lifestyle, health conditions and medicines usually matter more than these variants. ${foods}${extra(t.lowNote)} Consider discussing the patient's diet with the patient, and whether a blood test would be useful, before recommending changes or supplements.`,
+    [ResultLevel.NORMAL]: `The patient's genetic score for ${t.name} is between the 20th and 80th percentiles of the reference group (Average), so these variants do not point to a tendency towards higher or lower ${t.name} levels. The patient's actual level still depends on diet, lifestyle and health. ${foods} If the patient has symptoms or questions, consider discussing them with the patient.`,
+    [ResultLevel.HIGH]: `The patient's genetic score for ${t.name} is above the 80th percentile of the reference group (Increased): the variants the patient carries are, on average, linked with somewhat higher ${t.name} levels. This does not mean the patient's level is too high - diet, lifestyle, health conditions and medicines usually matter more than these variants.${extra(t.highNote)} Consider discussing this result with the patient, especially before the patient takes supplements that contain ${t.name}, and whether a blood test would be useful.`,
+    [ResultLevel.NOT_PROCESSED]: `No genetic score could be calculated for ${t.name}, so this result says nothing about the patient's ${t.name} levels. ${foods} If the patient has questions about ${t.name} intake or levels, consider discussing them with the patient.`,
   };
 }
 
@@ -311,6 +328,7 @@ const DEFINITIONS: ComponentDefinition[] = TEXTS.map((t) => ({
   signs: t.signs,
   recommendations: recommendations(t),
   referenceCohort: t.referenceCohort ?? null,
+  referenceSource: t.referenceSource ?? null,
   technicalNote: t.technicalNote,
 }));
 
@@ -324,45 +342,108 @@ export const COMPONENTS: readonly ComponentDefinition[] = [
   ...DEFINITIONS.filter((d) => d.kind === 'vitamin' && isVitaminTitle(d.title)),
 ];
 
+/**
+ * Why each of a component's other papers in the panel is not part of its score, keyed
+ * 'panelComponent:pmid'. A paper the panel gains without a line here fails a test, so nothing is
+ * ever listed as if it were evidence for the score.
+ */
+const FURTHER_READING: Record<string, string> = {
+  'vitamin_D:20541252': 'Its GC and CYP24A1 SNPs (rs2282679, rs6013897) are replaced in the score by the lead SNPs of the larger, later SUNLIGHT analysis (Jiang 2018); no effect allele was available for rs6013897.',
+  'vitamin_B12:19744961': 'The non-secretor SNP rs601338 (FUT2) is at the same locus as the scored rs602662, so only one of the two can be scored, and no per-allele effect was available for it.',
+  'vitamin_B12:22367966': 'rs1047781 is an East Asian FUT2 variant; its effect allele and frequency were not available in the sources used.',
+  'vitamin_B12:25147783': 'rs1801222 (CUBN) is at the same locus as the scored rs11254363, and its effect was reported without units.',
+  'vitamin_B6:19744961': 'The effect allele of rs1256335 (ALPL) is not recorded in the sources used, and its signal partly overlaps the scored rs4654748.',
+  'vitamin_A:19185284': 'rs6564851 (BCO1) changes plasma beta-carotene, not retinol, so it does not belong in a score of vitamin A (retinol).',
+  'iron:21483845': 'rs3811647 (TF) acts mainly on transferrin, its effect is in other units (ug/dL), and it is at the same locus as the scored rs8177240.',
+  'vitamin_K:25411281': 'The association of CYP4F2 rs2108622 with phylloquinone was below genome-wide significance.',
+  'vitamin_K:19300499': 'VKORC1 rs9923231 changes the warfarin dose needed, not vitamin K status.',
+  'manganese:26025379': 'A single small study whose abstract does not name the effect alleles, so its SNPs cannot be scored until replicated data are available.',
+};
+
+/**
+ * Citations as the panel writes them, with thousands separated by a no-break space (SI style:
+ * 'n=79 366'), which reads the same with a decimal point or a decimal comma.
+ */
+export function citationText(text: string): string {
+  return text.replace(/(\d),(?=\d{3}(?!\d))/g, '$1\u00a0');
+}
+
+const pubmed = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
+
 /** The catalogue with genes, references and technical text derived from the shipped data. */
 export function getCatalogue(data: GeneticsData = loadGeneticsData()): CatalogueEntry[] {
   return COMPONENTS.map((def) => {
     const file = def.hasEstablishedSnps && def.panelComponent ? data.scores.get(def.panelComponent) : undefined;
     const rows = def.panelComponent ? data.panel.filter((r) => r.component === def.panelComponent) : [];
     const scored = file ? file.variants.map((v) => rows.find((r) => r.rsid === v.rsid)).filter((r): r is PanelRow => !!r) : [];
+    const references = scoreReferences(def, scored, data.panel);
     return {
       ...def,
       genes: [...new Set(scored.map((r) => r.gene))],
-      references: references([...scored, ...rows]),
+      references,
+      furtherReading: furtherReading(def, rows, references),
       letsGetTechnical: technical(def, file, scored),
     };
   });
 }
 
-function references(rows: PanelRow[]): Reference[] {
+/** The panel's citation of a PMID: its first row's text, the fullest in the panel. */
+function panelCitation(panel: readonly PanelRow[], pmid: string): string | undefined {
+  return panel.find((r) => r.pmid === pmid)?.firstAuthorYear;
+}
+
+/** The papers of the scored SNPs, then the reference population's source (merged when it is one of them). */
+function scoreReferences(def: ComponentDefinition, scored: PanelRow[], panel: readonly PanelRow[]): Reference[] {
   const out = new Map<string, Reference>();
-  for (const r of rows) {
-    if (r.pmid && !out.has(r.pmid)) out.set(r.pmid, { pmid: r.pmid, citation: r.firstAuthorYear, url: `https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/` });
+  for (const r of scored) {
+    if (r.pmid && !out.has(r.pmid)) out.set(r.pmid, { pmid: r.pmid, citation: citationText(r.firstAuthorYear), url: pubmed(r.pmid), basis: 'snps' });
+  }
+  const source = def.referenceSource;
+  if (source && scored.length > 0) {
+    const existing = out.get(source.pmid);
+    if (existing) existing.basis = 'snps-and-reference-population';
+    else {
+      const citation = source.citation ?? panelCitation(panel, source.pmid);
+      if (!citation) throw new Error(`genetics: no citation for the reference population of ${def.title}`);
+      out.set(source.pmid, { pmid: source.pmid, citation: citationText(citation), url: pubmed(source.pmid), basis: 'reference-population' });
+    }
   }
   return [...out.values()];
 }
 
+/** The component's other papers in the panel, each with why it is not part of the score. */
+function furtherReading(def: ComponentDefinition, rows: PanelRow[], references: Reference[]): FurtherReading[] {
+  const cited = new Set(references.map((r) => r.pmid));
+  const out = new Map<string, FurtherReading>();
+  for (const r of rows) {
+    if (!r.pmid || cited.has(r.pmid) || out.has(r.pmid)) continue;
+    const reason = FURTHER_READING[`${def.panelComponent}:${r.pmid}`];
+    if (!reason) throw new Error(`genetics: no reason why PMID ${r.pmid} is outside the ${def.title} score`);
+    out.set(r.pmid, { pmid: r.pmid, citation: citationText(r.firstAuthorYear), url: pubmed(r.pmid), reason });
+  }
+  return [...out.values()];
+}
+
+/**
+ * "Let's get technical", written for the practitioner. It holds no decimal numbers: the weights
+ * are in the genotype table and the figures on the page, which the portal formats for its locale.
+ */
 function technical(def: ComponentDefinition, file: ScoringFile | undefined, rows: PanelRow[]): string {
   if (!file || rows.length === 0) return `No score is calculated for ${def.title}. ${def.technicalNote}`;
   const weightType = file.header.weight_type ?? 'NR';
   const snps = file.variants
     .map((v) => {
       const r = rows.find((x) => x.rsid === v.rsid);
-      const sign = v.weight > 0 ? '+' : '';
-      return `${v.rsid} (${r?.gene ?? '?'}): effect allele ${v.effectAllele}, weight ${sign}${v.weight}${r?.confidence === 'low' ? ', lower confidence' : ''}`;
+      return `${v.rsid} (${r?.gene ?? '?'}, effect allele ${v.effectAllele}${r?.confidence === 'low' ? ', lower confidence: units, strand or source uncertain' : ''})`;
     })
     .join('; ');
+  const citation = file.header.citation ? citationText(file.header.citation) : 'see references';
   return [
-    `How the score is made: for each of the ${file.variants.length} SNPs below, the number of copies of the effect allele you carry (0, 1 or 2) is multiplied by its published effect on ${file.header.trait_reported ?? def.title} and the results are added up. Units: ${weightType}. A positive weight means the allele raises the level.`,
-    `SNPs: ${snps}.`,
-    `Source: ${file.header.citation ?? 'see references'}.`,
-    'Reading your genotype: SNPs are matched by rsID on the forward strand, then on the opposite strand; A/T and C/G SNPs are skipped because their strand cannot be told from the letters. If fewer than 75% of the SNPs can be read, no score is given.',
-    'Comparison: your score is placed in the exact distribution expected in the European discovery cohort, worked out from its published allele frequencies (Hardy-Weinberg equilibrium, SNPs treated as independent) over the same SNPs that were read from your sample. Decreased means below the 20th percentile, Increased above the 80th, Average in between.',
+    `How the score is made: for each of the ${file.variants.length} SNPs in the genotype table, the number of copies of the effect allele the patient carries (0, 1 or 2; 0 or 1 where the patient has one copy of the chromosome) is multiplied by its published effect on ${file.header.trait_reported ?? def.title} (the effect weight), and the results are added up. Units: ${weightType}. A positive weight means the allele raises the level.`,
+    `SNPs: ${snps}. Their weights are in the genotype table.`,
+    `Source: ${citation}.`,
+    "Reading the patient's genotype: each SNP is matched by rsID, first on the forward strand, then on the opposite strand (every letter complemented, A with T and C with G). A genotype that fits one strand is read on it; one that fits both and gives the same count of the effect allele (such as a heterozygote whose complement is also a valid heterozygote) is read on either; one that would give different counts on the two strands cannot be told apart and is not used. A/T and C/G SNPs whose two alleles are known are skipped, because their strand cannot be told from the letters. The genotype table says which strand each SNP was read on. If fewer than 75% of the SNPs can be read, no score is given.",
+    `Comparison: the patient's score is placed in the exact distribution expected in the European discovery cohort, worked out from its published allele frequencies (Hardy-Weinberg equilibrium, SNPs treated as independent) over the same SNPs that were read from the patient's sample. The percentile is the percentage of that reference group with a lower score plus half the percentage with the same score. With few SNPs many people share each score; this places the patient in the middle of the range of percentiles the score covers, and where ${SHARED_SCORE_SHOWN_FROM}% or more of the reference group share the patient's score the page shows that range. Category, by fifths of the reference group: Decreased when the percentile is below 20, Increased when it is above 80, Average from 20 to 80.`,
     def.technicalNote,
   ].join('\n\n');
 }
@@ -401,6 +482,7 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
       genes: entry.genes,
       signs: entry.signs,
       references: entry.references,
+      furtherReading: entry.furtherReading,
       letsGetTechnical: entry.letsGetTechnical,
       ancestryCaveat: ANCESTRY_CAVEAT,
     };
@@ -410,7 +492,7 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
       scoreDescription: RESULT_LEVEL_LABELS[ResultLevel.NOT_PROCESSED],
       scoreMood: MOOD[ResultLevel.NOT_PROCESSED],
       mean: null, median: null, minValue: null, maxValue: null,
-      percentile: null, percentile25th: null, percentile75th: null,
+      percentile: null, shareLower: null, shareSame: null, percentile25th: null, percentile75th: null,
       numberOfSnps: called, totalSnps: total,
       recommendation: entry.recommendations[ResultLevel.NOT_PROCESSED],
       riskLevel: ResultLevel.NOT_PROCESSED,
@@ -420,14 +502,14 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
     });
     if (!file || file.variants.length === 0) return locked('no-established-snps', [], 0, 0);
     const genes = new Map(rows.map((r) => [r.rsid, r.gene]));
-    const s = scoreComponent(file, raw, genes);
+    const s = scoreComponent(file, raw, { genes, possiblyPalindromic: new Set(rows.filter(isPossiblyPalindromic).map((r) => r.rsid)) });
     if (!s.processed || s.score === null) return locked('insufficient-calls', s.rows, s.calledCount, s.totalCount);
     const called = s.rows.filter((r) => r.status === 'called');
     const eaf = (rsid: string) => rows.find((r) => r.rsid === rsid)?.eafEur ?? null;
     if (called.some((r) => eaf(r.rsid) === null)) return locked('no-reference-frequencies', s.rows, s.calledCount, s.totalCount);
     const stats = referenceStats(called.map((r) => ({ weight: r.effectWeight, eaf: eaf(r.rsid)!, ploidy: r.ploidy ?? 2 })));
-    const percentile = clean(percentileOf(stats.distribution, s.score));
-    const level = levelForPercentile(percentile) as Exclude<ResultLevel, 3>;
+    const place = placement(stats.distribution, s.score);
+    const level = levelForPercentile(place.percentile) as Exclude<ResultLevel, 3>;
     return {
       ...base,
       score: clean(s.score),
@@ -439,7 +521,9 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
       median: clean(stats.median),
       minValue: clean(stats.min),
       maxValue: clean(stats.max),
-      percentile,
+      percentile: place.percentile,
+      shareLower: place.lower,
+      shareSame: place.same,
       percentile25th: clean(stats.percentile25th),
       percentile75th: clean(stats.percentile75th),
       numberOfSnps: s.calledCount,

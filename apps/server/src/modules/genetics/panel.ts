@@ -78,6 +78,14 @@ export function parsePanel(text: string): PanelRow[] {
 }
 
 /**
+ * A row whose other allele the source did not give but whose notes say it may be A/T or C/G
+ * (the README: 'maybe rs1550532'): its homozygotes cannot be told from their complements.
+ */
+export function isPossiblyPalindromic(row: Pick<PanelRow, 'otherAllele' | 'notes'>): boolean {
+  return row.otherAllele === null && /palindrom/i.test(row.notes);
+}
+
+/**
  * apps/server/data/genetics, found by walking up from this file so it resolves the same from
  * src/modules/genetics (tsx, vitest) and from the esbuild bundle in apps/server/dist.
  */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ResultLevel } from '@portal/contract';
-import { levelForPercentile, percentileOf, quantile, referenceStats, scoreDistribution, type ReferenceSnp } from './reference';
+import { levelForPercentile, percentileOf, placement, quantile, referenceStats, scoreDistribution, type ReferenceSnp } from './reference';
 
 /** Every one of the 3^n genotype combinations, with its probability and score (no merging). */
 function enumerate(snps: ReferenceSnp[]): Array<{ score: number; p: number }> {
@@ -146,5 +146,72 @@ describe('levelForPercentile (quintiles)', () => {
     expect(levelForPercentile(80)).toBe(ResultLevel.NORMAL);
     expect(levelForPercentile(80.001)).toBe(ResultLevel.HIGH);
     expect(levelForPercentile(100)).toBe(ResultLevel.HIGH);
+  });
+});
+
+/**
+ * Small scores take few values, so many people share each one. The percentile is the share with a
+ * lower score plus half the share with the same score; the category is its quintile (below 20
+ * Decreased, above 80 Increased). Every figure below is worked out by hand in the comments.
+ */
+describe('percentile and category with heavy ties, worked out by hand', () => {
+  const level = (snps: ReferenceSnp[], x: number) => levelForPercentile(placement(scoreDistribution(snps), x).percentile);
+
+  it('one SNP, weight -1.45, p = 0.5 (vitamin B6): scores 0, -1.45, -2.9 held by 25%, 50%, 25%', () => {
+    const d = scoreDistribution([{ weight: -1.45, eaf: 0.5 }]);
+    // Score 0 (no copy of C, the maximum): 75% score lower, 25% the same: 75 + 25/2 = 87.5, above 80.
+    expect(placement(d, 0)).toEqual({ lower: 75, same: 25, percentile: 87.5 });
+    expect(level([{ weight: -1.45, eaf: 0.5 }], 0)).toBe(ResultLevel.HIGH);
+    // Score -1.45: 25% lower, 50% the same: 25 + 25 = 50.
+    expect(placement(d, -1.45)).toEqual({ lower: 25, same: 50, percentile: 50 });
+    expect(level([{ weight: -1.45, eaf: 0.5 }], -1.45)).toBe(ResultLevel.NORMAL);
+    // Score -2.9 (the minimum): none lower, 25% the same: 12.5, below 20.
+    expect(placement(d, -2.9)).toEqual({ lower: 0, same: 25, percentile: 12.5 });
+    expect(level([{ weight: -1.45, eaf: 0.5 }], -2.9)).toBe(ResultLevel.LOW);
+  });
+
+  it('one SNP, weight 1, p = 0.2: the commonest score is the minimum, yet Average; 80 exactly is Average', () => {
+    const snps = [{ weight: 1, eaf: 0.2 }];
+    const d = scoreDistribution(snps);
+    // P(0) = 0.8² = 64%, P(1) = 2·0.2·0.8 = 32%, P(2) = 0.2² = 4%.
+    expect(placement(d, 0)).toEqual({ lower: 0, same: 64, percentile: 32 });
+    expect(level(snps, 0)).toBe(ResultLevel.NORMAL);
+    // 64 + 32/2 = 80: not above 80 (0.64 + 0.16 is 0.8000000000000002 in floating point).
+    expect(placement(d, 1)).toEqual({ lower: 64, same: 32, percentile: 80 });
+    expect(level(snps, 1)).toBe(ResultLevel.NORMAL);
+    // 96 + 4/2 = 98.
+    expect(placement(d, 2)).toEqual({ lower: 96, same: 4, percentile: 98 });
+    expect(level(snps, 2)).toBe(ResultLevel.HIGH);
+  });
+
+  it('two SNPs of weight 1, p = 0.5 each: scores 0-4 held by 1, 4, 6, 4, 1 sixteenths', () => {
+    const snps = [{ weight: 1, eaf: 0.5 }, { weight: 1, eaf: 0.5 }];
+    const d = scoreDistribution(snps);
+    expect(d.map((a) => [a.value, a.probability * 16])).toEqual([[0, 1], [1, 4], [2, 6], [3, 4], [4, 1]]);
+    // 0: 0 + 6.25/2 = 3.125; 1: 6.25 + 25/2 = 18.75; 2: 31.25 + 37.5/2 = 50; 3: 68.75 + 25/2 = 81.25; 4: 93.75 + 6.25/2 = 96.875.
+    expect([0, 1, 2, 3, 4].map((x) => placement(d, x))).toEqual([
+      { lower: 0, same: 6.25, percentile: 3.125 },
+      { lower: 6.25, same: 25, percentile: 18.75 },
+      { lower: 31.25, same: 37.5, percentile: 50 },
+      { lower: 68.75, same: 25, percentile: 81.25 },
+      { lower: 93.75, same: 6.25, percentile: 96.875 },
+    ]);
+    expect([0, 1, 2, 3, 4].map((x) => level(snps, x))).toEqual([ResultLevel.LOW, ResultLevel.LOW, ResultLevel.NORMAL, ResultLevel.HIGH, ResultLevel.HIGH]);
+    // The quartile scores are the scores whose percentile ranges hold the 25th, 50th and 75th.
+    const stats = referenceStats(snps);
+    expect([stats.percentile25th, stats.median, stats.percentile75th]).toEqual([1, 2, 3]);
+  });
+
+  it('two SNPs, weights 0.3 and -0.3, p = 0.3 and 0.6: opposite effects tie at 0', () => {
+    const snps = [{ weight: 0.3, eaf: 0.3 }, { weight: -0.3, eaf: 0.6 }];
+    const d = scoreDistribution(snps);
+    // Score 0 needs equal copies: (0,0) .49·.16 + (1,1) .42·.48 + (2,2) .09·.36 = .0784 + .2016 + .0324 = .3124.
+    // Lower needs fewer copies of the first: (0,1) .49·.48 + (0,2) .49·.36 + (1,2) .42·.36 = .2352 + .1764 + .1512 = .5628.
+    // So 56.28% lower and 31.24% the same: 56.28 + 31.24/2 = 71.9.
+    const p = placement(d, 0);
+    expect(p.lower).toBeCloseTo(56.28, 9);
+    expect(p.same).toBeCloseTo(31.24, 9);
+    expect(p.percentile).toBeCloseTo(71.9, 9);
+    expect(level(snps, 0)).toBe(ResultLevel.NORMAL);
   });
 });

@@ -79,15 +79,33 @@ export function quantile(distribution: readonly Atom[], q: number): number {
   return distribution[distribution.length - 1]!.value;
 }
 
-/** The mid-P percentile of x, 100 × (P(score < x) + ½ P(score = x)), so ties sit in the middle. */
-export function percentileOf(distribution: readonly Atom[], x: number): number {
+/**
+ * Where a score sits in the reference, in percentages of the reference group: `lower` score
+ * lower, `same` share the score exactly, and the percentile is lower + same / 2 (the mid-rank
+ * percentile, so a score many people share sits in the middle of the range of percentiles it
+ * covers: lower to lower + same). Values are rounded to 1e-9 so that float noise never moves a
+ * percentile across a category boundary (0.64 + 0.32 / 2 is 80, not 80.00000000000001).
+ */
+export interface Placement {
+  lower: number;
+  same: number;
+  percentile: number;
+}
+
+export function placement(distribution: readonly Atom[], x: number): Placement {
   let below = 0;
   let equal = 0;
   for (const atom of distribution) {
     if (Math.abs(atom.value - x) <= SCORE_EPSILON) equal += atom.probability;
     else if (atom.value < x) below += atom.probability;
   }
-  return Math.min(100, Math.max(0, 100 * (below + equal / 2)));
+  const pct = (p: number) => Math.min(100, Math.max(0, Math.round(p * 1e11) / 1e9)) || 0;
+  return { lower: pct(below), same: pct(equal), percentile: pct(below + equal / 2) };
+}
+
+/** The mid-rank percentile of x: 100 × (P(score < x) + ½ P(score = x)); see `placement`. */
+export function percentileOf(distribution: readonly Atom[], x: number): number {
+  return placement(distribution, x).percentile;
 }
 
 /** Mean (Σ ploidy·p·w), variance (Σ ploidy·p(1-p)·w²) and the order statistics of the reference. */
@@ -112,7 +130,10 @@ export function referenceStats(snps: readonly ReferenceSnp[]): ReferenceStats {
   };
 }
 
-/** Quintile levels: bottom fifth Decreased, top fifth Increased, the rest Average. */
+/**
+ * The category from the percentile, by quintiles of the reference group: below 20 Decreased,
+ * above 80 Increased, 20 to 80 (both included) Average.
+ */
 export function levelForPercentile(percentile: number): ResultLevel {
   if (percentile < 20) return ResultLevel.LOW;
   if (percentile > 80) return ResultLevel.HIGH;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { matchVariant, parseRawGenotypes, parseScoringFile, scoreComponent, isPalindromic } from './scoring';
+import { complement, matchVariant, parseRawGenotypes, parseScoringFile, scoreComponent, isPalindromic } from './scoring';
 
 const TOY = [
   '###PGS CATALOG SCORING FILE',
@@ -97,7 +97,7 @@ describe('scoreComponent on the 3-SNP toy file (hand-computed)', () => {
   });
 
   it('writes the genotype-table text: effects & alleles, genotype, effect allele, weight', () => {
-    const s = scoreComponent(toy, parseRawGenotypes(raw({ rs1: 'AG' })), new Map([['rs1', 'GENE1']]));
+    const s = scoreComponent(toy, parseRawGenotypes(raw({ rs1: 'AG' })), { genes: new Map([['rs1', 'GENE1']]) });
     expect(s.rows[0]).toMatchObject({ effectsAndAlleles: 'GENE1 rs1: A/G (A raises)', genotype: 'AG', effectAllele: 'A', effectWeight: 0.5, dosage: 1 });
     expect(s.rows[1]!.effectsAndAlleles).toBe('rs2: C/T (C lowers)');
   });
@@ -130,16 +130,56 @@ describe('matchVariant', () => {
     expect(matchVariant({ effectAllele: 'A', otherAllele: 'G' }, 'T')).toMatchObject({ dosage: 1, ploidy: 1, strand: 'reverse' });
   });
 
-  it('without an other allele: effect allele present → forward; its complement only → ambiguous', () => {
+  it('without an other allele (not palindromic): forward first, then the complement, as with a known one', () => {
+    // The other allele is one of A and T (C/G would be palindromic, which the README rules out here).
     const v = { effectAllele: 'C', otherAllele: null };
-    expect(matchVariant(v, 'CC')).toMatchObject({ status: 'called', dosage: 2 });
-    expect(matchVariant(v, 'CT')).toMatchObject({ status: 'called', dosage: 1 });
-    expect(matchVariant(v, 'TT')).toMatchObject({ status: 'called', dosage: 0 });
-    expect(matchVariant(v, 'AA')).toMatchObject({ status: 'called', dosage: 0 });
-    expect(matchVariant(v, 'CG').status).toBe('ambiguous');
-    expect(matchVariant(v, 'GG').status).toBe('ambiguous');
-    expect(matchVariant(v, 'AG').status).toBe('ambiguous');
+    expect(matchVariant(v, 'CC')).toMatchObject({ status: 'called', dosage: 2, strand: 'forward' });
+    expect(matchVariant(v, 'CT')).toMatchObject({ status: 'called', dosage: 1, strand: 'forward' });
+    // Reverse strand: GG is CC complemented, AG is CT (or CA) complemented. Before issue 18 both were 'ambiguous'.
+    expect(matchVariant(v, 'GG')).toMatchObject({ status: 'called', dosage: 2, strand: 'reverse' });
+    expect(matchVariant(v, 'AG')).toMatchObject({ status: 'called', dosage: 1, strand: 'reverse' });
+    expect(matchVariant(v, 'GT')).toMatchObject({ status: 'called', dosage: 1, strand: 'reverse' });
+    // TT is forward T/T (other allele T) or reverse A/A (other allele A): 0 copies either way.
+    expect(matchVariant(v, 'TT')).toMatchObject({ status: 'called', dosage: 0, strand: 'either' });
+    expect(matchVariant(v, 'AA')).toMatchObject({ status: 'called', dosage: 0, strand: 'either' });
+    // C with G would need the SNP to be C/G; A with T fits no C/x SNP on either strand.
+    expect(matchVariant(v, 'CG').status).toBe('allele-mismatch');
     expect(matchVariant(v, 'AT').status).toBe('allele-mismatch');
+    // Haploid calls follow the same rule.
+    expect(matchVariant(v, 'G')).toMatchObject({ status: 'called', dosage: 1, ploidy: 1, strand: 'reverse' });
+  });
+
+  it('a possibly palindromic SNP without an other allele (rs1550532): heterozygotes count 1, the homozygotes cannot be told apart', () => {
+    const v = { effectAllele: 'C', otherAllele: null, possiblyPalindromic: true };
+    // GA is CT written on the reverse strand: one copy of C whatever the other allele is (was 'ambiguous').
+    expect(matchVariant(v, 'GA')).toMatchObject({ status: 'called', dosage: 1, strand: 'reverse' });
+    expect(matchVariant(v, 'CT')).toMatchObject({ status: 'called', dosage: 1, strand: 'forward' });
+    // CG's complement GC is the same heterozygote: one copy on either strand (was 'ambiguous').
+    expect(matchVariant(v, 'CG')).toMatchObject({ status: 'called', dosage: 1, strand: 'either' });
+    // CC is two copies forward, or GG (none) written on the reverse strand of a C/G SNP: not used (was 2).
+    expect(matchVariant(v, 'CC').status).toBe('ambiguous');
+    expect(matchVariant(v, 'GG').status).toBe('ambiguous');
+    expect(matchVariant(v, 'TT')).toMatchObject({ status: 'called', dosage: 0, strand: 'either' });
+    expect(matchVariant(v, 'AT').status).toBe('allele-mismatch');
+  });
+
+  it('reads every genotype of a SNP and its complement alike: same status and count, strands swapped', () => {
+    const swap = { forward: 'reverse', reverse: 'forward', either: 'either' } as const;
+    const variants = [
+      { effectAllele: 'A', otherAllele: 'G' },
+      { effectAllele: 'C', otherAllele: null },
+      { effectAllele: 'C', otherAllele: null, possiblyPalindromic: true },
+      { effectAllele: 'A', otherAllele: 'T' },
+    ];
+    const bases = ['A', 'C', 'G', 'T'];
+    for (const v of variants) {
+      for (const g of [...bases, ...bases.flatMap((a) => bases.map((b) => a + b))]) {
+        const m = matchVariant(v, g);
+        const c = matchVariant(v, g.split('').map(complement).join(''));
+        expect([c.status, c.dosage], `${JSON.stringify(v)} ${g}`).toEqual([m.status, m.dosage]);
+        expect(c.strand).toBe(m.strand === null ? null : swap[m.strand]);
+      }
+    }
   });
 
   it('is case-insensitive and knows which pairs are palindromic', () => {

@@ -47,8 +47,8 @@ export interface VariantMatch {
   dosage: number | null;
   /** 2 for a diploid call, 1 for a haploid one (male X, Y, MT); null unless called. */
   ploidy: 1 | 2 | null;
-  /** Which strand the genotype matched on; null unless called. */
-  strand: 'forward' | 'reverse' | null;
+  /** Which strand the genotype was read on ('either' when both fit with the same count); null unless called. */
+  strand: 'forward' | 'reverse' | 'either' | null;
 }
 
 
@@ -60,6 +60,13 @@ export interface ComponentScore {
   calledCount: number;
   totalCount: number;
   rows: GenotypeRow[];
+}
+
+/** What the panel knows of a component's SNPs beyond the scoring file, keyed by rsID. */
+export interface PanelFacts {
+  genes?: ReadonlyMap<string, string>;
+  /** SNPs whose other allele is unknown and which may be A/T or C/G (matchVariant). */
+  possiblyPalindromic?: ReadonlySet<string>;
 }
 
 /** Fewer than this share of a component's variants called → NOT_PROCESSED (README / SPEC). */
@@ -157,14 +164,29 @@ export function parseRawGenotypes(text: string): RawGenotypeFile {
   return { variants, comments, synthetic, skippedLines };
 }
 
+/** What matching needs of a variant; `possiblyPalindromic` only matters when the other allele is unknown. */
+export interface MatchableVariant {
+  effectAllele: string;
+  otherAllele: string | null;
+  /**
+   * The source says the SNP may be A/T or C/G although it does not give the other allele
+   * (rs1550532): its other allele may then be the effect allele's complement.
+   */
+  possiblyPalindromic?: boolean;
+}
+
 /**
- * Matches one scoring-file variant against a raw genotype: forward strand first, then the
- * complement; palindromic (A/T, C/G) variants are never matched. When the scoring file has no
- * other allele, a genotype holding the effect allele matches forward, one holding only the
- * effect allele's complement is 'ambiguous' (reverse strand or a palindromic other allele, which
- * letters cannot tell apart), and one holding neither is a forward homozygote for the other allele.
+ * Matches one scoring-file variant against a raw genotype, forward strand first, then the
+ * complement, for every SNP. A reading fits a strand when the alleles (complemented for the
+ * reverse strand) can come from the SNP: the effect allele and the other allele, or, where the
+ * other allele is unknown, the effect allele and any one other base (its complement only when the
+ * SNP may be palindromic). A genotype that fits one strand is read there; one that fits both and
+ * gives the same count of the effect allele is read either way (a heterozygote whose complement is
+ * a valid heterozygote counts 1); one whose readings give different counts cannot be told apart
+ * and is 'ambiguous'; one that fits neither is 'allele-mismatch'. Known A/T and C/G SNPs are
+ * never matched: their strand cannot be told from the letters (the README's rule).
  */
-export function matchVariant(variant: Pick<ScoringVariant, 'effectAllele' | 'otherAllele'>, genotype: string | null | undefined): VariantMatch {
+export function matchVariant(variant: MatchableVariant, genotype: string | null | undefined): VariantMatch {
   const notCalled = (status: VariantStatus): VariantMatch => ({ status, dosage: null, ploidy: null, strand: null });
   const e = variant.effectAllele;
   const o = variant.otherAllele;
@@ -178,27 +200,21 @@ export function matchVariant(variant: Pick<ScoringVariant, 'effectAllele' | 'oth
   }
   const alleles = g.split('');
   const ploidy = alleles.length === 1 ? 1 : 2;
-  const called = (strand: 'forward' | 'reverse', observed: string[]): VariantMatch => ({
-    status: 'called',
-    dosage: observed.filter((a) => a === e).length,
-    ploidy,
-    strand,
-  });
-  if (o !== null) {
-    const allowed = new Set([e, o]);
-    if (alleles.every((a) => allowed.has(a))) return called('forward', alleles);
-    const flipped = alleles.map(complement);
-    if (flipped.every((a) => allowed.has(a))) return called('reverse', flipped);
-    return notCalled('allele-mismatch');
+  // The other alleles the SNP can have: the given one, or any base but the effect allele (and but
+  // its complement, unless the SNP may be palindromic).
+  const others = o !== null ? [o] : ['A', 'C', 'G', 'T'].filter((b) => b !== e && (variant.possiblyPalindromic === true || b !== complement(e)));
+  const fits = (observed: string[]) => {
+    const rest = new Set(observed.filter((a) => a !== e));
+    return rest.size === 0 || (rest.size === 1 && others.includes([...rest][0]!));
+  };
+  const readings: Array<{ strand: 'forward' | 'reverse'; dosage: number }> = [];
+  for (const strand of ['forward', 'reverse'] as const) {
+    const observed = strand === 'forward' ? alleles : alleles.map(complement);
+    if (fits(observed)) readings.push({ strand, dosage: observed.filter((a) => a === e).length });
   }
-  const hasEffect = alleles.includes(e);
-  const hasComplement = alleles.includes(complement(e));
-  if (hasEffect && hasComplement) return notCalled('ambiguous');
-  if (hasEffect) return called('forward', alleles);
-  if (hasComplement) return notCalled('ambiguous');
-  // Neither the effect allele nor its complement: a single other base is a forward homozygote
-  // (dosage 0 on either strand); two different other bases cannot come from one biallelic SNP.
-  return new Set(alleles).size === 1 ? called('forward', alleles) : notCalled('allele-mismatch');
+  if (readings.length === 0) return notCalled('allele-mismatch');
+  if (readings.some((r) => r.dosage !== readings[0]!.dosage)) return notCalled('ambiguous');
+  return { status: 'called', dosage: readings[0]!.dosage, ploidy, strand: readings.length === 2 ? 'either' : readings[0]!.strand };
 }
 
 /**
@@ -207,16 +223,13 @@ export function matchVariant(variant: Pick<ScoringVariant, 'effectAllele' | 'oth
  * file is empty. The denominator is every variant in the file, palindromic ones included, as
  * in the PGS Catalog calculator's overlap check: the score must cover most of what was published.
  */
-export function scoreComponent(
-  file: ScoringFile,
-  raw: RawGenotypeFile,
-  genes: ReadonlyMap<string, string> = new Map(),
-): ComponentScore {
+export function scoreComponent(file: ScoringFile, raw: RawGenotypeFile, panel: PanelFacts = {}): ComponentScore {
+  const genes = panel.genes ?? new Map<string, string>();
   let sum = 0;
   let calledCount = 0;
   const rows: GenotypeRow[] = file.variants.map((v) => {
     const genotype = raw.variants.get(v.rsid)?.genotype ?? null;
-    const m = matchVariant(v, genotype);
+    const m = matchVariant({ ...v, possiblyPalindromic: panel.possiblyPalindromic?.has(v.rsid) ?? false }, genotype);
     if (m.status === 'called') {
       calledCount++;
       sum += v.weight * (m.dosage ?? 0);

@@ -6,28 +6,10 @@ import {
   WarehouseInput,
   discountAmount,
   discountCodeState,
-  formatMoney,
   generateDiscountCode,
   nextKitStatus,
-  parseMoney,
   transactionState,
 } from './commerce';
-
-describe('money in minor units', () => {
-  it('formats without floating point', () => {
-    expect(formatMoney(150000, 'ZAR')).toBe('ZAR 1,500.00');
-    expect(formatMoney(-25005, 'ZAR')).toBe('-ZAR 250.05');
-    expect(formatMoney(7, 'USD')).toBe('USD 0.07');
-  });
-  it('parses typed amounts', () => {
-    expect(parseMoney('1 500.5')).toBe(150050);
-    expect(parseMoney('1,500.50')).toBe(150050);
-    expect(parseMoney('0.1')).toBe(10);
-    expect(parseMoney('12.345')).toBeNull();
-    expect(parseMoney('-3')).toBeNull();
-    expect(parseMoney('')).toBeNull();
-  });
-});
 
 describe('discount codes', () => {
   const rule = {

@@ -31,25 +31,6 @@ export const Money = z.object({
 });
 export type Money = z.infer<typeof Money>;
 
-/** '1,500.00 ZAR'-style text for minor units; integer arithmetic only (no float rounding). */
-export function formatMoney(amountCents: number, currency: string): string {
-  const sign = amountCents < 0 ? '-' : '';
-  const abs = Math.abs(amountCents);
-  const units = Math.trunc(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cents = (abs % 100).toString().padStart(2, '0');
-  return `${sign}${currency} ${units}.${cents}`;
-}
-
-/** Parses what a user types as an amount ('1500', '1 500.5', '1,500.50') into minor units, or null. */
-export function parseMoney(raw: string): number | null {
-  const value = raw.trim().replace(/[\s,]/g, '');
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 // ---- Kits ------------------------------------------------------------------------------------
 
 /** The lab's steps after a kit is assigned; each moves one step forward only. */

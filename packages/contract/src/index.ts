@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './enums';
 export * from './common';
+export * from './number-format';
 export * from './validators';
 export * from './account';
 export * from './portal';

@@ -33,6 +33,8 @@ const { values, positionals } = parseArgs({
 const base = (values.url ?? process.env.PORTAL_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const email = values.email ?? process.env.PATIENT_EMAIL;
 const password = values.password ?? process.env.PATIENT_PASSWORD;
+// Amounts as the portal writes them: the configured locale (the server's DEFAULT_LOCALE, en-ZA by default).
+const locale = process.env.DEFAULT_LOCALE || 'en-ZA';
 
 class CliError extends Error {}
 
@@ -132,9 +134,9 @@ async function main() {
       const quantity = values.quantity ? Number(values.quantity) : 1;
       type Placed = { id: string; quantity: number; subtotalCents: number; discountCents: number; totalCents: number; currency: string; discountCode: string | null; upsell: string | null; requiresShipping: boolean; kitID: string | null };
       const o = await call<Placed>('POST', '/api/patient/orders', { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code }, token);
-      console.log(`Order ${o.id}: ${o.quantity} × ${product}, subtotal ${formatMoney(o.subtotalCents, o.currency)}`);
-      if (o.discountCode) console.log(`Discount code ${o.discountCode}: -${formatMoney(o.discountCents, o.currency)}`);
-      console.log(`Total ${formatMoney(o.totalCents, o.currency)}${o.requiresShipping ? ' (to be shipped)' : ''}`);
+      console.log(`Order ${o.id}: ${o.quantity} × ${product}, subtotal ${formatMoney(o.subtotalCents, o.currency, locale)}`);
+      if (o.discountCode) console.log(`Discount code ${o.discountCode}: -${formatMoney(o.discountCents, o.currency, locale)}`);
+      console.log(`Total ${formatMoney(o.totalCents, o.currency, locale)}${o.requiresShipping ? ' (to be shipped)' : ''}`);
       if (o.kitID) console.log(`A kit from the practice's stock comes with it (kit ${o.kitID}).`);
       if (o.upsell) console.log(`The practice suggests: ${o.upsell}`);
       return;

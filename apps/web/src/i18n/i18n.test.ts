@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { documentTitle, formatDate, formatMoney, once, t } from './i18n';
+import { documentTitle, formatDate, formatMoney, formatNumber, once, parseMoney, t } from './i18n';
 
 describe('i18n', () => {
   it('looks texts up and fills placeholders', () => {
@@ -13,11 +13,15 @@ describe('i18n', () => {
     expect(documentTitle('Sessions')).toBe('Sessions | Practitioner Portal');
   });
 
-  it('formats dates and money in the default locale and currency (en-ZA, ZAR)', () => {
+  it('formats dates, numbers and money in the default locale and currency (en-ZA, ZAR), with one set of separators', () => {
     expect(formatDate('2026-11-01')).toBe(new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long' }).format(new Date(2026, 10, 1)));
     expect(formatDate('2026-11-01')).toContain('2026');
-    expect(formatMoney(1234.5)).toBe(new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(1234.5));
-    expect(formatMoney(1234.5)).toMatch(/^R/);
+    expect(formatMoney(123450)).toBe(new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(1234.5));
+    expect(formatMoney(123450)).toBe('R\u00a01\u00a0234,50');
+    expect(formatMoney(-25000, 'ZAR')).toBe('-R\u00a0250,00');
+    expect(formatNumber(1234.5)).toBe('1\u00a0234,5');
+    expect(formatNumber(0.125, { style: 'percent', maximumFractionDigits: 1 })).toBe('12,5%');
+    expect(parseMoney('1 234,50')).toBe(123450);
   });
 
   it('once: makes the value on first use, and only then', () => {

@@ -1,3 +1,4 @@
+import { formatMoney as formatMoneyIn, numberFormat, parseMoney as parseMoneyIn } from '@portal/contract';
 import { config } from '../config/env';
 import { messagesEn, type MessageKey } from './messages.en';
 
@@ -33,7 +34,6 @@ export function once<T>(make: () => T): () => T {
 }
 
 const dateFormat = once(() => new Intl.DateTimeFormat(config.defaultLocale, { dateStyle: 'long' }));
-const moneyFormat = once(() => new Intl.NumberFormat(config.defaultLocale, { style: 'currency', currency: config.currency }));
 
 function toDate(value: Date | string | number): Date {
   // A bare yyyy-mm-dd is a calendar date: read it as local midnight, not UTC, so it never shifts a day.
@@ -48,7 +48,20 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat().format(toDate(value));
 }
 
-/** Money in the configured currency; amounts are in the currency's main unit. */
-export function formatMoney(amount: number): string {
-  return moneyFormat().format(amount);
+/**
+ * Numbers in the configured locale: the portal's one number format, shared by scores, percentages
+ * and money (the contract's numberFormat; docs/decisions/005-one-number-format.md).
+ */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return numberFormat(config.defaultLocale, options).format(value);
+}
+
+/** Money held in minor units, in the configured locale (the configured currency unless given). */
+export function formatMoney(amountCents: number, currency: string = config.currency): string {
+  return formatMoneyIn(amountCents, currency, config.defaultLocale);
+}
+
+/** An amount as typed into a form, in minor units, or null (the configured locale's separators). */
+export function parseMoney(raw: string): number | null {
+  return parseMoneyIn(raw, config.defaultLocale);
 }

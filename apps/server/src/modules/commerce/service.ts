@@ -396,7 +396,7 @@ export async function placeOrder(ctx: AppContext, patientId: string, body: Order
         currency,
         code,
         takeKit: Boolean(code?.addNewKit),
-        saleDescription: `${PRODUCT_LABELS[body.product]} sale: ${body.quantity} × ${formatMoney(unit, currency)}`,
+        saleDescription: `${PRODUCT_LABELS[body.product]} sale: ${body.quantity} × ${formatMoney(unit, currency, ctx.env.DEFAULT_LOCALE)}`,
         discountDescription: code ? `Discount code ${code.code}` : '',
       },
       today,

@@ -136,7 +136,7 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
       currency: env.CURRENCY,
       code: welcome,
       takeKit: false,
-      saleDescription: `Kit sale: 1 × ${formatMoney(unit, env.CURRENCY)}`,
+      saleDescription: `Kit sale: 1 × ${formatMoney(unit, env.CURRENCY, env.DEFAULT_LOCALE)}`,
       discountDescription: `Discount code ${welcome.code}`,
     },
     utcToday(),

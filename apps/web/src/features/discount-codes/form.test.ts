@@ -6,12 +6,16 @@ const base = () => ({ ...emptyDiscountForm(), validFrom: '2026-01-01' });
 
 describe('discount code form values', () => {
   it('turns a typed fixed amount into integer minor units, never a float', () => {
-    const { input, errors } = toDiscountInput({ ...base(), type: 'fixed', value: '1,500.5', minimum: '2 000' });
+    // As written in the configured locale (en-ZA: decimal comma, space between thousands); a decimal point is read too.
+    const { input, errors } = toDiscountInput({ ...base(), type: 'fixed', value: '1 500,5', minimum: '2 000' });
     expect(errors).toEqual({});
     expect(input.rule.value).toBe(150050);
     expect(input.rule.minimumOrderCents).toBe(200000);
     expect(input.rule.usageLimit).toBeNull();
     expect(input.rule.validUntil).toBeNull();
+    expect(toDiscountInput({ ...base(), type: 'fixed', value: '99.50' }).input.rule.value).toBe(9950);
+    // '1,500' could be 1,5 or 1 500 in en-ZA: refused, not guessed.
+    expect(toDiscountInput({ ...base(), type: 'fixed', value: '1,500' }).errors['rule.value']).toBe('Value is not valid.');
   });
 
   it('reports each rule with the contract’s words', () => {
@@ -28,8 +32,8 @@ describe('discount code form values', () => {
 
   it('summarises a rule and its usage', () => {
     expect(ruleSummary({ type: 'percentage', value: 25, currency: 'ZAR' })).toBe('25% off');
-    expect(ruleSummary({ type: 'fixed', value: 10000, currency: 'ZAR' })).toBe('ZAR 100.00 off');
-    expect(ruleSummary({ type: 'fixed', value: 123456789, currency: 'USD' })).toBe('USD 1,234,567.89 off');
+    expect(ruleSummary({ type: 'fixed', value: 10000, currency: 'ZAR' })).toBe('R\u00a0100,00 off');
+    expect(ruleSummary({ type: 'fixed', value: 123456789, currency: 'USD' })).toBe('US$1\u00a0234\u00a0567,89 off');
     expect(usageSummary({ usageCount: 1, rule: { usageLimit: 10 } })).toBe('1 / 10');
     expect(usageSummary({ usageCount: 0, rule: { usageLimit: null } })).toBe('0 / unlimited');
   });

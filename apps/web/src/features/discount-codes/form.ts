@@ -1,14 +1,12 @@
 import {
   DiscountCodeInput,
   VALIDATION_MESSAGES,
-  formatMoney,
-  parseMoney,
   type Currency,
   type DiscountCode,
   type DiscountProduct,
   type DiscountType,
 } from '@portal/contract';
-import { formatDate } from '../../i18n/i18n';
+import { formatDate, formatMoney, parseMoney } from '../../i18n/i18n';
 import { dt } from './messages';
 
 /** What the form holds: text as typed; amounts become integer minor units only when sent. */
@@ -143,7 +141,7 @@ export function toDiscountInput(v: DiscountFormValues): { input: DiscountCodeInp
   return { input, errors };
 }
 
-/** '25% off' or 'ZAR 100.00 off'. */
+/** '25% off' or 'R 100,00 off' (the configured locale's format). */
 export function ruleSummary(rule: Pick<DiscountCode['rule'], 'type' | 'value' | 'currency'>): string {
   return rule.type === 'percentage'
     ? dt('discount.rule.percentage', { value: rule.value })

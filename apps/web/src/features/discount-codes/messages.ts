@@ -21,7 +21,7 @@ export const discountMessagesEn = {
   'discount.value.percentage': 'Percentage off',
   'discount.value.percentageHint': 'A whole number from 1 to 100.',
   'discount.value.fixed': 'Amount off',
-  'discount.value.fixedHint': 'In the chosen currency, e.g. 100 or 99.50.',
+  'discount.value.fixedHint': 'In the chosen currency, e.g. {whole} or {decimal}.',
   'discount.currency': 'Currency',
   'discount.minimum': 'Minimum order',
   'discount.minimumHint': 'Leave empty for no minimum.',

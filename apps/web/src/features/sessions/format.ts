@@ -1,12 +1,9 @@
 import { config } from '../../config/env';
-import { once } from '../../i18n/i18n';
+import { formatNumber, once } from '../../i18n/i18n';
 
 // Each formatter is made on first use, then kept (Intl constructors are expensive: see `once`).
 const dateTime = once(() => new Intl.DateTimeFormat(config.defaultLocale, { dateStyle: 'medium', timeStyle: 'short' }));
 const date = once(() => new Intl.DateTimeFormat(config.defaultLocale, { dateStyle: 'medium' }));
-const small = once(() => new Intl.NumberFormat(config.defaultLocale, { maximumSignificantDigits: 3 }));
-const large = once(() => new Intl.NumberFormat(config.defaultLocale, { maximumFractionDigits: 2 }));
-const signed = once(() => new Intl.NumberFormat(config.defaultLocale, { maximumFractionDigits: 4, signDisplay: 'exceptZero' }));
 const ordinal = once(() => new Intl.PluralRules('en', { type: 'ordinal' }));
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
@@ -15,15 +12,33 @@ export const formatShortDate = (value: string) => date().format(new Date(value))
 
 /** Scores are in the trait's own units, some well below 1: keep three significant digits there. */
 export function formatScore(value: number): string {
-  return Math.abs(value) < 1 ? small().format(value) : large().format(value);
+  return Math.abs(value) < 1 ? formatNumber(value, { maximumSignificantDigits: 3 }) : formatNumber(value, { maximumFractionDigits: 2 });
 }
 
 /** Effect weights as published, with their sign (a positive weight raises the level). */
-export const formatWeight = (value: number) => signed().format(value);
+export const formatWeight = (value: number) => formatNumber(value, { maximumFractionDigits: 4, signDisplay: 'exceptZero' });
 
-/** 46.67 → '47th'. A mid-P percentile never reaches 0 or 100, so rounding keeps it within 1..99. */
+/** A share of the reference group, given in percent (0..100): one decimal, '12,5%'. */
+export const formatShare = (percent: number) => formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 1 });
+
+/** A percentage as a plain number with one decimal ('43,2'), for sums a reader checks by hand. */
+export const formatPercentNumber = (percent: number) => formatNumber(percent, { maximumFractionDigits: 1 });
+
+/**
+ * The percentile with one decimal, or more where one decimal would round onto a category boundary
+ * the value is not on (19.97 reads '19,97', not '20': it is Decreased, and 20 is Average).
+ */
+export function formatPercentile(percentile: number): string {
+  for (const digits of [1, 2, 3, 4]) {
+    const rounded = Math.round(percentile * 10 ** digits) / 10 ** digits;
+    if (!((rounded === 20 || rounded === 80) && rounded !== percentile)) return formatNumber(percentile, { maximumFractionDigits: digits });
+  }
+  return formatNumber(percentile, { maximumFractionDigits: 6 });
+}
+
+/** 75 → '75th', 100 → '100th': the ends of a range of percentiles, rounded to whole percentiles. */
 export function formatOrdinal(percentile: number): string {
-  const n = Math.min(99, Math.max(1, Math.round(percentile)));
+  const n = Math.min(100, Math.max(0, Math.round(percentile)));
   return `${n}${SUFFIX[ordinal().select(n)] ?? 'th'}`;
 }
 

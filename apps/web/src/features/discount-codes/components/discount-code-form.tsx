@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
 import { useState } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
+import { formatNumber } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
@@ -111,7 +112,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={percentage ? dt('discount.value.percentage') : dt('discount.value.fixed')}
-              description={percentage ? dt('discount.value.percentageHint') : dt('discount.value.fixedHint')}
+              description={percentage ? dt('discount.value.percentageHint') : dt('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })}
               value={values.value}
               onChange={(e) => set('value', e.currentTarget.value, 'rule.value')}
               error={error('rule.value')}

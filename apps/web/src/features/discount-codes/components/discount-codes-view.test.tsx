@@ -36,8 +36,8 @@ describe('DiscountCodesView', () => {
     renderWithProviders(<DiscountCodesView />);
     const row = within(await screen.findByRole('table', { name: 'Discount codes' })).getAllByRole('row')[1]!;
     expect(within(row).getByText('SPRING-10')).toBeInTheDocument();
-    expect(within(row).getByText('ZAR 100.00 off')).toBeInTheDocument();
-    expect(within(row).getByText('ZAR 500.00')).toBeInTheDocument();
+    expect(within(row).getByText('R 100,00 off')).toBeInTheDocument();
+    expect(within(row).getByText('R 500,00')).toBeInTheDocument();
     expect(within(row).getByText(/to/)).toHaveTextContent(/November.*2026 to .*December.*2026/);
     expect(within(row).getByText('3 / 10')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();

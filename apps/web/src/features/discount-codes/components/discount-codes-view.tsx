@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Alert } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DiscountCodeState, errorText, formatMoney, type DiscountCode } from '@portal/contract';
+import { DiscountCodeState, errorText, type DiscountCode } from '@portal/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PagedResults } from '../../../components/paged-results';
 import { AppModal } from '../../../components/app-modal';
-import { t } from '../../../i18n/i18n';
+import { TABULAR_FIGURES } from '../../../components/tabular-figures';
+import { formatMoney, t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
 import { optionsSummary, ruleSummary, usageSummary, validitySummary } from '../form';
@@ -119,7 +120,7 @@ export function DiscountCodesView() {
                       )}
                     </Table.Td>
                     <Table.Td>{ruleSummary(c.rule)}</Table.Td>
-                    <Table.Td>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : dt('discount.noMinimum')}</Table.Td>
+                    <Table.Td style={TABULAR_FIGURES}>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : dt('discount.noMinimum')}</Table.Td>
                     <Table.Td>{optionsSummary(c)}</Table.Td>
                     <Table.Td>{validitySummary(c.rule)}</Table.Td>
                     <Table.Td>{usageSummary(c)}</Table.Td>

@@ -3,6 +3,7 @@ import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { RESULT_LEVEL_LABELS, SESSION_STATUS_LABELS, ResultLevel } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { TABULAR_FIGURES } from '../../../components/tabular-figures';
 import { formatMoney } from '../../../i18n/i18n';
 import { useTourStore } from '../tour-store';
 import { tt, type TourMessageKey } from '../messages';
@@ -169,11 +170,11 @@ const STEPS: Step[] = [
         <Text fw={600}>Latest transactions</Text>
         <Group justify="space-between">
           <Text size="sm">Data-request fee · Thandi N. (demo)</Text>
-          <Text size="sm">{formatMoney(250)}</Text>
+          <Text size="sm" style={TABULAR_FIGURES}>{formatMoney(-25000)}</Text>
         </Group>
         <Group justify="space-between">
           <Text size="sm">Data-request fee · Johan S. (demo)</Text>
-          <Text size="sm">{formatMoney(250)}</Text>
+          <Text size="sm" style={TABULAR_FIGURES}>{formatMoney(-25000)}</Text>
         </Group>
       </Stack>
     ),

@@ -41,14 +41,18 @@ describe('SummaryView', () => {
     renderWithProviders(<SummaryView />);
     const latest = await screen.findByRole('table', { name: 'Latest transactions' });
     expect(within(latest).getByText('Data request fee')).toBeInTheDocument();
-    expect(within(latest).getByText('-ZAR 250.00')).toBeInTheDocument();
+    expect(within(latest).getByText('-R 250,00')).toBeInTheDocument();
     expect(within(latest).getByText('Due')).toBeInTheDocument();
     expect(within(latest).getByText('Kit sale')).toBeInTheDocument();
-    expect(within(latest).getByText('ZAR 1,500.00')).toBeInTheDocument();
+    expect(within(latest).getByText('R 1 500,00')).toBeInTheDocument();
+    // Amounts in the body font with tabular figures, not in a monospace font.
+    const amount = within(latest).getByText('R 1 500,00');
+    expect(amount.style.fontVariantNumeric).toBe('tabular-nums');
+    expect(amount.getAttribute('style') ?? '').not.toMatch(/monospace/);
     expect(within(latest).getByText('Paid')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all transactions' })).toHaveAttribute('href', '/summary/transactions');
     const totals = await screen.findByRole('table', { name: 'Totals per period' });
-    expect(within(totals).getByText('ZAR 1,100.00')).toBeInTheDocument();
+    expect(within(totals).getByText('R 1 100,00')).toBeInTheDocument();
     expect(within(totals).getByRole('rowheader', { name: 'November 2026' })).toBeInTheDocument();
     expect((fetch.mock.calls as unknown as [string][]).some(([u]) => /\/portal\/transactions\/\?limit=5&offset=0$/.test(u))).toBe(true);
   });

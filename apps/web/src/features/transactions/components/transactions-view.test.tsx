@@ -54,7 +54,7 @@ describe('TransactionsView', () => {
     );
     const table = await screen.findByRole('table', { name: 'Transactions' });
     expect(within(table).getByText('Overdue')).toBeInTheDocument();
-    expect(within(table).getByText('-ZAR 250.00')).toBeInTheDocument();
+    expect(within(table).getByText('-R 250,00')).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: /^Week of/ })).toBeInTheDocument();
     expect(urls(fetch)).toContainEqual(
       expect.stringMatching(/\/portal\/transactions\/\?kind=data_request_fee&state=overdue&from=2026-10-01&to=2026-10-31&limit=20&offset=20$/),

@@ -9,11 +9,13 @@ import { paths } from '../../../config/paths';
 
 import { useResult } from '../api/get-result';
 import { useResultComponent } from '../api/get-result-component';
-import { formatOrdinal, formatScore, formatShortDate } from '../format';
+import { TABULAR_FIGURES } from '../../../components/tabular-figures';
+import { formatPercentile, formatScore, formatShortDate } from '../format';
 import type { ResultComponent } from '../types';
 import { GenotypeTable } from './genotype-table';
 import { LEVEL_COLORS, LevelDisplay } from './level-display';
 import { PercentileChart } from './percentile-chart';
+import { PercentileExplained } from './percentile-text';
 import { SyntheticDataBadge } from './result-view';
 import { SectionCard } from './section-card';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
@@ -101,9 +103,10 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Figure label={st('sessions.component.patientScore')} value={formatScore(c.score!)} />
             <Figure label={st('sessions.component.averageScore')} value={c.averageScore === null ? '–' : formatScore(c.averageScore)} />
-            <Figure label={st('sessions.component.percentile')} value={st('sessions.results.percentile', { percentile: formatOrdinal(c.percentile!) })} />
+            <Figure label={st('sessions.component.percentile')} value={formatPercentile(c.percentile!)} />
           </SimpleGrid>
           <Text size="sm">{st('sessions.component.scoreExplained')}</Text>
+          <PercentileExplained c={{ ...c, percentile: c.percentile! }} level={c.riskLevel as 0 | 1 | 2} />
           <Title order={3} size="h5" mt="sm">
             {st('sessions.component.chart')}
           </Title>
@@ -118,6 +121,8 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
               maxValue: c.maxValue!,
               averageScore: c.averageScore,
               percentile: c.percentile!,
+              shareLower: c.shareLower ?? null,
+              shareSame: c.shareSame ?? null,
             }}
           />
         </SectionCard>
@@ -178,23 +183,39 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
 
       <SectionCard title={st('sessions.component.references')} id="component-references">
         {c.references.length > 0 ? (
-          <List size="sm" spacing={4}>
-            {c.references.map((r) => (
-              <List.Item key={r.pmid}>
-                <Anchor href={pubmedUrl(r.pmid)} target="_blank" rel="noopener noreferrer" c="blue.8">
-                  {st('sessions.component.pmid', { pmid: r.pmid })}
-                  <NewTabHint />
-                </Anchor>{' '}
-                {r.citation}
-              </List.Item>
-            ))}
-          </List>
+          <>
+            <Text size="sm">{st('sessions.component.referencesIntro')}</Text>
+            <List size="sm" spacing={4}>
+              {c.references.map((r) => (
+                <List.Item key={r.pmid}>
+                  <PubmedLink pmid={r.pmid} /> {r.citation}
+                  {r.basis && ` – ${st(`sessions.component.basis.${r.basis}`)}`}
+                </List.Item>
+              ))}
+            </List>
+          </>
         ) : (
           <Text size="sm" c="gray.7">
             {st('sessions.component.noReferences')}
           </Text>
         )}
       </SectionCard>
+
+      {c.furtherReading && c.furtherReading.length > 0 && (
+        <SectionCard title={st('sessions.component.furtherReading')} id="component-further-reading">
+          <Text size="sm">{st('sessions.component.furtherReadingIntro', { title: c.title })}</Text>
+          <List size="sm" spacing="xs">
+            {c.furtherReading.map((r) => (
+              <List.Item key={r.pmid}>
+                <PubmedLink pmid={r.pmid} /> {r.citation}
+                <Text size="sm" c="gray.8">
+                  {r.reason}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </SectionCard>
+      )}
 
       <SectionCard title={st('sessions.component.technical')} id="component-technical">
         {c.letsGetTechnical.split(/\n{2,}/).map((paragraph, i) => (
@@ -207,13 +228,22 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
   );
 });
 
+function PubmedLink({ pmid }: { pmid: string }) {
+  return (
+    <Anchor href={pubmedUrl(pmid)} target="_blank" rel="noopener noreferrer" c="blue.8">
+      {st('sessions.component.pmid', { pmid })}
+      <NewTabHint />
+    </Anchor>
+  );
+}
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="gray.7" fw={500}>
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="xl" fw={700} style={TABULAR_FIGURES}>
         {value}
       </Text>
     </Stack>

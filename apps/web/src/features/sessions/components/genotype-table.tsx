@@ -1,15 +1,16 @@
 import { Table, Text } from '@mantine/core';
 
+import { TABULAR_FIGURES } from '../../../components/tabular-figures';
 import { formatWeight } from '../format';
 import type { GenotypeRow } from '../types';
 import { ScrollTable } from './scroll-table';
 import { st } from '../messages';
 
-/** SPEC §3's genotype table: Effects & Alleles, Genotype, Effect Allele, Effect Weight (and whether it was read). */
+/** SPEC §3's genotype table: Effects & Alleles, Genotype, Effect Allele, Effect Weight (then whether it was read, and on which strand). */
 export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
   if (rows.length === 0) return <Text size="sm" c="gray.7">{st('sessions.genotypes.none')}</Text>;
   return (
-    <ScrollTable minWidth={640} label={st('sessions.genotypes.label')}>
+    <ScrollTable minWidth={760} label={st('sessions.genotypes.label')}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -18,6 +19,7 @@ export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
             <Table.Th scope="col">{st('sessions.genotypes.effectAllele')}</Table.Th>
             <Table.Th scope="col">{st('sessions.genotypes.effectWeight')}</Table.Th>
             <Table.Th scope="col">{st('sessions.genotypes.status')}</Table.Th>
+            <Table.Th scope="col">{st('sessions.genotypes.strand')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -26,10 +28,11 @@ export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
               <Table.Td>{row.effectsAndAlleles}</Table.Td>
               <Table.Td ff="monospace">{row.genotype ?? st('sessions.genotypes.notInFile')}</Table.Td>
               <Table.Td ff="monospace">{row.effectAllele}</Table.Td>
-              <Table.Td>{formatWeight(row.effectWeight)}</Table.Td>
+              <Table.Td style={TABULAR_FIGURES}>{formatWeight(row.effectWeight)}</Table.Td>
               <Table.Td>
                 {row.status === 'called' && row.dosage !== null ? st('sessions.genotypes.called', { dosage: row.dosage }) : st(`sessions.genotypes.status.${row.status}`)}
               </Table.Td>
+              <Table.Td>{st(`sessions.genotypes.strand.${row.status === 'called' && row.strand ? row.strand : 'none'}`)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { Box, Table, Text } from '@mantine/core';
 
-import { formatOrdinal, formatScore } from '../format';
+import { TABULAR_FIGURES } from '../../../components/tabular-figures';
+import { formatPercentile, formatScore, formatShare } from '../format';
 import { st } from '../messages';
 
 export interface Distribution {
@@ -12,6 +13,9 @@ export interface Distribution {
   maxValue: number;
   averageScore: number | null;
   percentile: number;
+  /** Percentages of the reference group scoring lower than and the same as the patient (null in results from before they were stored). */
+  shareLower: number | null;
+  shareSame: number | null;
 }
 
 const W = 480;
@@ -34,13 +38,20 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
     [st('sessions.chart.median'), formatScore(d.median)],
     [st('sessions.chart.p75'), formatScore(d.percentile75th)],
     [st('sessions.chart.max'), formatScore(d.maxValue)],
-    [st('sessions.chart.patient'), st('sessions.chart.patientValue', { score, percentile: formatOrdinal(d.percentile) })],
+    ...(d.shareLower !== null && d.shareSame !== null
+      ? ([
+          [st('sessions.chart.lower'), formatShare(d.shareLower)],
+          [st('sessions.chart.same'), formatShare(d.shareSame)],
+          [st('sessions.chart.higher'), formatShare(Math.max(0, 100 - d.shareLower - d.shareSame))],
+        ] as Array<[string, string]>)
+      : []),
+    [st('sessions.chart.patient'), st('sessions.chart.patientValue', { score, percentile: formatPercentile(d.percentile) })],
   ];
 
   return (
     <Box>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="percentile-chart-title" style={{ maxWidth: W, display: 'block', overflow: 'visible' }}>
-        <title id="percentile-chart-title">{st('sessions.chart.label', { score, percentile: formatOrdinal(d.percentile) })}</title>
+        <title id="percentile-chart-title">{st('sessions.chart.label', { score, percentile: formatPercentile(d.percentile) })}</title>
         {/* Full range of possible scores. */}
         <line x1={x(d.minValue)} x2={x(d.maxValue)} y1={AXIS_Y} y2={AXIS_Y} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
         <line x1={x(d.minValue)} x2={x(d.minValue)} y1={AXIS_Y - 8} y2={AXIS_Y + 8} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
@@ -78,7 +89,7 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
               <Table.Th scope="row" fw={500}>
                 {label}
               </Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td style={TABULAR_FIGURES}>{value}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

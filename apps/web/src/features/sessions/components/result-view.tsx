@@ -7,9 +7,10 @@ import { paths } from '../../../config/paths';
 
 import { useResult } from '../api/get-result';
 import { useResults } from '../api/get-results';
-import { formatOrdinal, formatScore, formatShortDate } from '../format';
+import { formatPercentile, formatScore, formatShortDate } from '../format';
 import type { ResultComponent, SwabResult } from '../types';
 import { LevelDisplay } from './level-display';
+import { sharedRangeText } from './percentile-text';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
 import { st } from '../messages';
 
@@ -119,7 +120,12 @@ export function ComponentCard({ component: c, href }: { component: ResultCompone
             <Text size="sm">{st('sessions.results.scoreVsAverage', { score: formatScore(c.score!), average: c.averageScore === null ? '–' : formatScore(c.averageScore) })}</Text>
             {c.percentile !== null && (
               <Text size="sm" c="gray.7">
-                {st('sessions.results.percentile', { percentile: formatOrdinal(c.percentile) })}
+                {st('sessions.results.percentile', { percentile: formatPercentile(c.percentile) })}
+              </Text>
+            )}
+            {sharedRangeText(c) !== null && (
+              <Text size="sm" c="gray.7">
+                {sharedRangeText(c)}
               </Text>
             )}
           </Stack>

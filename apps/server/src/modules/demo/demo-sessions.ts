@@ -25,6 +25,9 @@ interface DemoPatient {
 /** Synthetic patients of the demo practice, one or more in every session status. */
 export const DEMO_PATIENTS: DemoPatient[] = [
   { key: 'thandi.nkosi', firstName: 'Thandi', lastName: 'Nkosi', status: 2, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: 2, createdDaysAgo: 9, journal: 'Draft (synthetic demo): vitamin D and calcium scores discussed; review the statin against the SLCO1B1 result before the next visit.' },
+  // Accepted, data confirmed, results available: her sampled genotypes give Decreased components (vitamin D,
+  // and vitamin A on a score shared by a quarter of the reference group), so SPEC §3's red level can be seen.
+  { key: 'busisiwe.ndlovu', firstName: 'Busisiwe', lastName: 'Ndlovu', status: 2, dataRequest: 'confirmed', kit: 'results_available', bookingInDays: 4, createdDaysAgo: 5 },
   { key: 'pieter.vanwyk', firstName: 'Pieter', lastName: 'van Wyk', status: 2, dataRequest: 'pending', kit: 'processing', bookingInDays: 3, createdDaysAgo: 6 },
   { key: 'aisha.patel', firstName: 'Aisha', lastName: 'Patel', status: 2, kit: 'assigned', bookingInDays: 4, createdDaysAgo: 3 },
   { key: 'lerato.mokoena', firstName: 'Lerato', lastName: 'Mokoena', status: 1, bookingInDays: 2, createdDaysAgo: 1 },
@@ -45,8 +48,13 @@ const ANSWERS: Record<number, Record<string, string | string[]>> = {
   4: { medicines: 'Simvastatin 40 mg at night; clopidogrel 75 mg daily', otc: 'Ibuprofen now and then', supplements: 'Vitamin D 1000 IU; magnesium' },
 };
 
-/** A synthetic raw genotype file for a demo patient, and the results the genetics module computes from it. */
-function demoResults(seed: string) {
+/**
+ * A synthetic raw genotype file for a demo patient, sampled from the panel's published allele
+ * frequencies (seeded by the patient's key, so the same file every time), and the results the
+ * genetics module computes from it. Nothing is edited by hand: a patient meant to show a level is
+ * given a key whose sample shows it (demo-sessions.test.ts holds that).
+ */
+export function demoResults(seed: string) {
   const file = generateSyntheticGenotypeFile(`demo:${seed}`);
   const swab = computeResults(file);
   return { file, title: swab.title, data: { swab }, engineVersion: swab.engineVersion };

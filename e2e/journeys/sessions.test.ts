@@ -169,6 +169,77 @@ describe('sessions with patients', () => {
     await context.close();
   });
 
+  it("Busisiwe's results: a Decreased component in red with its label; the percentile text matches the reference table", { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions?status=2');
+    await page.getByRole('searchbox', { name: 'Search by patient name' }).fill('Ndlovu');
+    await page.getByRole('link', { name: 'Busisiwe Ndlovu', exact: true }).click();
+    await expect.poll(() => h1(page)).toBe('Overview');
+    await page.getByRole('link', { name: 'Open results' }).click();
+    await expect.poll(() => h1(page)).toBe('Genotype results');
+
+    // SPEC §3: Decreased is red, and says so in words (and with its arrow), not by colour alone.
+    const vitamins = page.getByRole('region', { name: 'Vitamins' });
+    const card = vitamins.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Vitamin D', exact: true }) });
+    const badge = card.getByText('Decreased', { exact: true });
+    await badge.waitFor();
+    const background = await badge.evaluate((el) => getComputedStyle(el.closest('.mantine-Badge-root') ?? el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect(r, background).toBeGreaterThan(200);
+    expect(g, background).toBeLessThan(160);
+    expect(b, background).toBeLessThan(160);
+    // The card's percentile, in the portal's one number format (en-ZA: decimal comma).
+    expect(await card.getByText(/^Percentile \d+(,\d+)?$/).count()).toBe(1);
+    await expectAccessible(page, "Busisiwe's results");
+
+    /** A percentage or number as the page writes it ('43,2%', '1 234,5') read back. */
+    const num = (text: string) => Number(text.replace(/[%\s\u00a0\u202f]/g, '').replace(',', '.'));
+    /** The percentile, the shares in the reference table, and the page's sentences about them must agree. */
+    async function checkPercentile(title: string) {
+      const back = page.getByRole('link', { name: 'Back to results' });
+      if ((await back.count()) > 0) await back.click();
+      await vitamins.getByRole('link', { name: title, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      const percentileText = (await page.getByText('Percentile', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!;
+      const table = page.getByRole('table', { name: 'The reference distribution in numbers' });
+      const cell = async (name: string) => (await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').textContent())!;
+      const lower = await cell('Reference group scoring lower than the patient');
+      const same = await cell("Reference group with the patient's score");
+      const higher = await cell('Reference group scoring higher than the patient');
+      expect(num(lower) + num(same) + num(higher)).toBeCloseTo(100, 0);
+      // percentile = lower + same / 2, checked by hand from the table (one decimal each).
+      expect(Math.abs(num(lower) + num(same) / 2 - num(percentileText)), `${lower} + ${same} / 2 vs ${percentileText}`).toBeLessThanOrEqual(0.15);
+      expect(await page.getByText(`${lower} of the reference group score lower and ${same} have the same score: ${lower.replace('%', '')} + ${same.replace('%', '')} ÷ 2 = ${percentileText}.`).count()).toBe(1);
+      expect(await cell('This patient')).toContain(`(percentile ${percentileText})`);
+      return { lower: num(lower), same: num(same), percentile: num(percentileText), percentileText };
+    }
+
+    const d = await checkPercentile('Vitamin D');
+    expect(d.percentile).toBeLessThan(20);
+    await page.getByText(`The patient's percentile, ${d.percentileText}, is below 20: Decreased.`).waitFor();
+    await expectAccessible(page, 'a Decreased component');
+
+    // Vitamin A: a quarter or so of the reference group share her score, so the page shows its range.
+    const a = await checkPercentile('Vitamin A');
+    expect(a.same).toBeGreaterThanOrEqual(5);
+    const rangeText = (await page.getByText(/percentile: .* of the reference group have this score\.$/).textContent())!;
+    const [, from, to, share] = /^(\d+)(?:st|nd|rd|th)–(\d+)(?:st|nd|rd|th) percentile: (.+) of the reference group have this score\.$/.exec(rangeText)!;
+    // The range runs from the share scoring lower to that plus the share with the same score (whole percentiles).
+    expect(Math.abs(Number(from) - a.lower), rangeText).toBeLessThanOrEqual(0.55);
+    expect(Math.abs(Number(to) - (a.lower + a.same)), rangeText).toBeLessThanOrEqual(0.6);
+    expect(num(share!)).toBe(a.same);
+    await page.getByText(`The patient's percentile, ${a.percentileText}, is below 20: Decreased.`).waitFor();
+    // References: the score's own papers; the beta-carotene paper is further reading, with why.
+    const further = page.getByRole('region', { name: 'Further reading' });
+    await further.getByText(/beta-carotene, not retinol/).waitFor();
+    expect(await page.getByRole('region', { name: 'References' }).getByText(/Ferrucci/).count()).toBe(0);
+    // The genotype table says which strand each SNP was read on.
+    expect(await page.getByRole('columnheader', { name: 'Strand read' }).count()).toBe(1);
+    await expectAccessible(page, 'a shared score');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an unknown session shows a not-found state', async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test', '/sessions/00000000-0000-4000-8000-000000000001/');

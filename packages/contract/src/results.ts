@@ -2,7 +2,7 @@ import type { ResultLevel } from './enums';
 
 /**
  * Shapes of genetic results as the server's genetics module computes them and the portal shows
- * them (SPEC §3 'Result component'); types only, so they cost the portal's bundle nothing.
+ * them (SPEC §3 'Result component'); types and one constant, so they cost the portal's bundle next to nothing.
  */
 
 /** Why a variant did or did not contribute to the score. Only 'called' counts towards the 75% rule. */

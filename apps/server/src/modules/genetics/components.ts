@@ -344,8 +344,8 @@ export const COMPONENTS: readonly ComponentDefinition[] = [
 
 /**
  * Why each of a component's other papers in the panel is not part of its score, keyed
- * 'panelComponent:pmid'. A paper the panel gains without a line here fails a test, so nothing is
- * ever listed as if it were evidence for the score.
+ * 'panelComponent:pmid'. A paper the panel gains without a line here stops the catalogue from being
+ * built (and so every genetics test), so nothing is ever listed as if it were evidence for the score.
  */
 const FURTHER_READING: Record<string, string> = {
   'vitamin_D:20541252': 'Its GC and CYP24A1 SNPs (rs2282679, rs6013897) are replaced in the score by the lead SNPs of the larger, later SUNLIGHT analysis (Jiang 2018); no effect allele was available for rs6013897.',
@@ -364,7 +364,7 @@ const FURTHER_READING: Record<string, string> = {
  * Citations as the panel writes them, with thousands separated by a no-break space (SI style:
  * 'n=79 366'), which reads the same with a decimal point or a decimal comma.
  */
-export function citationText(text: string): string {
+function citationText(text: string): string {
   return text.replace(/(\d),(?=\d{3}(?!\d))/g, '$1\u00a0');
 }
 

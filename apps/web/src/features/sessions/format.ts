@@ -18,11 +18,15 @@ export function formatScore(value: number): string {
 /** Effect weights as published, with their sign (a positive weight raises the level). */
 export const formatWeight = (value: number) => formatNumber(value, { maximumFractionDigits: 4, signDisplay: 'exceptZero' });
 
-/** A share of the reference group, given in percent (0..100): one decimal, '12,5%'. */
-export const formatShare = (percent: number) => formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 1 });
+/** One decimal ('43,2'), but two significant digits below 1 so a small share never reads as 0 ('0,032'). */
+const shareDigits = (percent: number): Intl.NumberFormatOptions =>
+  percent > 0 && percent < 1 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 };
 
-/** A percentage as a plain number with one decimal ('43,2'), for sums a reader checks by hand. */
-export const formatPercentNumber = (percent: number) => formatNumber(percent, { maximumFractionDigits: 1 });
+/** A share of the reference group, given in percent (0..100): '12,5%', '0,032%'. */
+export const formatShare = (percent: number) => formatNumber(percent / 100, { style: 'percent', ...shareDigits(percent) });
+
+/** The same share as a plain number ('12,5'), for the sums a reader checks by hand. */
+export const formatPercentNumber = (percent: number) => formatNumber(percent, shareDigits(percent));
 
 /**
  * The percentile with one decimal, or more where one decimal would round onto a category boundary

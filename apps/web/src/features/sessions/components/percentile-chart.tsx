@@ -42,7 +42,7 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
       ? ([
           [st('sessions.chart.lower'), formatShare(d.shareLower)],
           [st('sessions.chart.same'), formatShare(d.shareSame)],
-          [st('sessions.chart.higher'), formatShare(Math.max(0, 100 - d.shareLower - d.shareSame))],
+          [st('sessions.chart.higher'), formatShare(Math.max(0, Math.round((100 - d.shareLower - d.shareSame) * 1e9) / 1e9))],
         ] as Array<[string, string]>)
       : []),
     [st('sessions.chart.patient'), st('sessions.chart.patientValue', { score, percentile: formatPercentile(d.percentile) })],

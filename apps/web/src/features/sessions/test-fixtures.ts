@@ -85,7 +85,7 @@ export function component(over: Partial<ResultComponent> = {}): ResultComponent 
     percentile25th: -0.02,
     percentile75th: 0.1,
     numberOfSnps: 2,
-    totalSnps: 3,
+    totalSnps: 2,
     genes: ['CASR', 'GCKR'],
     signs: ['Low blood calcium can cause muscle cramps.'],
     recommendation: "The patient's genetic score for calcium is between the 20th and 80th percentiles of the reference group (Average).",
@@ -96,7 +96,6 @@ export function component(over: Partial<ResultComponent> = {}): ResultComponent 
     notProcessedReason: null,
     genotypes: [
       { rsid: 'rs1801725', gene: 'CASR', effectsAndAlleles: 'CASR rs1801725: T/G (T raises)', effectAllele: 'T', otherAllele: 'G', genotype: 'GT', effectWeight: 0.071, dosage: 1, ploidy: 2, strand: 'forward', status: 'called' },
-      { rsid: 'rs1550532', gene: 'DGKD', effectsAndAlleles: 'DGKD rs1550532: C/? (C raises)', effectAllele: 'C', otherAllele: null, genotype: 'GA', effectWeight: 0.018, dosage: 1, ploidy: 2, strand: 'reverse', status: 'called' },
       { rsid: 'rs780094', gene: 'GCKR', effectsAndAlleles: 'GCKR rs780094: T/C (T raises)', effectAllele: 'T', otherAllele: 'C', genotype: '--', effectWeight: 0.017, dosage: null, ploidy: null, strand: null, status: 'no-call' },
     ],
     referencePopulation: "European discovery cohort (O'Seaghdha 2013)",

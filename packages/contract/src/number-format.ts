@@ -2,7 +2,7 @@
  * The portal's one number format: Intl's for the configured locale (DEFAULT_LOCALE, en-ZA by
  * default) for scores, percentages and money alike, so they agree on the decimal and grouping
  * separators (en-ZA: decimal comma, no-break space between thousands). The web passes its
- * configured locale, the server env.DEFAULT_LOCALE. See docs/decisions/005-one-number-format.md.
+ * configured locale, the server env.DEFAULT_LOCALE. See docs/decisions/008-one-number-format.md.
  */
 
 const formats = new Map<string, Intl.NumberFormat>();

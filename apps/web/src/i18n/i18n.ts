@@ -50,7 +50,7 @@ export function formatDate(value: Date | string | number): string {
 
 /**
  * Numbers in the configured locale: the portal's one number format, shared by scores, percentages
- * and money (the contract's numberFormat; docs/decisions/005-one-number-format.md).
+ * and money (the contract's numberFormat; docs/decisions/008-one-number-format.md).
  */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return numberFormat(config.defaultLocale, options).format(value);

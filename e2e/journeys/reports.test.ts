@@ -9,12 +9,17 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The id of a demo patient's session with ada, read through the API with her token. */
-async function sessionOf(page: Page, firstName: string): Promise<string> {
+/**
+ * The id of a demo patient's session with ada, read through the API with her token. By the whole
+ * name: other journeys sign up patients of their own, and a first name can repeat.
+ */
+async function sessionOf(page: Page, name: string): Promise<string> {
   const pair = JSON.parse(decodeURIComponent((await cookieValue(page.context(), COOKIE))!));
   const res = await fetch(`${baseUrl()}/api/portal/sessions/?limit=100`, { headers: { authorization: `Bearer ${pair.accessToken}` } });
-  const body = (await res.json()) as { results: Array<{ id: string; user: { firstName: string } }> };
-  return body.results.find((s) => s.user.firstName === firstName)!.id;
+  const body = (await res.json()) as { results: Array<{ id: string; user: { firstName: string; lastName: string } }> };
+  const found = body.results.find((s) => `${s.user.firstName} ${s.user.lastName}` === name);
+  if (!found) throw new Error(`no session of ${name} in ada's first 100`);
+  return found.id;
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true })).first();
@@ -40,7 +45,7 @@ describe('pharmaco reports', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test');
     await page.waitForURL(`${baseUrl()}/summary`);
-    const id = await sessionOf(page, 'Thandi');
+    const id = await sessionOf(page, 'Thandi Nkosi');
 
     // From the session's overview to its Reports through the sidebar.
     await page.goto(`${baseUrl()}/sessions/${id}/`);
@@ -91,7 +96,7 @@ describe('pharmaco reports', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test');
     await page.waitForURL(`${baseUrl()}/summary`);
-    const id = await sessionOf(page, 'Thandi');
+    const id = await sessionOf(page, 'Thandi Nkosi');
     await page.goto(`${baseUrl()}/sessions/${id}/reports?view=1&name=CYP2C19`);
     await page.getByRole('region', { name: 'Report rows' }).waitFor();
 
@@ -150,7 +155,7 @@ describe('pharmaco reports', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, 'ada.lovelace@demo.test');
     await page.waitForURL(`${baseUrl()}/summary`);
-    const id = await sessionOf(page, 'Nomsa');
+    const id = await sessionOf(page, 'Nomsa Khumalo');
 
     // The Overview names the medicines she takes first.
     await page.goto(`${baseUrl()}/sessions/${id}/`);
@@ -213,7 +218,7 @@ describe('pharmaco reports', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test');
     await page.waitForURL(`${baseUrl()}/summary`);
-    const id = await sessionOf(page, 'Pieter');
+    const id = await sessionOf(page, 'Pieter van Wyk');
     await page.goto(`${baseUrl()}/sessions/${id}/reports`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pharmaco reports');
     await expect.poll(() => page.getByText('Please select at least one filter to show the results.').count()).toBe(0);

@@ -33,7 +33,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
 describe('sessions with patients', () => {
   it('a request from the patient app appears without a reload; reject asks first; accept, request data, the patient confirms', async () => {
-    const keep = await signUpPatient('Nomsa');
+    const keep = await signUpPatient('Naledi');
     const turnDown = await signUpPatient('Willem');
     const practitionerId = await adaPractitionerId(keep);
 

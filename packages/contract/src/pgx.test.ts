@@ -50,7 +50,9 @@ describe('the rows query', () => {
   it('reads repeated and single parameters alike, and refuses unknown ones', () => {
     const q = PgxRowsQuery.parse({ view: '2', phenotypeCategory: 'Toxicity', levelOfEvidence: ['1', '2'] });
     expect(customFiltersOf(q)).toEqual({ phenotypeCategory: ['Toxicity'], specialtyPopulation: [], levelOfEvidence: [1, 2], diseasePhenotype: [] });
-    expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', category: ['A', 'B'], name: ' x ' }))).toEqual({ category: ['A', 'B'], class: [], name: 'x' });
+    expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', category: ['A', 'B'], name: ' x ' }))).toEqual({ category: ['A', 'B'], class: [], name: 'x', taking: false });
+    expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', taking: '1' })).taking).toBe(true);
+    expect(PgxRowsQuery.safeParse({ view: '1', taking: 'yes' }).success).toBe(false);
     expect(PgxRowsQuery.safeParse({ view: '1', other: 'x' }).success).toBe(false);
     expect(PgxRowsQuery.safeParse({ view: '2', levelOfEvidence: '5' }).success).toBe(false);
     expect(PgxRowsQuery.safeParse({ view: '3' }).success).toBe(false);

@@ -49,7 +49,7 @@ describe('sessions with patients', () => {
     await patientCli(['request', '--practitioner', practitionerId, '--in-days', '3', ...as(turnDown)]);
     const keepLink = page.getByRole('link', { name: keep.name, exact: true });
     const turnDownLink = page.getByRole('link', { name: turnDown.name, exact: true });
-    // No reload: the pending list polls.
+    // No reload: the live stream announces them.
     await keepLink.waitFor({ timeout: 20_000 });
     await turnDownLink.waitFor({ timeout: 20_000 });
     const keepRow = page.getByRole('row').filter({ has: keepLink });
@@ -236,6 +236,56 @@ describe('sessions with patients', () => {
     // The genotype table says which strand each SNP was read on.
     expect(await page.getByRole('columnheader', { name: 'Strand read' }).count()).toBe(1);
     await expectAccessible(page, 'a shared score');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an idle signed-in page sends no periodic requests; a new request still arrives by push', async () => {
+    const patient = await signUpPatient('Lindiwe');
+    const practitionerId = await adaPractitionerId(patient);
+    const { context, page, errors } = await newPage(browser);
+    const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/events', { timeout: 30_000 });
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions');
+    await page.getByRole('tab', { name: /Pending sessions/ }).waitFor();
+    await streamOpen;
+    // The page's own first reads (and the chunks fetched when the browser is idle) settle first.
+    await page.waitForTimeout(3_000);
+
+    // 16 s idle: the old polling sent the counts and the pending list every 5 s (six requests here).
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) sent.push(`${r.method()} ${url.pathname}`);
+    });
+    await page.waitForTimeout(16_000);
+    expect(sent).toEqual([]);
+
+    await patientCli(['request', '--practitioner', practitionerId, '--in-days', '2', ...as(patient)]);
+    // Far sooner than any fallback poll (5 s at the earliest); how soon is measured in bench/, not here.
+    await page.getByRole('link', { name: patient.name, exact: true }).waitFor({ timeout: 4_000 });
+    // Only what the event concerns was read again: the lists and the counts, not the profile or the stream.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => /^GET \/api\/portal\/sessions\/(counts)?$/.test(r)), sent.join(', ')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('while the live stream cannot be had, the pending list is polled: a new request still appears', async () => {
+    const patient = await signUpPatient('Sizwe');
+    const practitionerId = await adaPractitionerId(patient);
+    const { context, page, errors } = await newPage(browser);
+    // A proxy that refuses streams, say: every attempt at the stream fails.
+    let refused = 0;
+    await page.route('**/api/portal/events', (route) => {
+      refused += 1;
+      return route.abort('connectionrefused');
+    });
+    await signIn(page, 'ada.lovelace@demo.test', '/sessions');
+    await page.getByRole('tab', { name: /Pending sessions/ }).waitFor();
+    await patientCli(['request', '--practitioner', practitionerId, '--in-days', '2', ...as(patient)]);
+    // The fallback reads the live queries 5 s after the first failure (then 10 s, 20 s …).
+    await page.getByRole('link', { name: patient.name, exact: true }).waitFor({ timeout: 20_000 });
+    expect(refused).toBeGreaterThanOrEqual(1);
     expect(errors).toEqual([]);
     await context.close();
   });

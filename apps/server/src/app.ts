@@ -24,6 +24,8 @@ import { createVerifier, loadSigningKeys } from './modules/auth/keys';
 import { createTokenService, sessionLimitsOf } from './modules/auth/tokens';
 import { journalRoutes, sessionJournalRoutes } from './modules/journals/routes';
 import { legalRoutes } from './modules/legal/routes';
+import { createLiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
 import { createMailer } from './modules/mail/mailer';
 import { patientRoutes } from './modules/patient/routes';
 import { pgxAdminRoutes } from './modules/pharmacogenomics/admin-routes';
@@ -113,8 +115,11 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     mailer: createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger }),
     analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
     audit: createAudit(database.db, { key: env.AUDIT_KEY }),
+    live: await createLiveHub(database, logger),
     log: logger,
   };
+  // Open streams would hold the server's close: they end first (the portal reconnects elsewhere).
+  app.addHook('preClose', async () => ctx.live.close());
   app.decorate('ctx', ctx);
   // Every route the app registers, so the access suite can walk them all.
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -189,6 +194,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(systemRoutes);
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(portalRoutes, { prefix: '/api/portal' });
+  await app.register(liveRoutes, { prefix: '/api/portal' });
   await app.register(practiceRoutes, { prefix: '/api/portal' });
   await app.register(profileImageRoutes, { prefix: '/api/account' });
   await app.register(courseRoutes, { prefix: '/api/portal/course' });

@@ -5,6 +5,7 @@ import type { Analytics } from './modules/analytics/analytics';
 import type { Audit } from './modules/audit/audit';
 import type { TokenKeys, Verify } from './modules/auth/keys';
 import type { TokenService } from './modules/auth/tokens';
+import type { LiveHub } from './modules/live/hub';
 import type { Mailer } from './modules/mail/mailer';
 
 /** What every module gets: settings, the database and the adapters to the outside. */
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   analytics: Analytics;
   audit: Audit;
+  /** This process's live streams (decision 011). */
+  live: LiveHub;
   log: FastifyBaseLogger;
 }
 

@@ -14,3 +14,4 @@ export * from './pgx';
 export * from './ask-ai';
 export * from './results';
 export * from './commerce';
+export * from './live';

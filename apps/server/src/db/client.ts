@@ -28,6 +28,84 @@ export interface Database {
    * type parsing (timestamps as Date, json parsed).
    */
   query<Row>(statement: { name: string; text: string }, values: unknown[]): Promise<Row[]>;
+  /**
+   * LISTEN on channels (decision 011). PostgreSQL: one connection of its own outside the pool, made
+   * again after it drops (with backoff), `onGap` told once it is back, since notifications sent
+   * meanwhile are lost. PGlite: the same database in this process. Resolves once listening; the
+   * returned function stops.
+   */
+  listen(channels: string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  onNotify(channel: string, payload: string): void;
+  /** The listening connection came back after a drop: what was sent meanwhile never arrived. */
+  onGap?(): void;
+  onError?(err: Error): void;
+}
+
+/** Waits between attempts to listen again after the connection dropped: 0.5 s doubling to 10 s. */
+const LISTEN_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
+
+/** PostgreSQL's LISTEN on a dedicated client that is made again whenever it drops. */
+async function listenPg(url: string, channels: string[], handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let dropped = false;
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)]);
+  };
+  const drop = (client: pg.Client) => {
+    if (current === client) current = null;
+    if ((client as { gone?: boolean }).gone) return;
+    (client as { gone?: boolean }).gone = true;
+    dropped = true;
+    client.end().catch(() => {});
+    schedule();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: 'portal-listen' });
+    client.on('notification', (m) => handlers.onNotify(m.channel, m.payload ?? ''));
+    client.on('error', (err) => {
+      handlers.onError?.(err);
+      drop(client);
+    });
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+      for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      handlers.onError?.(err as Error);
+      drop(client);
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    attempt = 0;
+    if (dropped) handlers.onGap?.();
+  }
+
+  await connect();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) {
+      (client as { gone?: boolean }).gone = true;
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
@@ -95,6 +173,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
       query: async <Row>(statement: { name: string; text: string }, values: unknown[]) =>
         (await pool.query({ name: statement.name, text: statement.text, values })).rows as Row[],
+      listen: (channels, handlers) => listenPg(opts.url!, channels, handlers),
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
@@ -111,5 +190,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     close: () => client.close(),
     query: async <Row>(statement: { name: string; text: string }, values: unknown[]) => (await cached.query<Row>(statement.text, values)).rows,
+    async listen(channels, handlers) {
+      const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => handlers.onNotify(channel, payload))));
+      return async () => {
+        for (const stop of stops) await stop().catch(() => {});
+      };
+    },
   };
 }

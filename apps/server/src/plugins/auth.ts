@@ -64,7 +64,7 @@ export function needsAuth(url: string, auth: RouteAuth | undefined): boolean {
  * prepared statement (PostgreSQL plans it once per connection), of the same columns the detail read
  * takes in its own query.
  */
-const LIVE_SESSION = {
+export const LIVE_SESSION = {
   name: 'auth_live_session',
   text: `select ${LIVE_SESSION_COLUMNS} from auth_sessions a join users au on au.id = a.user_id where a.id = $1`,
 };

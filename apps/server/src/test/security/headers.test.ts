@@ -10,7 +10,7 @@ import { loadEnv, REPO_ROOT } from '../../env';
 import { createLogger } from '../../logger';
 import type { Harness } from '../harness';
 import { ID_ROUTES } from './fixtures';
-import { apiRoutes, fillPath, openApi } from './routes';
+import { apiRoutes, fillPath, openApi, STREAM_ROUTES } from './routes';
 import { ADMIN_TOKEN, buildPractice, createSecurityApp, type Practice } from './world';
 
 /** Security headers, Cache-Control on every API answer, no patient data in URLs, storage or logs. */
@@ -85,6 +85,13 @@ describe('headers', () => {
       }
       // GETs on the owner's objects (the answers that carry patient data); other methods with an empty body (their 4xx).
       const headers = r.url.startsWith('/api/patient/') ? A.patient.auth : A.doc.auth;
+      if (STREAM_ROUTES.has(r.key)) {
+        // A stream stays open: its headers read over a real connection, then it is closed.
+        const stream = await openLive(h, url, headers);
+        checked += 1;
+        if (!/\bno-store\b/.test(stream.cacheControl)) missing.push(`${r.key} (${stream.status}): ${stream.cacheControl}`);
+        continue;
+      }
       const res = await h.app.inject({
         method: r.method,
         url,
@@ -98,6 +105,17 @@ describe('headers', () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** The status and Cache-Control of a stream route, over a real connection closed once its headers are in. */
+async function openLive(harness: Harness, url: string, headers: Record<string, string>) {
+  if (!harness.app.server.listening) await harness.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = harness.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers, signal: controller.signal });
+  controller.abort();
+  return { status: res.status, cacheControl: String(res.headers.get('cache-control')) };
+}
 
 describe('no patient data in URLs or browser storage', () => {
   it("no query parameter is named for a patient's personal data", async () => {

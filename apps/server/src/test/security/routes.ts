@@ -21,6 +21,13 @@ export function apiRoutes(h: Harness): ApiRoute[] {
     }));
 }
 
+/**
+ * Routes that answer with a stream that stays open by design (the live updates, decision 011): a
+ * request through inject would wait for its end. Their access rules have their own suite
+ * (modules/live/live.test.ts); every other check here still covers them (401 without a token).
+ */
+export const STREAM_ROUTES = new Set(['GET /api/portal/events']);
+
 export const fillPath = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_m, name: string) => {
     const v = params[name];

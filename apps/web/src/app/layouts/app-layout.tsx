@@ -5,6 +5,7 @@ import { LIMITS, MESSAGES, errorText } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { startLiveUpdates } from '../../features/live/live-updates';
 import { Logo } from '../../components/logo';
 import { NewTabHint } from '../../components/new-tab-hint';
 import { OfflineNotice } from '../../components/offline-notice';
@@ -101,6 +102,12 @@ function SignedInShell() {
   useEffect(() => {
     closeSidebar();
   }, [pathname, closeSidebar]);
+
+  // What changes outside this tab (a patient's request, a kit's step) arrives by push, not polling.
+  useEffect(() => {
+    const live = startLiveUpdates(queryClient);
+    return () => live.stop();
+  }, [queryClient]);
 
   // Drop the signed-in user's data once the shell is gone after a sign-out. Not earlier: clearing
   // the cache under mounted queries would refetch them, now without a token.

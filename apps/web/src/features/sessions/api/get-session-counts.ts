@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { PENDING_POLL_MS } from './get-sessions';
 import { sessionKeys } from './keys';
 
 export type SessionCounts = Record<1 | 2 | 3 | 4, number>;
@@ -16,8 +15,7 @@ export const sessionCountsQueryOptions = (search = '') =>
     queryFn: () => getSessionCounts(search),
     // While the search changes, keep the previous counts on the tabs rather than blanking them.
     placeholderData: keepPreviousData,
-    // The Pending count shows new requests on every tab.
-    refetchInterval: PENDING_POLL_MS,
+    // New requests reach the Pending count through the live stream (features/live), not by polling.
     refetchOnWindowFocus: true,
   });
 

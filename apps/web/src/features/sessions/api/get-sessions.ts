@@ -4,9 +4,6 @@ import { apiRequest } from '../../../lib/api-client';
 import type { Page } from '../types';
 import { sessionKeys, type SessionListParams } from './keys';
 
-/** New requests arrive from the patient app: the pending list is polled while it is on screen. */
-export const PENDING_POLL_MS = 5_000;
-
 /** The caller's sessions in one status, filtered by patient name and paged by the server. */
 export function getSessions(params: SessionListParams, signal?: AbortSignal): Promise<Page<SessionSummary>> {
   const query = new URLSearchParams({ status: String(params.status), limit: String(params.limit), offset: String(params.offset) });
@@ -19,9 +16,10 @@ export const sessionsQueryOptions = (params: SessionListParams) =>
     queryKey: sessionKeys.list(params),
     queryFn: ({ signal }) => getSessions(params, signal),
     // While paging or searching within a tab, keep the rows on screen; a different tab starts afresh.
+    // New requests from the patient app arrive through the live stream (features/live); the pending
+    // list is also read again on focus.
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[2] as SessionListParams | undefined)?.status === params.status ? keepPreviousData(previous) : undefined,
-    refetchInterval: params.status === SessionStatus.REQUESTED ? PENDING_POLL_MS : false,
     refetchOnWindowFocus: params.status === SessionStatus.REQUESTED,
   });
 

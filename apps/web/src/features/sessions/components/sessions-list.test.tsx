@@ -225,11 +225,11 @@ describe('the sessions list', () => {
     expect(await screen.findByRole('dialog', { name: 'Something went wrong' })).toHaveTextContent(text);
   });
 
-  it('polls the pending list and refetches it on focus; other lists are not polled', () => {
+  it('polls no list (the live stream announces new requests) and reads the pending list again on focus', () => {
     const pending = sessionsQueryOptions({ status: 1, search: '', limit: 10, offset: 0 });
     const accepted = sessionsQueryOptions({ status: 2, search: '', limit: 10, offset: 0 });
-    expect(pending.refetchInterval).toBe(5000);
+    expect(pending.refetchInterval).toBeUndefined();
+    expect(accepted.refetchInterval).toBeUndefined();
     expect(pending.refetchOnWindowFocus).toBe(true);
-    expect(accepted.refetchInterval).toBe(false);
   });
 });

@@ -21,4 +21,11 @@ describe('env', () => {
     expect(() => loadEnv({ APP_ENV: 'production' })).toThrow(/DATABASE_URL: required/);
     expect(() => loadEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toThrow(/AUDIT_KEY: required/);
   });
+
+  it('WEB_CONCURRENCY: 1 by default; more processes only on PostgreSQL, refused on the embedded PGlite', () => {
+    expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/portal' }).WEB_CONCURRENCY).toBe(2);
+    expect(() => loadEnv({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: 2 server processes need DATABASE_URL \(PostgreSQL\); the embedded PGlite database lives in one process/);
+    expect(() => loadEnv({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/portal' })).toThrow(/WEB_CONCURRENCY/);
+  });
 });

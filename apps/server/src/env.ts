@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Server processes (node:cluster) sharing the port; more than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   PORTAL_URL: optionalUrl,
   API_BASE: optionalUrl,
@@ -100,6 +102,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const portalUrl = stripSlash(e.PORTAL_URL ?? `http://localhost:${e.PORT}`);
   const production = e.APP_ENV === 'production';
   if (production && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  DATABASE_URL: required when APP_ENV=production');
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL); the embedded PGlite database lives in one process, so without DATABASE_URL leave WEB_CONCURRENCY at 1`,
+    );
+  }
   if (production && !source.AUDIT_KEY) throw new Error('Invalid configuration:\n  AUDIT_KEY: required when APP_ENV=production');
   const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
   return {

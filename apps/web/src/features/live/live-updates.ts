@@ -1,5 +1,6 @@
 import { LIVE_END_REASONS, LiveEvent, type LiveEndReason } from '@portal/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { kitKeys } from '../kits/api/keys';
 import { reportKeys } from '../reports/api/keys';
@@ -40,27 +41,15 @@ function invalidate(queryClient: QueryClient, keys: QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** `event: …` / `data: …` blocks of a text/event-stream, one callback per block. */
-async function readEvents(body: ReadableStream<Uint8Array>, onBlock: (name: string, data: string) => void): Promise<void> {
+/** Each event of a text/event-stream (parsed by eventsource-parser), one callback per event. */
+async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (name: string, data: string) => void): Promise<void> {
+  const parser = createParser({ onEvent: (e) => onEvent(e.event ?? 'message', e.data) });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      let name = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) name = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-      }
-      if (data.length) onBlock(name, data.join('\n'));
-    }
+    parser.feed(decoder.decode(value, { stream: true }));
   }
 }
 

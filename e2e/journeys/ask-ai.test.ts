@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, tokenFor } from '../support/api';
 import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/browser';
 
+// The page's first render waits for the account, the practitioner and the session (about 1 s here with
+// nothing else running): a poll's default second is too short once the rest of the suite shares the cores.
+const WAIT = { timeout: 20_000 };
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -19,7 +23,7 @@ describe('Ask AI', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test', `/sessions/${sessionId}/ask-ai`);
     await page.waitForURL(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
-    await expect.poll(() => page.getByText(/not medical advice/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/not medical advice/).count(), WAIT).toBeGreaterThan(0);
     await expectAccessible(page, 'ask ai');
 
     const streamed = page.waitForResponse((r) => r.url().endsWith(`/ai/ask`) && (r.headers()['content-type'] ?? '').includes('text/event-stream'));
@@ -27,7 +31,7 @@ describe('Ask AI', () => {
     await streamed;
     const firstSource = page.getByRole('link', { name: /^Source 1:/ }).first();
     await firstSource.waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByText('Data used').count()).toBe(1);
+    await expect.poll(() => page.getByText('Data used').count(), WAIT).toBe(1);
     await expectAccessible(page, 'ask ai answer');
 
     await page.getByRole('button', { name: 'Add to journal draft' }).click();
@@ -40,7 +44,7 @@ describe('Ask AI', () => {
     expect(href).toMatch(new RegExp(`^/sessions/${sessionId}/(result|questionnaires)/`));
     await firstSource.click();
     await page.waitForURL(`${baseUrl()}${href}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBe(1);
 
     // The earlier answer can be reopened.
     await page.goto(`${baseUrl()}/sessions/${sessionId}/ask-ai`);

@@ -31,17 +31,23 @@ describe('Ask AI', () => {
     await streamed;
     const firstSource = page.getByRole('link', { name: /^Source 1:/ }).first();
     await firstSource.waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByText('Data used').count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByText('Data used', { exact: true }).count(), WAIT).toBe(1);
     await expectAccessible(page, 'ask ai answer');
 
     await page.getByRole('button', { name: 'Add to journal draft' }).click();
     await expect.poll(async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description, { timeout: 10_000 }).toContain('Ask AI (built-in)');
     const after = (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description;
     expect(after.startsWith(before)).toBe(true);
+    // The journal receives the summary, not the evidence list.
+    const saved = (await api<{ results: Array<{ id: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers`, { token: ada })).body.results[0]!;
+    const full = (await api<{ statements: Array<{ text: string }>; evidence: Array<{ text: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers/${saved.id}`, { token: ada })).body;
+    for (const st of full.statements) expect(after).toContain(st.text);
+    expect(full.evidence.length).toBeGreaterThan(0);
+    expect(full.evidence.filter((e) => after.includes(e.text))).toEqual([]);
 
     // Follow a citation to the record it stands on.
     const href = await firstSource.getAttribute('href');
-    expect(href).toMatch(new RegExp(`^/sessions/${sessionId}/(result|questionnaires)/`));
+    expect(href).toMatch(new RegExp(`^/sessions/${sessionId}/(result/|questionnaires/|reports)`));
     await firstSource.click();
     await page.waitForURL(`${baseUrl()}${href}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBe(1);
@@ -50,6 +56,40 @@ describe('Ask AI', () => {
     await page.goto(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
     await page.getByRole('button', { name: /Summary of results/ }).last().click();
     await expect.poll(() => page.getByRole('link', { name: /^Source 1:/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Nomsa's summary fits the first screen at 1366×900 above 'Show all evidence', clopidogrel first; the evidence opens; axe clean", async () => {
+    const ada = await tokenFor('ada.lovelace@demo.test');
+    const list = await api<{ results: Array<{ id: string }> }>('GET', '/api/portal/sessions/?search=Nomsa', { token: ada });
+    const sessionId = list.body.results[0]!.id;
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, 'ada.lovelace@demo.test', `/sessions/${sessionId}/ask-ai`);
+    await page.waitForURL(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
+    await page.getByRole('button', { name: 'Summary of results' }).click();
+    const show = page.getByRole('button', { name: /^Show all evidence/ });
+    await show.waitFor(WAIT);
+
+    // The first line is the medicine she takes that the report has a Strong recommendation for.
+    const answer = page.getByRole('region', { name: 'Answer' });
+    const lines = answer.getByRole('list').first().getByRole('listitem');
+    expect(await lines.first().textContent()).toMatch(/^Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation/);
+    // Everything down to 'Show all evidence' is on the first screen, without scrolling.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await show.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect((await lines.last().boundingBox())!.y).toBeLessThan(box.y);
+    await expectAccessible(page, 'ask ai summary');
+
+    await show.click();
+    await expect.poll(() => answer.getByRole('list').nth(1).getByRole('listitem').count(), WAIT).toBeGreaterThan(0);
+    expect(await answer.getByText('Use prasugrel or ticagrelor at standard dose if no contraindication.', { exact: false }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Hide the evidence' }).getAttribute('aria-expanded')).toBe('true');
+    await expectAccessible(page, 'ask ai evidence');
     expect(errors).toEqual([]);
     await context.close();
   });

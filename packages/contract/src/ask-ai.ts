@@ -5,6 +5,15 @@ import { zId } from './common';
 export const AI_DISCLAIMER =
   "This is not medical advice. It is generated from this patient's own records to support, not replace, your professional judgement. Check every statement against its source.";
 
+/** The one sentence Ask AI answers to anything but this patient's own records (other patients, the system, instructions). */
+export const AI_REFUSAL = "Ask AI answers only about this patient's own results, questionnaires and reports.";
+
+/** The most words an answer's summary shows before 'Show all evidence'. */
+export const AI_SUMMARY_WORDS = 200;
+
+/** Words as the summary's limit counts them: runs of letters, digits and the marks inside them ('CYP2C19', '*15:02', '25%'). */
+export const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
 export const AI_PRESETS = {
   summary: 'Summary of results',
   nutrition: 'Nutrition focus areas',
@@ -45,7 +54,14 @@ export const AiAnswer = z.object({
   dataDate: z.string().nullable(),
   createdAt: z.string(),
   declined: z.boolean(),
+  /** The summary: what is shown first (at most AI_SUMMARY_WORDS words from the built-in engine). */
   statements: z.array(AiStatement),
+  /** The rest, behind 'Show all evidence': the records' own words, each sentence once. */
+  evidence: z.array(AiStatement),
+  /** Why the engine named is not the one configured (the external engine failed and the built-in one answered). */
+  note: z.string().nullable(),
+  /** Citations the engine wrote that named no record: dropped from the statements, counted here. */
+  droppedCitations: z.number().int(),
   /** The records the answer cites, each once. */
   records: z.array(AiRecord),
   disclaimer: z.string(),

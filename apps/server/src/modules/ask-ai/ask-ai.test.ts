@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiAnswer } from '@portal/contract';
+import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
 import { auditEvents, dataRequests, kits, questionnaireResponses, results, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
 import { importDemoCallSet } from '../pharmacogenomics/demo';
-import { actionableRows } from '../pharmacogenomics/service';
+import { reportForAskAi } from '../pharmacogenomics/service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -65,10 +65,11 @@ describe('Ask AI, built-in engine', () => {
         expect(s.citations.length, s.text).toBeGreaterThan(0);
         for (const c of s.citations) expect(refs.has(c), c).toBe(true);
         if (s.citations.some((c) => notProcessed.has(c))) {
-          expect(s.text).toMatch(/^Not calculated/);
+          expect(s.text).toMatch(/^Not (calculated|scored)/);
           expect(s.text).not.toMatch(/decreased|increased|average/i);
         }
       }
+      for (const s of done.evidence) for (const c of s.citations) expect(refs.has(c), c).toBe(true);
       for (const r of done.records) expect(r.href).toMatch(new RegExp(`^/sessions/${id}/(result/[0-9a-f-]+/components/[a-z0-9-]+|questionnaires/\\d+)$`));
       expect(done.dataDate).not.toBeNull();
     }
@@ -79,7 +80,7 @@ describe('Ask AI, built-in engine', () => {
     const meds = (await ask(h, doc.auth, id, { question: 'Which medicines does the patient take?' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
     expect(meds.statements.map((s) => s.text).join(' ')).toContain('Simvastatin 40 mg');
     const off = (await ask(h, doc.auth, id, { question: 'What is the capital of France?' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
-    expect(off).toMatchObject({ declined: true, records: [] });
+    expect(off).toMatchObject({ declined: true, records: [], evidence: [], statements: [{ text: AI_REFUSAL, citations: [] }] });
   });
 
   it('saves answers, reopens them, turns one into a journal draft, and writes the audit trail', async () => {
@@ -92,6 +93,10 @@ describe('Ask AI, built-in engine', () => {
     expect(draft.json()).toMatchObject({ status: 'Saved' });
     expect(draft.json().description).toContain('Ask AI (built-in)');
     expect(draft.json().description).toContain('not medical advice');
+    // The summary goes to the journal, the evidence behind it does not.
+    for (const st of done.statements) expect(draft.json().description).toContain(st.text);
+    expect(done.evidence.length).toBeGreaterThan(0);
+    for (const e of done.evidence.filter((e) => !done.statements.some((st) => st.text.includes(e.text)))) expect(draft.json().description).not.toContain(e.text);
     const trail = await h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, id));
     const asked = trail.find((r) => r.category === 'ai answer' && r.action === 'ask')!;
     expect(JSON.parse(asked.detail!)).toMatchObject({ answerId: done.id, engine: 'built-in', question: 'Summary of results', outputSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -110,24 +115,29 @@ describe('Ask AI, built-in engine', () => {
 });
 
 describe('Ask AI and the pharmacogenomic report', () => {
-  it('names actionable genes with their CPIC recommendation, and a reported medicine that meets one', async () => {
-    const { doc, id } = await patientWithData(h);
+  it('puts a medicine the patient takes with an actionable recommendation first, citing the questionnaire and the report row', async () => {
+    const { doc, patient, id } = await patientWithData(h);
     const [kit] = await h.db.select().from(kits).where(eq(kits.sessionId, id));
     await importDemoCallSet(h.db, 'thandi.nkosi', kit!.id);
-    const actionable = await actionableRows(h.db, kit!.id);
-    expect(actionable.rows.length).toBeGreaterThan(0);
-    const drug = actionable.rows[0]!.drug;
-    const [patientRow] = await h.db.select({ patientId: kits.patientId }).from(kits).where(eq(kits.id, kit!.id));
+    const before = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
+    const gene = before.genes.find((g) => g.drugs.length > 0)!;
+    const drug = gene.drugs[0]!;
     await h.db.update(questionnaireResponses).set({ answers: { medicines: `${drug} as needed`, supplements: 'Vitamin D 1000 IU' } })
-      .where(eq(questionnaireResponses.patientId, patientRow!.patientId!));
-    const done = (await ask(h, doc.auth, id, { preset: 'medicines' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
-    const review = done.statements.find((s) => s.text.startsWith(`The patient reports taking ${drug}`));
-    expect(review, JSON.stringify(done.statements)).toBeDefined();
-    expect(review!.citations).toEqual([expect.stringMatching(/^questionnaire:4:medicines$/), `pgx:${actionable.rows[0]!.gene}:${drug}`]);
-    const gene = done.statements.find((s) => s.citations.includes(`pgx:${actionable.rows[0]!.gene}:${drug}`) && s.text.includes('CPIC recommendation'));
-    expect(gene).toBeDefined();
-    const pgxRecord = done.records.find((r) => r.kind === 'pgx')!;
-    expect(pgxRecord.href).toBe(`/sessions/${id}/reports?view=1&name=${encodeURIComponent(drug)}`);
+      .where(eq(questionnaireResponses.patientId, patient.user.id));
+    // The report reads the questionnaire as it is now: the rows say the patient takes the drug.
+    const report = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
+    expect(report.medicines.taking).toContain(drug.toLowerCase());
+    expect(report.rows.filter((r) => r.genericName === drug).every((r) => r.taking)).toBe(true);
+
+    for (const preset of ['summary', 'medicines'] as const) {
+      const done = (await ask(h, doc.auth, id, { preset })).events.find((e) => e.event === 'done')!.data as AiAnswer;
+      const first = done.statements.findIndex((s) => s.text.startsWith(`Takes ${drug.toLowerCase()}:`));
+      expect(first, JSON.stringify(done.statements)).toBe(preset === 'summary' ? 0 : 1);
+      expect(done.statements[first]!.text).toContain(`${gene.gene} ${gene.phenotype}`);
+      expect(done.statements[first]!.citations).toEqual(['questionnaire:4:medicines', `pgx:${gene.gene}:${drug}`]);
+      const pgxRecord = done.records.find((r) => r.ref === `pgx:${gene.gene}:${drug}`)!;
+      expect(pgxRecord.href).toBe(`/sessions/${id}/reports?view=1&name=${encodeURIComponent(drug)}`);
+    }
   });
 });
 
@@ -148,41 +158,86 @@ describe('Ask AI limits', () => {
   });
 });
 
-describe('Ask AI, OpenAI-compatible engine', () => {
-  it('streams from the engine, sends no patient identifiers, and drops citations to records that do not exist', async () => {
-    const received: string[] = [];
-    const fake = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        received.push(body);
-        expect(req.url).toBe('/v1/chat/completions');
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const parts = ['Calcium is worth a look [R1].\n', 'The patient takes a statin [R999].\n', 'Nothing else [R2][R999].'];
-        for (const p of parts) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: p } }] })}\n\n`);
-        res.write('data: [DONE]\n\n');
-        res.end();
-      });
+describe('Ask AI, OpenAI-compatible engine (the official SDK against a local chat-completions server)', () => {
+  /** What the local server does with the next request: stream an answer, never answer, or fail. */
+  let mode: 'stream' | 'silent' | 'fail' = 'stream';
+  const received: Array<{ url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+  const fake = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ url: req.url, headers: req.headers, body });
+      if (mode === 'silent') return; // holds the connection open: the portal's deadline must end it
+      if (mode === 'fail') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'model crashed', type: 'server_error' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const parts = ['Calcium is worth a look [R1].\n', 'The patient takes a statin [R999].\n', 'Nothing else [R2][R999].'];
+      for (const p of parts) res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`);
+      res.write('data: [DONE]\n\n');
+      res.end();
     });
+  });
+  let withAi: Harness;
+  beforeAll(async () => {
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-    const withAi = await createTestApp({ AI_BASE_URL: url, AI_MODEL: 'test-model' });
-    try {
-      const { doc, patient, id } = await patientWithData(withAi);
-      const { events: ev } = await ask(withAi, doc.auth, id, { question: 'What stands out for Zanele Mthembu?' });
-      expect(ev.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toContain('[R999]');
-      const done = ev.find((e) => e.event === 'done')!.data as AiAnswer;
-      expect(done).toMatchObject({ engine: 'openai-compatible', model: 'test-model', declined: false });
-      expect(done.statements.map((s) => s.citations.length)).toEqual([1, 0, 1]);
-      expect(done.statements[1]!.text).toBe('The patient takes a statin.');
-      expect(done.records).toHaveLength(2);
-      const sent = received.join('');
-      for (const identifier of ['Zanele', 'Mthembu', patient.user.email, '+27215550000']) expect(sent).not.toContain(identifier);
-      expect(sent).toContain('[patient]');
-      expect(JSON.parse(received[0]!)).toMatchObject({ model: 'test-model', stream: true });
-    } finally {
-      await withAi.close();
-      fake.close();
-    }
+    withAi = await createTestApp({ AI_BASE_URL: url, AI_MODEL: 'test-model', AI_API_KEY: 'sk-local-test', AI_TIMEOUT_MS: '2000' });
+  });
+  afterAll(async () => {
+    await withAi?.close();
+    fake.closeAllConnections();
+    fake.close();
+  });
+
+  it('streams from the engine, sends no patient identifiers, and drops (and counts) citations to records that do not exist', async () => {
+    mode = 'stream';
+    received.length = 0;
+    const { doc, patient, id } = await patientWithData(withAi);
+    const { events: ev } = await ask(withAi, doc.auth, id, { question: 'What stands out for Zanele Mthembu?' });
+    expect(ev.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toContain('[R999]');
+    const done = ev.find((e) => e.event === 'done')!.data as AiAnswer;
+    expect(done).toMatchObject({ engine: 'openai-compatible', model: 'test-model', declined: false, note: null, droppedCitations: 2, evidence: [] });
+    expect(done.statements.map((s) => s.citations.length)).toEqual([1, 0, 1]);
+    expect(done.statements[1]!.text).toBe('The patient takes a statin.');
+    expect(done.records).toHaveLength(2);
+    const [request] = received;
+    expect(request!.url).toBe('/v1/chat/completions');
+    // The official SDK made the call, with the configured key.
+    expect(request!.headers['user-agent']).toMatch(/^OpenAI\/JS /);
+    expect(request!.headers.authorization).toBe('Bearer sk-local-test');
+    const sent = request!.body;
+    for (const identifier of ['Zanele', 'Mthembu', patient.user.email, '+27215550000']) expect(sent).not.toContain(identifier);
+    expect(sent).toContain('[patient]');
+    const body = JSON.parse(sent);
+    expect(body).toMatchObject({ model: 'test-model', stream: true });
+    // The same length rules as the built-in engine, in the prompt.
+    expect(body.messages[0].content).toContain('at most 200 words');
+    expect(body.messages[0].content).toContain(AI_REFUSAL);
+  });
+
+  it('falls back to the built-in engine, with a note, when the engine does not answer in time', async () => {
+    mode = 'silent';
+    const { doc, id } = await patientWithData(withAi);
+    const started = Date.now();
+    const done = (await ask(withAi, doc.auth, id, { preset: 'summary' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(done).toMatchObject({ engine: 'built-in', model: null, declined: false, note: 'The external engine did not answer within 2 s. This answer is from the built-in engine.' });
+    expect(done.statements.length).toBeGreaterThan(0);
+    for (const s of done.statements) expect(s.citations.length).toBeGreaterThan(0);
+    const trail = await withAi.db.select().from(auditEvents).where(eq(auditEvents.sessionId, id));
+    expect(JSON.parse(trail.find((r) => r.action === 'ask')!.detail!)).toMatchObject({ engine: 'built-in', fallback: true });
+  });
+
+  it('falls back to the built-in engine, with a note, when the engine answers 500 (no retries)', async () => {
+    mode = 'fail';
+    received.length = 0;
+    const { doc, id } = await patientWithData(withAi);
+    const done = (await ask(withAi, doc.auth, id, { question: 'What is the capital of France?' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
+    expect(done).toMatchObject({ engine: 'built-in', note: 'The external engine answered with an error (HTTP 500). This answer is from the built-in engine.', declined: true });
+    expect(done.statements).toEqual([{ text: AI_REFUSAL, citations: [] }]);
+    expect(received).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { getSessionJournal, saveDraft } from '../journals/service';
 import { accessibleSession } from '../sessions/service';
 import { builtinAnswer, type EngineAnswer } from './builtin';
-import { buildMessages, parseCitedText, streamCompletion } from './openai';
+import { buildMessages, EngineFailure, parseCitedText, promptRecords, streamCompletion } from './openai';
 import { collectRecords, dataDateOf, type SourceRecord } from './records';
 
 export type AskEvent = { type: 'statement'; statement: EngineAnswer['statements'][number] } | { type: 'delta'; text: string };
@@ -17,14 +17,23 @@ const questionOf = (ask: AskBody) => ('preset' in ask ? AI_PRESETS[ask.preset] :
 const toRecord = ({ ref, kind, label, href, date }: SourceRecord): AiRecord => ({ ref, kind, label, href, date });
 
 type AnswerRow = typeof aiAnswers.$inferSelect;
-interface StoredAnswer { statements: EngineAnswer['statements']; records: AiRecord[]; declined: boolean }
+/** The saved answer; answers saved before the summary and evidence were split have neither evidence nor note. */
+interface StoredAnswer {
+  statements: EngineAnswer['statements'];
+  evidence?: EngineAnswer['evidence'];
+  note?: string | null;
+  droppedCitations?: number;
+  records: AiRecord[];
+  declined: boolean;
+}
 
 export function toAnswer(row: AnswerRow): AiAnswer {
   const a = row.answer as StoredAnswer;
   return {
     id: row.id, sessionID: row.sessionId, preset: row.preset, question: row.question, engine: row.engine, model: row.model,
     dataDate: row.dataDate?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
-    declined: a.declined, statements: a.statements, records: a.records, disclaimer: AI_DISCLAIMER,
+    declined: a.declined, statements: a.statements, evidence: a.evidence ?? [], note: a.note ?? null, droppedCitations: a.droppedCitations ?? 0,
+    records: a.records, disclaimer: AI_DISCLAIMER,
   };
 }
 
@@ -35,43 +44,60 @@ export function toAnswer(row: AnswerRow): AiAnswer {
 export async function prepareAsk(ctx: AppContext, userId: string, sessionId: string, ask: AskBody) {
   const { practitionerId, records, identifiers } = await collectRecords(ctx, userId, sessionId);
   const question = questionOf(ask);
-  const external = ctx.env.AI_BASE_URL ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL } : null;
+  const external = ctx.env.AI_BASE_URL ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL, timeoutMs: ctx.env.AI_TIMEOUT_MS } : null;
 
   return async (emit: (e: AskEvent) => void, signal?: AbortSignal): Promise<AiAnswer> => {
-    let result: EngineAnswer;
-    let prompt: string;
+    const builtin = () => {
+      const answer = builtinAnswer(records, 'preset' in ask ? { preset: ask.preset as AiPreset } : { question: ask.question });
+      for (const statement of answer.statements) emit({ type: 'statement', statement });
+      return answer;
+    };
+    let result: EngineAnswer & { droppedCitations?: number };
+    let prompt = JSON.stringify({ ask, records: records.map((r) => r.ref) });
     let output: string;
+    let engine = { name: 'built-in', model: null as string | null, note: null as string | null };
     if (external) {
-      const messages = buildMessages(records, identifiers, question);
+      const given = promptRecords(records, question);
+      const messages = buildMessages(given, identifiers, question);
       prompt = JSON.stringify(messages);
       output = '';
-      for await (const delta of streamCompletion(external, messages, signal)) {
-        output += delta;
-        emit({ type: 'delta', text: delta });
+      try {
+        for await (const delta of streamCompletion(external, messages, signal)) {
+          output += delta;
+          emit({ type: 'delta', text: delta });
+        }
+        result = parseCitedText(output, given);
+        engine = { name: 'openai-compatible', model: external.model, note: null };
+      } catch (err) {
+        if (!(err instanceof EngineFailure)) throw err;
+        // The practitioner still gets an answer, and is told which engine wrote it and why.
+        result = builtin();
+        output = JSON.stringify({ failed: err.note, statements: result.statements });
+        engine = { name: 'built-in', model: null, note: `${err.note} This answer is from the built-in engine.` };
       }
-      result = parseCitedText(output, records);
     } else {
-      prompt = JSON.stringify({ ask, records: records.map((r) => r.ref) });
-      result = builtinAnswer(records, 'preset' in ask ? { preset: ask.preset as AiPreset } : { question: ask.question });
-      for (const statement of result.statements) emit({ type: 'statement', statement });
+      result = builtin();
       output = JSON.stringify(result.statements);
     }
-    const cited = new Set(result.statements.flatMap((s) => s.citations));
-    const used = records.filter((r) => cited.has(r.ref)).map(toRecord);
+    // Numbered as a reader meets them: the summary's first citation is source 1.
+    const byRef = new Map(records.map((r) => [r.ref, r]));
+    const cited = [...new Set([...result.statements, ...result.evidence].flatMap((s) => s.citations))];
+    const used = cited.map((ref) => byRef.get(ref)).filter((r): r is SourceRecord => r !== undefined).map(toRecord);
     const dataDate = dataDateOf(used);
+    const stored: StoredAnswer = {
+      statements: result.statements, evidence: result.evidence, note: engine.note, droppedCitations: result.droppedCitations ?? 0, records: used, declined: result.declined,
+    };
     const [row] = await ctx.database.db
       .insert(aiAnswers)
       .values({
         sessionId, practitionerId, preset: 'preset' in ask ? ask.preset : null, question,
-        engine: external ? 'openai-compatible' : 'built-in', model: external ? external.model : null,
-        dataDate: dataDate ? new Date(dataDate) : null,
-        answer: { statements: result.statements, records: used, declined: result.declined } satisfies StoredAnswer,
+        engine: engine.name, model: engine.model, dataDate: dataDate ? new Date(dataDate) : null, answer: stored,
       })
       .returning();
     // The trail seals what was asked and answered: a later change to the saved answer shows.
     await ctx.audit.record({
       actorUserId: userId, sessionId, action: 'ask', category: 'ai answer', outcome: 'allowed',
-      detail: JSON.stringify({ answerId: row!.id, engine: row!.engine, model: row!.model, question, promptSha256: sha256(prompt), outputSha256: sha256(output) }),
+      detail: JSON.stringify({ answerId: row!.id, engine: row!.engine, model: row!.model, fallback: engine.note !== null, question, promptSha256: sha256(prompt), outputSha256: sha256(output) }),
     });
     return toAnswer(row!);
   };
@@ -92,7 +118,7 @@ export async function getAnswer(ctx: AppContext, userId: string, sessionId: stri
   return toAnswer(row);
 }
 
-/** Adds the answer, with its sources and the disclaimer, to the end of the session's journal draft. */
+/** Adds the answer's summary (not its evidence), with its sources and the disclaimer, to the end of the session's journal draft. */
 export async function answerToJournalDraft(ctx: AppContext, userId: string, sessionId: string, answerId: string) {
   const answer = await getAnswer(ctx, userId, sessionId, answerId);
   const labels = new Map(answer.records.map((r) => [r.ref, r.label]));

@@ -418,22 +418,30 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
 }
 
 /**
- * The report rows of a kit's current report where an actionable gene meets a drug (Ask AI reads
- * these): the gene's phenotype, the drug, and CPIC's recommendation and classification.
+ * What Ask AI reads of a kit's current report: the rows as the report shows them (with `taking`,
+ * `phenoconversion` and `ifPhenoconverted` from the patient's current medicines), the genes whose
+ * result changes prescribing, the medicines as the report reads them, and what it does not cover.
+ * Nothing here is derived anew: the same functions build the report, its summary and its rows.
  */
-export async function actionableRows(db: Db, kitId: string) {
+export async function reportForAskAi(db: Db, kitId: string, patientId: string) {
   const reports = await repo.reportsForKit(db, kitId);
   const current = reports.find((r) => r.status === 'current');
   const callSet = current ? await repo.callSetForKit(db, kitId) : undefined;
-  if (!current || !callSet) return { builtAt: null, rows: [] };
+  if (!current || !callSet) return null;
   const kb = await knowledgeBase(db, current.kbVersion);
-  const genes = actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue());
-  const { rows } = await repo.queryRows(db, kitId, current.kbVersion, {}, { limit: 5000, offset: 0 });
-  const wanted = new Map(genes.map((g) => [g.gene, g]));
+  const overlay = await medicineOverlay(db, patientId, kitId, current.kbVersion);
+  const [{ rows }, f] = await Promise.all([
+    repo.queryRows(db, kitId, current.kbVersion, {}, { limit: 5000, offset: 0 }),
+    repo.facets(db, kitId, current.kbVersion),
+  ]);
   return {
     builtAt: current.builtAt.toISOString(),
-    rows: rows
-      .filter((r) => wanted.get(r.gene)?.drugs.includes(r.genericName) && r.recommendation)
-      .map((r) => ({ gene: r.gene, phenotype: wanted.get(r.gene)!.phenotype, drug: r.genericName, recommendation: r.recommendation, classification: r.classification })),
+    knowledgeBase: kb.label,
+    rowCount: current.rowCount,
+    notCovered: { rows: f.notCoveredRows, genes: f.notCoveredGenes },
+    medicines: { answered: overlay.medicines.answered, taking: overlay.medicines.taking, phenoconverters: overlay.medicines.converters.map(toConverter) },
+    genes: actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue()),
+    rows: rows.map((r) => toContractRow(r, overlay)),
   };
 }
+export type AskAiReport = NonNullable<Awaited<ReturnType<typeof reportForAskAi>>>;

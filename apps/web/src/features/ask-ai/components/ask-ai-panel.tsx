@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { AI_DISCLAIMER, AI_PRESETS, errorText, type AiAnswer, type AiPreset, type AiStatement, type AskBody } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, t } from '../../../i18n/i18n';
 import { at } from '../messages';
@@ -13,19 +13,21 @@ import { askStream } from '../api/ask';
 import { askAiKeys } from '../api/keys';
 import { SubmitForm } from '../../../components/submit-form';
 
+/** A line citing more records than this shows the first few and counts the rest (all are under 'Data used'). */
+const MAX_CITATIONS = 4;
+
 interface Streaming { statements: AiStatement[]; text: string }
 
-function Statements({ answer }: { answer: AiAnswer }) {
+function StatementList({ statements, answer }: { statements: AiStatement[]; answer: AiAnswer }) {
   const index = new Map(answer.records.map((r, i) => [r.ref, i + 1]));
   const byRef = new Map(answer.records.map((r) => [r.ref, r]));
-  if (answer.declined) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{at('askAi.declined')}</Alert>;
   return (
-    <List spacing="xs">
-      {answer.statements.map((s, i) => (
+    <List spacing={6} size="sm">
+      {statements.map((s, i) => (
         <List.Item key={i}>
-          <Text span>{s.text}</Text>{' '}
+          <Text span inherit>{s.text}</Text>{' '}
           {s.citations.length === 0 && <Badge color="red.9" variant="outline" size="sm">{at('askAi.noCitation')}</Badge>}
-          {s.citations.map((c) => {
+          {s.citations.slice(0, s.citations.length > MAX_CITATIONS ? MAX_CITATIONS - 1 : MAX_CITATIONS).map((c) => {
             const r = byRef.get(c);
             return r ? (
               <Anchor key={c} component={Link} to={r.href} size="sm" mx={2} aria-label={at('askAi.source', { n: index.get(c)!, label: r.label })}>
@@ -33,9 +35,42 @@ function Statements({ answer }: { answer: AiAnswer }) {
               </Anchor>
             ) : null;
           })}
+          {s.citations.length > MAX_CITATIONS && <Text span size="sm">{' '}{at('askAi.moreSources', { n: s.citations.length - MAX_CITATIONS + 1 })}</Text>}
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** The summary first; the evidence behind it one click away. */
+function Statements({ answer }: { answer: AiAnswer }) {
+  const [open, setOpen] = useState(false);
+  const evidenceId = useId();
+  if (answer.declined) {
+    return (
+      <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+        {answer.statements[0]?.text} {at('askAi.declined.hint')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <StatementList statements={answer.statements} answer={answer} />
+      {answer.evidence.length > 0 && (
+        <>
+          <Group>
+            <Button variant="outline" size="compact-sm" aria-expanded={open} aria-controls={evidenceId} onClick={() => setOpen((o) => !o)}>
+              {open ? at('askAi.evidence.hide') : at('askAi.evidence.show', { n: answer.evidence.length })}
+            </Button>
+          </Group>
+          {open && (
+            <div id={evidenceId}>
+              <StatementList statements={answer.evidence} answer={answer} />
+            </div>
+          )}
+        </>
+      )}
+    </Stack>
   );
 }
 
@@ -71,6 +106,7 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
   const [answer, setAnswer] = useState<AiAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const answerHeading = useId();
   const noAccess = answers.isError && isApiError(answers.error) && answers.error.status === 404;
 
   async function ask(body: AskBody) {
@@ -101,7 +137,7 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
   const busy = streaming !== null;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <Text>{at('askAi.intro')}</Text>
       <Alert color="yellow" variant="outline" icon={<IconAlertTriangle size={18} aria-hidden />} c="dark">{AI_DISCLAIMER}</Alert>
 
@@ -127,9 +163,12 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         </Group>
       </SubmitForm>
 
-      <Paper withBorder p="md" aria-live="polite" aria-busy={busy}>
+      <Paper component="section" withBorder p="md" aria-live="polite" aria-busy={busy} aria-labelledby={answerHeading}>
         <Stack gap="sm">
-          <Title order={2} size="h4">{at('askAi.answer')}</Title>
+          <Title order={2} size="h4" id={answerHeading}>
+            {at('askAi.answer')}
+            {answer && !busy && <Text span inherit fw={400}>: {answer.question}</Text>}
+          </Title>
           {error && <Alert color="red">{error}</Alert>}
           {busy && (
             <>
@@ -140,8 +179,9 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
           )}
           {answer && (
             <>
-              <Text fw={600}>{answer.question}</Text>
+              {answer.note && <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>{answer.note}</Alert>}
               <Statements answer={answer} />
+              {answer.droppedCitations > 0 && <Text size="sm">{at('askAi.dropped', { n: answer.droppedCitations })}</Text>}
               <Sources answer={answer} />
               <Text size="sm" fs="italic">{answer.disclaimer}</Text>
               {!answer.declined && (

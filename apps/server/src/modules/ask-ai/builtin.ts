@@ -23,6 +23,8 @@ const medicineAnswers = (rs: SourceRecord[]) => answers(rs, CURRENT_MEDICINES.ca
 type Of<T> = SourceRecord & { pgx: T };
 const pairs = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxPair> => r.pgx?.type === 'pair');
 const genes = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxGene> => r.pgx?.type === 'gene');
+/** How many of the report's drugs a medicine the patient takes flags for this gene. */
+const flaggedCount = (rs: SourceRecord[], gene: string) => genes(rs).find((g) => g.pgx.gene === gene)?.pgx.flaggedDrugs.length ?? 0;
 const reportOf = (rs: SourceRecord[]) => rs.find((r): r is Of<PgxReport> => r.pgx?.type === 'report');
 
 /* ------------------------------------------------------------------ writing */
@@ -77,7 +79,7 @@ function actionableClause(p: PgxPair): string | null {
 /** A medicine the patient takes that inhibits or induces an enzyme: what it may change, and what CPIC advises at activity score 0 for this drug. */
 function flagClause(p: PgxPair, c: PgxPhenoconverter, flagged: number): string {
   const converted = p.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-  const who = c.medicine === p.drug.toLowerCase() ? `a ${c.strength} ${c.enzyme} ${c.kind}` : `flagged: the patient takes ${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`;
+  const who = c.medicine === p.drug.toLowerCase() ? `a ${c.strength} ${c.enzyme} ${c.kind}` : `flagged because the patient takes ${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`;
   const effect = `the ${p.gene} ${p.phenotype} result may act ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} (phenoconversion; ${flagged} of the report's drugs flagged)`;
   const advice = converted ? `; if phenoconverted (CYP2D6 activity score 0), ${converted.classification ?? 'not classified'} CPIC recommendation: ${firstSentence(converted.recommendation)}` : '';
   return `${who}: ${effect}${advice}`;
@@ -89,9 +91,8 @@ function medicineStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[
   const cites = (ps: typeof mine) => [...naming(meds, drug), ...ps.map((p) => p.ref)];
   const actionable = mine.map((p) => actionableClause(p.pgx)).filter((c): c is string => Boolean(c));
   const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => ({ p, c })));
-  const flagCount = (gene: string) => genes(rs).find((g) => g.pgx.gene === gene)?.pgx.flaggedDrugs.length ?? 0;
   if (actionable.length || flags.length) {
-    const parts = [...actionable.map((a) => a.replace(/\.$/, '')), ...flags.map(({ p, c }) => flagClause(p.pgx, c, flagCount(p.pgx.gene)).replace(/\.$/, ''))];
+    const parts = [...actionable.map((a) => a.replace(/\.$/, '')), ...flags.map(({ p, c }) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene)).replace(/\.$/, ''))];
     return { text: end(`Takes ${drug}${parts.length === 1 && flags.length === 1 && !actionable.length ? ', ' : ': '}${parts.join('; ')}`), citations: cites(mine.filter((p) => p.pgx.actionable || p.pgx.rows[0]!.phenoconversion.length)) };
   }
   const standard = mine.map((p) => ({ p, best: recommended(p.pgx.rows)[0] })).filter((x) => x.best);
@@ -155,7 +156,10 @@ function notProcessedEvidence(rs: SourceRecord[]): AiStatement[] {
   return rs.length ? [{ text: `Not calculated because too few SNPs could be scored, so no conclusion can be drawn: ${rs.map((r) => r.facts.title).join(', ')}.`, citations: rs.map((r) => r.ref) }] : [];
 }
 
-const answerStatement = (r: SourceRecord): AiStatement => ({ text: `${r.facts.question} The patient answered: ${r.facts.answer}.`, citations: [r.ref] });
+const answerStatement = (r: SourceRecord): AiStatement => {
+  const q = String(r.facts.question);
+  return { text: `${q}${/[?.]$/.test(q) ? ' The patient answered:' : ', as the patient answered:'} ${end(String(r.facts.answer))}`, citations: [r.ref] };
+};
 
 /**
  * CPIC's words for a set of pairs, grouped so that no sentence repeats: one statement per gene,
@@ -164,6 +168,7 @@ const answerStatement = (r: SourceRecord): AiStatement => ({ text: `${r.facts.qu
  */
 function pgxEvidence(ps: Array<Of<PgxPair>>): AiStatement[] {
   const groups = new Map<string, { head: string; text: string; drugs: string[]; populations: string[]; refs: string[] }>();
+  /** Each sentence of CPIC's 'Other Considerations' once, with the drugs it is written for. */
   const others = new Map<string, { drugs: string[]; refs: string[] }>();
   const add = <T extends { drugs: string[]; refs: string[] }>(g: T, p: Of<PgxPair>) => {
     if (!g.drugs.includes(p.pgx.drug)) g.drugs.push(p.pgx.drug);
@@ -177,15 +182,30 @@ function pgxEvidence(ps: Array<Of<PgxPair>>): AiStatement[] {
       const g = add(groups.get(`${head}|${main}`) ?? { head, text: main, drugs: [], populations: [], refs: [] }, p);
       if (r.specialtyPopulation && r.specialtyPopulation !== 'General' && !g.populations.includes(r.specialtyPopulation)) g.populations.push(r.specialtyPopulation);
       groups.set(`${head}|${main}`, g);
-      if (other) others.set(other, add(others.get(other) ?? { drugs: [], refs: [] }, p));
+      for (const sentence of other?.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []) {
+        const key = sentence.trim();
+        if (key) others.set(key, add(others.get(key) ?? { drugs: [], refs: [] }, p));
+      }
     }
     const converted = p.pgx.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
     if (converted) groups.set(`${p.ref}|converted`, { head: `${PGX_MESSAGES.ifPhenoconverted}, ${converted.classification ?? 'not classified'} CPIC recommendation`, text: converted.recommendation, drugs: [p.pgx.drug], populations: [], refs: [p.ref] });
   }
   return [
     ...[...groups.values()].map((g) => ({ text: `${g.drugs.join(', ')} — ${g.head}${g.populations.length ? ` (${g.populations.join('; ')})` : ''}: ${end(g.text)}`, citations: g.refs })),
-    ...[...others.entries()].map(([text, o]) => ({ text: `CPIC's other considerations for ${o.drugs.join(', ')}: ${end(text)}`, citations: o.refs })),
+    ...otherConsiderations(others),
   ];
+}
+
+/** The sentences written for the same drugs, together: one statement per set of drugs, in CPIC's order. */
+function otherConsiderations(sentences: Map<string, { drugs: string[]; refs: string[] }>): AiStatement[] {
+  const bySet = new Map<string, { drugs: string[]; refs: string[]; text: string[] }>();
+  for (const [sentence, o] of sentences) {
+    const key = [...o.drugs].sort().join(', ');
+    const g = bySet.get(key) ?? { drugs: [...o.drugs].sort(), refs: o.refs, text: [] };
+    g.text.push(end(sentence));
+    bySet.set(key, g);
+  }
+  return [...bySet.values()].map((g) => ({ text: `CPIC's other considerations for ${g.drugs.join(', ')}: ${g.text.join(' ')}`, citations: g.refs }));
 }
 
 /* ------------------------------------------------------------------ the answers */
@@ -210,29 +230,22 @@ function fit(lines: AiStatement[], tail: AiStatement | null): { shown: AiStateme
   return { shown, moved };
 }
 
-/**
- * Removes any sentence that appeared before in this answer, and any statement left empty. A
- * statement's label ('CPIC's other considerations for x: ') is kept apart, so the same CPIC
- * sentence under two labels still counts as the same sentence.
- */
+/** Removes any sentence that appeared before in this answer, and any statement left empty. */
 function oncePerSentence(...lists: AiStatement[][]): AiStatement[][] {
   const seen = new Set<string>();
   return lists.map((list) =>
     list
       .map((s) => {
-        const label = /^[^.!?]{1,160}?: (?=\S)/.exec(s.text)?.[0] ?? '';
-        const body = s.text.slice(label.length);
-        const kept = (body.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [body]).filter((sentence) => {
+        const kept = (s.text.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [s.text]).filter((sentence) => {
           const key = sentence.trim().toLowerCase();
           if (countWords(key) < 4) return true;
           if (seen.has(key)) return false;
           seen.add(key);
           return true;
         });
-        const text = kept.join('').trim();
-        return { ...s, text: text && countWords(text) > 0 ? `${label}${text}` : '' };
+        return { ...s, text: kept.join('').trim() };
       })
-      .filter((s) => s.text.length > 0),
+      .filter((s) => countWords(s.text) > 0),
   );
 }
 
@@ -317,7 +330,7 @@ function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
   const report = reportOf(rs);
   const flagged = report ? medicinesFirst(rs).lines.filter((l) => l.text.startsWith('Takes ')) : [];
   const statements = [
-    ...flagged.map((s) => ({ text: `Ask how the patient gets on with ${/^Takes ([^:,]+)/.exec(s.text)![1]}, and at what dose: the report has a recommendation or a flag for it.`, citations: s.citations })),
+    ...flagged.map((s) => ({ text: `Ask how the patient gets on with ${/^Takes ([^:,]+)/.exec(s.text)![1]} and at what dose (the report has a recommendation or a flag for it).`, citations: s.citations })),
     ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map((r) => ({
       text: `Ask about the patient's intake of ${r.facts.title} and any symptoms they link to it, given the ${String(r.facts.level).toLowerCase()} genetic score.`,
       citations: [r.ref],
@@ -362,7 +375,7 @@ const TOPICS: Array<{ words: string[]; questions: string[] }> = [
   { words: ['supplement', 'supplements', 'vitamins', 'minerals'], questions: ['supplements'] },
   { words: ['lifestyle'], questions: ['sleep', 'activity', 'sun', 'alcohol', 'smoking'] },
 ];
-const MEDICINE_WORDS = ['medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions', 'pills', 'tablets', 'take', 'takes', 'taking', 'prescribe', 'prescribing', 'pharmacogenomic', 'pharmacogenomics', 'pharmacogenetic', 'pharmaco'];
+const MEDICINE_WORDS = ['statin', 'statins', 'antidepressant', 'antidepressants', 'ssri', 'ssris', 'opioid', 'opioids', 'painkiller', 'painkillers', 'analgesic', 'analgesics', 'antibiotic', 'antibiotics', 'blood thinner', 'blood thinners', 'anticoagulant', 'anticoagulants', 'antiplatelet', 'nsaid', 'nsaids', 'dose', 'doses', 'dosing', 'dosage', 'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions', 'pills', 'tablets', 'take', 'takes', 'taking', 'prescribe', 'prescribing', 'pharmacogenomic', 'pharmacogenomics', 'pharmacogenetic', 'pharmaco'];
 const MEDICINE_NOUNS = ['medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions'];
 const NUTRITION_WORDS = ['nutrition', 'nutritional', 'nutrient', 'nutrients', 'nutrigenomic', 'nutrigenomics', 'deficiency', 'deficiencies'];
 const SUMMARY_WORDS = ['summary', 'summarise', 'summarize', 'overview', 'stand out', 'stands out', 'key findings', 'main findings', 'results'];
@@ -416,8 +429,8 @@ function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
     else {
       const mine = pairs(rs).filter((p) => p.pgx.drug.toLowerCase() === drug);
       const clauses = mine.map((p) => actionableClause(p.pgx) ?? (recommended(p.pgx.rows)[0] ? `${p.pgx.gene} ${p.pgx.phenotype}: no actionable recommendation (${recommended(p.pgx.rows)[0]!.classification ?? 'not classified'}: ${firstSentence(recommended(p.pgx.rows)[0]!.recommendation!).replace(/\.$/, '')})` : `${p.pgx.gene} ${p.pgx.phenotype}: no CPIC recommendation for this result`));
-      const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => PGX_MESSAGES.phenoconversion(c)));
-      statements.push({ text: end(`${cap(drug)} (not among the medicines the patient lists): ${[...clauses.map((c) => c.replace(/\.$/, '')), ...new Set(flags)].join('; ')}`), citations: mine.map((p) => p.ref) });
+      const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene))));
+      statements.push({ text: end(`${cap(drug)} (not among the medicines the patient lists): ${[...clauses, ...flags].map((c) => c.replace(/\.$/, '')).join('; ')}`), citations: mine.map((p) => p.ref) });
     }
   }
 

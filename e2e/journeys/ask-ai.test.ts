@@ -7,6 +7,14 @@ import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/b
 // nothing else running): a poll's default second is too short once the rest of the suite shares the cores.
 const WAIT = { timeout: 20_000 };
 
+/** A demo patient's session with ada, by the whole name: other journeys sign up patients of their own, and a first name can repeat. */
+async function sessionOf(token: string, name: string): Promise<string> {
+  const list = await api<{ results: Array<{ id: string; user: { firstName: string; lastName: string } }> }>('GET', `/api/portal/sessions/?search=${encodeURIComponent(name.split(' ').at(-1)!)}`, { token });
+  const found = list.body.results.find((s) => `${s.user.firstName} ${s.user.lastName}` === name);
+  if (!found) throw new Error(`no session of ${name}`);
+  return found.id;
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -16,8 +24,7 @@ afterAll(() => browser?.close());
 describe('Ask AI', () => {
   it('asks, reads the streamed answer with citations, follows one, and makes a journal draft', async () => {
     const ada = await tokenFor('ada.lovelace@demo.test');
-    const list = await api<{ results: Array<{ id: string }> }>('GET', '/api/portal/sessions/?search=Thandi', { token: ada });
-    const sessionId = list.body.results[0]!.id;
+    const sessionId = await sessionOf(ada, 'Thandi Nkosi');
     const before = (await api<{ entry: { description: string } | null }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry?.description ?? '';
 
     const { context, page, errors } = await newPage(browser);
@@ -62,8 +69,7 @@ describe('Ask AI', () => {
 
   it("Nomsa's summary fits the first screen at 1366×900 above 'Show all evidence', clopidogrel first; the evidence opens; axe clean", async () => {
     const ada = await tokenFor('ada.lovelace@demo.test');
-    const list = await api<{ results: Array<{ id: string }> }>('GET', '/api/portal/sessions/?search=Nomsa', { token: ada });
-    const sessionId = list.body.results[0]!.id;
+    const sessionId = await sessionOf(ada, 'Nomsa Khumalo');
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -17,8 +17,9 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
  * One app per test file on its own database: in-memory PGlite by default, the run's PostgreSQL
  * database when TEST_DATABASE_URL is set. Data is made unique per test, never truncated.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
-  const url = inject('databaseUrl');
+export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { ownDatabase?: boolean } = {}) {
+  // `ownDatabase`: an in-memory PGlite of its own, for data whose fixed unique keys (the demo's kit labels) another file may hold.
+  const url = opts.ownDatabase ? undefined : inject('databaseUrl');
   const database: Database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir: 'memory://' });
   await database.migrate();
   // Every test signs in from the one loopback address: the per-address limit is proven where it is set.

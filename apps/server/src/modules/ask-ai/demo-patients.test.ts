@@ -15,7 +15,8 @@ let h: Harness;
 let auth: Record<string, string>;
 const sessionOf: Record<string, string> = {};
 beforeAll(async () => {
-  h = await createTestApp({ AI_RATE_LIMIT: '1000' });
+  // The demo's kit labels are fixed and unique: on the run's shared PostgreSQL another file may have seeded them.
+  h = await createTestApp({ AI_RATE_LIMIT: '1000' }, { ownDatabase: true });
   const doc = await createUser(h, { practitionerStatus: 2 });
   auth = doc.auth;
   const [p] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));

@@ -9,13 +9,20 @@ const score = (id: string, title: string, level: string, percentile: number): So
 });
 
 /** A gene whose result changes prescribing for a few drugs (the shape records.ts builds from the report). */
-const gene = (name: string, drugs: string[]): SourceRecord => ({
+const gene = (name: string, drugs: string[], standard: string[] = []): SourceRecord => ({
   ref: `pgx-gene:${name}`, kind: 'pgx', label: `${name} Poor Metabolizer (pharmacogenomic report)`, href: `/sessions/s/reports?view=1&name=${name}`, date: '2026-11-20T00:00:00.000Z',
-  pgx: { type: 'gene', gene: name, phenotype: 'Poor Metabolizer', actionable: true, drugs: drugs.map((drug) => ({ drug, classification: 'Strong' })), converters: [], flaggedDrugs: [] },
+  pgx: { type: 'gene', gene: name, phenotype: 'Poor Metabolizer', actionable: true, drugs: drugs.map((drug) => ({ drug, classification: 'Strong', standardDosing: standard.includes(drug) })), converters: [], flaggedDrugs: [] },
   facts: { gene: name, phenotype: 'Poor Metabolizer' },
 });
 
 describe('the built-in summary', () => {
+  it("names the drugs for which CPIC advises standard dosing apart from those it changes, so 'Strong' does not read as a warning", () => {
+    const a = builtinAnswer([gene('CYP2C19', ['amitriptyline', 'clopidogrel', 'sertraline'], ['amitriptyline', 'sertraline'])], { preset: 'summary' });
+    expect(a.statements[0]!.text).toBe('CYP2C19 Poor Metabolizer: CPIC recommendations that change prescribing, Strong for clopidogrel; CPIC advises standard dosing for amitriptyline and sertraline.');
+    const only = builtinAnswer([gene('CYP2C19', ['amitriptyline'], ['amitriptyline'])], { preset: 'summary' });
+    expect(only.statements[0]!.text).toBe('CYP2C19 Poor Metabolizer: CPIC advises standard dosing for amitriptyline.');
+  });
+
   it('never rounds a percentile across its category boundary, nor onto 0 or 100', () => {
     const a = builtinAnswer([score('a', 'Vitamin A', 'Decreased', 19.6), score('d', 'Vitamin D', 'Decreased', 0.4), score('k', 'Vitamin K', 'Increased', 80.2), score('c', 'Calcium', 'Increased', 99.7)], { preset: 'summary' });
     expect(a.statements.map((s) => s.text)).toEqual([

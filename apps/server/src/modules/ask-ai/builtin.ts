@@ -116,15 +116,24 @@ function unmatchedMedicines(meds: SourceRecord[], report: PgxReport): Array<{ te
   );
 }
 
-/** A gene's actionable drugs in one line, strongest first; `only` keeps some classifications, `except` leaves drugs out. */
+/**
+ * A gene's actionable drugs in one line: those whose recommendation changes prescribing, strongest
+ * first, then those for which CPIC advises standard dosing (a 'Strong' classification alone would read
+ * like a warning); `only` keeps some classifications, `except` leaves drugs out.
+ */
 function geneLine(g: Of<PgxGene>, opts: { only?: string[]; except?: string[]; max?: number } = {}): AiStatement | null {
   const drugs = g.pgx.drugs.filter((d) => (!opts.only || opts.only.includes(d.classification)) && !(opts.except ?? []).includes(d.drug.toLowerCase()));
   if (!drugs.length) return null;
   const by = new Map<string, string[]>();
-  for (const d of drugs) by.set(d.classification, [...(by.get(d.classification) ?? []), d.drug]);
+  for (const d of drugs.filter((x) => !x.standardDosing)) by.set(d.classification, [...(by.get(d.classification) ?? []), d.drug]);
   const parts = [...by.entries()].sort(([a], [b]) => ['Strong', 'Moderate', 'Optional'].indexOf(a) - ['Strong', 'Moderate', 'Optional'].indexOf(b)).map(([c, ds]) => `${c} for ${names(ds, opts.max)}`);
+  const standard = drugs.filter((d) => d.standardDosing).map((d) => d.drug);
+  const clauses = [
+    ...(parts.length ? [`CPIC recommendations that change prescribing, ${parts.join('; ')}`] : []),
+    ...(standard.length ? [`CPIC advises standard dosing for ${names(standard, opts.max)}`] : []),
+  ];
   const others = opts.except?.some((e) => g.pgx.drugs.some((d) => d.drug.toLowerCase() === e)) ? ' (other drugs)' : '';
-  return { text: `${g.pgx.gene} ${g.pgx.phenotype}${others}: CPIC recommendations, ${parts.join('; ')}.`, citations: [g.ref] };
+  return { text: `${g.pgx.gene} ${g.pgx.phenotype}${others}: ${clauses.join('; ')}.`, citations: [g.ref] };
 }
 
 function scoreLine(rs: SourceRecord[], level: 'Decreased' | 'Increased'): AiStatement | null {

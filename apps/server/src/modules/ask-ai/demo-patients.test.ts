@@ -126,7 +126,9 @@ describe('Medicines to review', () => {
 describe('Free questions', () => {
   it("the issue's question: Thandi's CYP2D6 drugs, and that she takes none of them", async () => {
     const a = await ask('Thandi', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
-    expect(a.statements[0]!.text).toMatch(/^CYP2D6 Intermediate Metabolizer: CPIC recommendations, Moderate for amitriptyline, atomoxetine, codeine/);
+    expect(a.statements[0]!.text).toMatch(/^CYP2D6 Intermediate Metabolizer: CPIC recommendations that change prescribing, Moderate for amitriptyline, atomoxetine and codeine; /);
+    // Where CPIC's advice for her result is the usual dose, the line says so instead of a classification.
+    expect(a.statements[0]!.text).toMatch(/; CPIC advises standard dosing for fluvoxamine, metoprolol and vortioxetine\.$/);
     expect(a.statements[0]!.text).not.toContain('more');
     expect(a.statements[1]!.text).toBe('None of the medicines the patient takes (clopidogrel, ibuprofen and simvastatin) is among the drugs with a CYP2D6 recommendation or flag here.');
     expect(a.statements).toHaveLength(2);

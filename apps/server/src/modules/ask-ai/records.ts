@@ -1,5 +1,6 @@
 import { RESULT_LEVEL_LABELS, type AiRecord, type PgxPhenoconverter, type PgxReportRow } from '@portal/contract';
 import type { AppContext } from '../../context';
+import { advisesStandardDosing } from '../pharmacogenomics/mapping';
 import { reportForAskAi } from '../pharmacogenomics/service';
 import { questionnairesFor, resultsWithData } from '../sessions/repository';
 import { accessibleSession, componentsOf, toQuestionnaire, toResult } from '../sessions/service';
@@ -23,8 +24,11 @@ export interface PgxGene {
   gene: string;
   phenotype: string;
   actionable: boolean;
-  /** Drugs with an actionable recommendation, each with its strongest classification. */
-  drugs: Array<{ drug: string; classification: string }>;
+  /**
+   * Drugs with an actionable recommendation, each with its strongest classification, and whether
+   * every recommendation CPIC gives it for this result is to prescribe as usual (standard dosing).
+   */
+  drugs: Array<{ drug: string; classification: string; standardDosing: boolean }>;
   /** The patient's medicines that inhibit or induce this enzyme, and how many of the report's drugs that flags. */
   converters: PgxPhenoconverter[];
   flaggedDrugs: string[];
@@ -127,7 +131,10 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
 
   for (const [gene, rows] of geneRows) {
     const g = actionableGene.get(gene);
-    const drugs = (g?.drugs ?? []).map((drug) => ({ drug, classification: recommended(pairs.get(`${gene}:${drug}`) ?? [])[0]?.classification ?? '' }));
+    const drugs = (g?.drugs ?? []).map((drug) => {
+      const rs = recommended(pairs.get(`${gene}:${drug}`) ?? []);
+      return { drug, classification: rs[0]?.classification ?? '', standardDosing: rs.length > 0 && rs.every((r) => advisesStandardDosing(r.recommendation)) };
+    });
     const converters = report.medicines.phenoconverters.filter((c) => c.enzyme === gene);
     const flaggedDrugs = [...new Set(rows.filter((r) => r.phenoconversion.length > 0).map((r) => r.genericName))];
     const phenotype = phenotypeOf(gene, rows);
@@ -140,7 +147,7 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
       pgx: { type: 'gene', gene, phenotype, actionable: Boolean(g), drugs, converters, flaggedDrugs },
       facts: {
         gene, phenotype,
-        actionableDrugs: drugs.length ? drugs.map((d) => `${d.drug} (${d.classification})`).join(', ') : 'none',
+        actionableDrugs: drugs.length ? drugs.map((d) => `${d.drug} (${d.classification}${d.standardDosing ? ', standard dosing' : ''})`).join(', ') : 'none',
         phenoconversion: converters.length ? `${converters.map(converterText).join(', ')}: flags ${flaggedDrugs.length} of the report's drugs` : null,
       },
     });

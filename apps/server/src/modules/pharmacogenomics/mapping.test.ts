@@ -3,7 +3,7 @@ import { PGX_MESSAGES } from '@portal/contract';
 import { CallsError, metabolizerSpeedOf, parseCalls } from './calls';
 import { loadCatalogue, readPgxFile } from './catalogue';
 import { shippedKnowledgeBase } from './knowledge-base';
-import { actionableGenes, buildReportRows, compareRows, diseasePhenotypeOf, implicationFor, matchRecommendations, phenotypeCategoryOf } from './mapping';
+import { actionableGenes, advisesStandardDosing, buildReportRows, compareRows, diseasePhenotypeOf, implicationFor, matchRecommendations, phenotypeCategoryOf } from './mapping';
 import { parseTsvRecords } from './tsv';
 
 const catalogue = loadCatalogue();
@@ -256,5 +256,37 @@ describe('actionable genes', () => {
     expect(ex2.map((g) => g.gene)).toEqual(['CYP2B6', 'CYP2C19', 'NAT2']);
     expect(ex2.find((g) => g.gene === 'CYP2C19')).toMatchObject({ phenotype: 'Poor Metabolizer' });
     expect(ex2.find((g) => g.gene === 'CYP2C19')!.drugs).toContain('clopidogrel');
+  });
+});
+
+describe("reading CPIC's words: standard dosing or a change", () => {
+  it('standard dosing only where the text says to prescribe as usual and nothing else', () => {
+    for (const text of [
+      'Initiate therapy with recommended starting dose.',
+      'Initiate therapy with recommended standard of care dosing',
+      'Use codeine label recommended age- or weight-specific dosing.',
+      'Prescribe desired starting dose and adjust doses based on disease-specific guidelines.',
+      'Use abacavir per standard dosing guidelines',
+      'Initiate therapy with standard recommended starting dose',
+      'Initiate therapy with recommended starting dose. Other Considerations: consider therapeutic drug monitoring.',
+    ]) expect(advisesStandardDosing(text), text).toBe(true);
+    for (const text of [
+      'Avoid standard dose (75 mg) clopidogrel if possible. Use prasugrel or ticagrelor at standard dose if no contraindication.',
+      'Avoid moderate and strong CYP2D6 inhibitors. Initiate therapy with recommended standard of care dose',
+      'Initiate therapy with recommended starting dose. Consider a slower titration schedule and lower maintenance dose.',
+      'Use codeine label recommended age- or weight-specific dosing. If no response and opioid use is warranted, consider a non-tramadol opioid.',
+      'Increase starting dose 1.5 to 2 times recommended starting dose.',
+      'Initiate therapy with 50% of the lowest recommended starting dose.',
+      'Use drug cautiously; if used, close monitoring for acute exacerbation of chronic hemolysis is recommended',
+      'Abacavir is not recommended',
+      '',
+      null,
+    ]) expect(advisesStandardDosing(text), String(text)).toBe(false);
+  });
+
+  it('over the whole shipped table, every row read as standard dosing opens with a prescribe-as-usual verb', () => {
+    const rows = shippedKnowledgeBase().recommendations.filter((r) => advisesStandardDosing(r.recommendation));
+    expect(rows.length).toBeGreaterThan(100);
+    for (const r of rows) expect(r.recommendation, r.drug).toMatch(/^(Initiate|Use|Prescribe|Start)\b/);
   });
 });

@@ -434,6 +434,24 @@ export function compareRows(before: ReportRowDraft[], after: ReportRowDraft[]) {
   return { added, removed, changed };
 }
 
+/**
+ * Whether CPIC's recommendation text (its 'Other Considerations' left out) is to prescribe as usual:
+ * it opens with "Initiate …", "Use …", "Prescribe …" or "Start …" and names the recommended, standard,
+ * label-recommended or desired dose or dosing, and nothing in it avoids, changes the dose, turns to an
+ * alternative, or asks to consider, titrate or monitor. A reading of CPIC's own words, to say
+ * "standard dosing" where a classification alone ('Strong') reads like a warning; whatever it does
+ * not recognise counts as a change (the safe side).
+ */
+export function advisesStandardDosing(recommendation: string | null | undefined): boolean {
+  if (!recommendation) return false;
+  const main = recommendation.split(/\s*Other Considerations\b/)[0]!.trim();
+  if (/\b(avoid|reduc|increas|decreas|lower|higher|alternative|consider|not recommended|contraindicat|titrat|monitor|caution)|%/i.test(main)) return false;
+  return (
+    /^(initiate|use|prescribe|start)\b/i.test(main) &&
+    /\b(recommended (starting|standard|maintenance)? ?dos(e|ing)|standard (starting )?dos(e|ing)|standard of care dos(e|ing)|label[- ]recommended|desired starting dose|normal (starting )?dos(e|ing))/i.test(main)
+  );
+}
+
 /** A row whose CPIC recommendation changes prescribing enough to be named first: classified Strong, Moderate or Optional. */
 export const isActionable = (r: Pick<ReportRowDraft, 'coverage' | 'classification'>) =>
   r.coverage === 'recommendation' && ['Strong', 'Moderate', 'Optional'].includes(r.classification ?? '');

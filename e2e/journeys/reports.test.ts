@@ -1,26 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cookieValue, expectAccessible, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, expectAccessible, launch, newPage, sessionOf, signIn } from '../support/browser';
 
-const COOKIE = 'portal_auth_local';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/**
- * The id of a demo patient's session with ada, read through the API with her token. By the whole
- * name: other journeys sign up patients of their own, and a first name can repeat.
- */
-async function sessionOf(page: Page, name: string): Promise<string> {
-  const pair = JSON.parse(decodeURIComponent((await cookieValue(page.context(), COOKIE))!));
-  const res = await fetch(`${baseUrl()}/api/portal/sessions/?limit=100`, { headers: { authorization: `Bearer ${pair.accessToken}` } });
-  const body = (await res.json()) as { results: Array<{ id: string; user: { firstName: string; lastName: string } }> };
-  const found = body.results.find((s) => `${s.user.firstName} ${s.user.lastName}` === name);
-  if (!found) throw new Error(`no session of ${name} in ada's first 100`);
-  return found.id;
-}
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true })).first();
 

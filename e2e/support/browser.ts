@@ -60,3 +60,16 @@ export async function cookieValue(context: BrowserContext, name: string) {
   const cookies = await context.cookies();
   return cookies.find((c) => c.name === name)?.value ?? null;
 }
+
+/**
+ * The id of a demo patient's session with ada, read through the API with her token. By the whole
+ * name: other journeys sign up patients of their own, and a first name can repeat.
+ */
+export async function sessionOf(page: Page, name: string): Promise<string> {
+  const pair = JSON.parse(decodeURIComponent((await cookieValue(page.context(), 'portal_auth_local'))!));
+  const res = await fetch(`${baseUrl()}/api/portal/sessions/?limit=100`, { headers: { authorization: `Bearer ${pair.accessToken}` } });
+  const body = (await res.json()) as { results: Array<{ id: string; user: { firstName: string; lastName: string } }> };
+  const found = body.results.find((s) => `${s.user.firstName} ${s.user.lastName}` === name);
+  if (!found) throw new Error(`no session of ${name} in ada's first 100`);
+  return found.id;
+}

@@ -42,6 +42,8 @@ import { errorBody, errorsPlugin } from './plugins/errors';
 import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store';
 import { textInputGuard } from './plugins/text-input';
 import { isSpaPath, registerWeb } from './plugins/web';
+import { calendarFeedPublicRoutes, calendarFeedRoutes } from './modules/calendar/routes';
+import { fhirRoutes } from './modules/fhir/routes';
 
 export interface BuildOptions {
   env: Env;
@@ -210,6 +212,9 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(commerceRoutes, { prefix: '/api/portal' });
   await app.register(patientRoutes, { prefix: '/api/patient' });
   await app.register(legalRoutes, { prefix: '/api/legal' });
+  await app.register(calendarFeedRoutes, { prefix: '/api/portal/me/calendar-feed' });
+  await app.register(calendarFeedPublicRoutes, { prefix: '/api/calendar' });
+  await app.register(fhirRoutes, { prefix: '/api/portal/sessions' });
   if (env.serveSso) await app.register(ssoRoutes, { prefix: '/sso' });
 
   const spa = serveWeb ? await registerWeb(app, env) : null;

@@ -3,12 +3,14 @@ import type { Env } from './env';
 
 /**
  * A request's address without its query string: a search term (a patient's name typed into the
- * sessions search) must not reach the log.
+ * sessions search) must not reach the log. Nor does a calendar feed's token, which is the key to
+ * the feed (decision 012).
  */
 export function pathOnly(url: string | undefined): string | undefined {
   if (!url) return url;
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+  const path = q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+  return path.startsWith('/api/calendar/') ? path.replace(/^\/api\/calendar\/[^?]*/, '/api/calendar/[redacted]') : path;
 }
 
 /** Paths pino censors wherever they appear in a log line: secrets, tokens and personal fields. */

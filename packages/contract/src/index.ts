@@ -15,3 +15,4 @@ export * from './ask-ai';
 export * from './results';
 export * from './commerce';
 export * from './live';
+export * from './outside';

@@ -359,3 +359,4 @@ export * from './schema-pgx';
 export * from './schema-audit';
 export * from './schema-ask-ai';
 export * from './schema-commerce';
+export * from './schema-calendar';

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors';
 import { rowsOf } from '../account/repository';
 
 export type AuditCategory =
-  'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history';
-export type AuditAction = 'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import';
+  'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history' | 'calendar feed';
+export type AuditAction = 'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import' | 'revoke';
 
 export interface AuditEntry {
   actorUserId: string | null;

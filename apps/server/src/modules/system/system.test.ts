@@ -59,6 +59,8 @@ describe('access', () => {
     'POST /api/account/refresh-token', 'POST /api/account/logout', 'GET /api/account/tos', 'GET /api/legal/:file', 'GET /api/legal/:slug/:file',
     // Addressed by a random id: a profile picture (an <img> sends no token) and a certificate's verification.
     'GET /api/account/profile-images/:id', 'GET /api/portal/course/certificates/:id',
+    // A calendar feed: calendar apps send no token; the unguessable one in the address is the key (decision 012).
+    'GET /api/calendar/:file',
   ]);
 
   it('every API route except the public ones needs a bearer token', async () => {

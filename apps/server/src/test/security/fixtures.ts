@@ -191,6 +191,12 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
     audited: true,
     ownerReads: true,
   },
+  'GET /api/portal/sessions/:id/fhir': {
+    kind: 'owned',
+    params: session,
+    audited: true,
+    ownerReads: true,
+  },
   'POST /api/portal/sessions/:id/reports/update': {
     kind: 'owned',
     params: session,
@@ -312,6 +318,8 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'POST /api/admin/transactions/:id/paid': { kind: 'admin' },
 
   'GET /api/legal/:file': { kind: 'public' },
+  // A practitioner's calendar feed: the unguessable token in the file name is the key (decision 012).
+  'GET /api/calendar/:file': { kind: 'public' },
   'GET /api/legal/:slug/:file': { kind: 'public' },
 };
 

@@ -12,6 +12,7 @@ import { AcceptanceGate } from '../../features/practitioner/components/acceptanc
 import { ProfileImageUpload } from '../../features/practitioner/components/profile-image-upload';
 import { AddressesSection } from '../../features/settings/components/addresses-section';
 import { AvailabilitySection } from '../../features/settings/components/availability-section';
+import { CalendarSection } from '../../features/settings/components/calendar-section';
 import { PaymentSection } from '../../features/settings/components/payment-section';
 import { PracticeSection } from '../../features/settings/components/practice-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
@@ -19,20 +20,22 @@ import { WarehouseSection } from '../../features/settings/components/warehouse-s
 import { t } from '../../i18n/i18n';
 import { st, type SettingsMessageKey } from '../../features/settings/messages';
 
-const TABS = ['profile', 'practice', 'addresses', 'availability', 'payment', 'warehouse'] as const;
+const TABS = ['profile', 'practice', 'addresses', 'availability', 'calendar', 'payment', 'warehouse'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, SettingsMessageKey> = {
   profile: 'settings.tab.profile',
   practice: 'settings.tab.practice',
   addresses: 'settings.tab.addresses',
   availability: 'settings.tab.availability',
+  calendar: 'settings.tab.calendar',
   payment: 'settings.tab.payment',
   warehouse: 'settings.tab.warehouse',
 };
 
 /**
  * /settings: profile (PUT /account/me/), practice (PUT /portal/me/, languages, specializations),
- * addresses, availability; payment details and the warehouse need an accepted practice (SPEC §4).
+ * addresses, availability, the calendar feed (decision 012); payment details and the warehouse need
+ * an accepted practice (SPEC §4).
  * The open section is in the address (?tab=), so a reload keeps it.
  */
 export function SettingsPage() {
@@ -82,6 +85,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="availability" pt="lg">
           {p ? <AvailabilitySection /> : <Text>{st('settings.noPractice')}</Text>}
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar" pt="lg">
+          {p ? <CalendarSection /> : <Text>{st('settings.noPractice')}</Text>}
         </Tabs.Panel>
         <Tabs.Panel value="payment" pt="lg">
           <AcceptanceGate practitioner={p}>

@@ -100,6 +100,10 @@ export const reportMessagesEn = {
   'reports.diseases.genes': 'Genes',
   'reports.pdf': 'Download the printable report (PDF)',
   'reports.pdfFailed': 'The printable report could not be made.',
+  'reports.fhir': 'Export FHIR (for your health record)',
+  'reports.fhirHint':
+    "The session's nutrigenomic and pharmacogenomic results as a FHIR R4 bundle, to import into your practice's health record. The download is recorded in the access history.",
+  'reports.fhirFailed': 'The FHIR export could not be made.',
   'reports.table': 'Report rows',
   'reports.col.category': 'Category',
   'reports.col.class': 'Class',

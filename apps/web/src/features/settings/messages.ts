@@ -57,6 +57,27 @@ export const settingsMessagesEn = {
   'settings.warehouse.text': 'Register your consignment warehouse and manage its stock on the Warehousing page.',
   'settings.warehouse.registered': 'Your practice has a consignment warehouse: kits come through it.',
   'settings.warehouse.open': 'Open Warehousing',
+  'settings.tab.calendar': 'Calendar',
+  'settings.calendar.hint':
+    "A private calendar address lists your accepted sessions (the patient's first name and initial, the booking time and a link to the session) in Google Calendar, Outlook or Apple Calendar: add it there as a calendar 'from URL' or a 'subscription'. Anyone with the address can read these, so keep it to yourself.",
+  'settings.calendar.off': 'You have no calendar address.',
+  'settings.calendar.make': 'Make a calendar address',
+  'settings.calendar.made': 'Your calendar address is ready: copy it now.',
+  'settings.calendar.address': 'Calendar address',
+  'settings.calendar.shownOnce': 'Shown only now: the portal keeps a fingerprint of it, not the address. To see an address again, make a new one.',
+  'settings.calendar.copy': 'Copy the address',
+  'settings.calendar.copied': 'Copied',
+  'settings.calendar.on': 'Your calendar address has been on since {date}.',
+  'settings.calendar.regenerate': 'Make a new address',
+  'settings.calendar.regenerateTitle': 'Make a new calendar address',
+  'settings.calendar.regenerateBody': 'The current address stops working at once: calendars subscribed to it stop updating until you give them the new one.',
+  'settings.calendar.regenerateConfirm': 'Make a new address',
+  'settings.calendar.revoke': 'Turn off the address',
+  'settings.calendar.revokeTitle': 'Turn off the calendar address',
+  'settings.calendar.revokeBody': 'The address stops working at once, and calendars subscribed to it stop updating. You can make a new one later.',
+  'settings.calendar.revokeConfirm': 'Turn off',
+  'settings.calendar.revoked': 'Your calendar address is turned off.',
+  'settings.calendar.cancel': 'Cancel',
 } as const;
 
 export type SettingsMessageKey = keyof typeof settingsMessagesEn;

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportsPath } from './get-report-summary';
 
-/** The printable report of a view, fetched with the bearer token and saved as a file. */
-export async function downloadReportPdf(sessionId: string, query: string, fileName: string): Promise<void> {
-  const bytes = await apiRequest<ArrayBuffer>(`${reportsPath(sessionId)}/pdf?${query}`, { responseType: 'arrayBuffer' });
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+/** A file the API answered, fetched with the bearer token, handed to the browser's download. */
+export async function downloadFile(path: string, type: string, fileName: string): Promise<void> {
+  const bytes = await apiRequest<ArrayBuffer>(path, { responseType: 'arrayBuffer' });
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
   try {
     const a = document.createElement('a');
     a.href = url;
@@ -19,6 +19,18 @@ export async function downloadReportPdf(sessionId: string, query: string, fileNa
   }
 }
 
+/** The printable report of a view. */
+export const downloadReportPdf = (sessionId: string, query: string, fileName: string) =>
+  downloadFile(`${reportsPath(sessionId)}/pdf?${query}`, 'application/pdf', fileName);
+
 export function useDownloadReportPdf(sessionId: string) {
   return useMutation({ mutationFn: ({ query, fileName }: { query: string; fileName: string }) => downloadReportPdf(sessionId, query, fileName) });
+}
+
+/** The session's results as a FHIR R4 Bundle (GET /portal/sessions/{id}/fhir), for the practice's health record. */
+export function useDownloadFhir(sessionId: string) {
+  return useMutation({
+    mutationFn: ({ fileName }: { fileName: string }) =>
+      downloadFile(`/portal/sessions/${encodeURIComponent(sessionId)}/fhir`, 'application/fhir+json', fileName),
+  });
 }

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../i18n/i18n';
-import { useDownloadReportPdf } from '../api/download-report-pdf';
+import { useDownloadFhir, useDownloadReportPdf } from '../api/download-report-pdf';
 import { useReportSummary } from '../api/get-report-summary';
 import { useUpdateReport } from '../api/update-report';
 import { pdfQuery, readReportsState, writeReportsState, type ReportsState } from '../url-state';
@@ -35,7 +35,19 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
   }
   const s = summary.data;
   if (!s.kit) return <Text>{rt('reports.noKit')}</Text>;
-  if (!s.report) return <Text>{rt('reports.noCalls')}</Text>;
+  if (!s.report) {
+    return (
+      <Stack gap="lg">
+        <Text>{rt('reports.noCalls')}</Text>
+        <Group>
+          <FhirButton sessionId={sessionId} sampleLabel={s.kit.sampleLabel} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {rt('reports.fhirHint')}
+        </Text>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg">
@@ -56,7 +68,13 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
           <CustomFiltering sessionId={sessionId} state={state} update={update} summary={s} />
         </Tabs.Panel>
       </Tabs>
-      <PdfButton sessionId={sessionId} state={state} sampleLabel={s.kit.sampleLabel} />
+      <Group>
+        <PdfButton sessionId={sessionId} state={state} sampleLabel={s.kit.sampleLabel} />
+        <FhirButton sessionId={sessionId} sampleLabel={s.kit.sampleLabel} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {rt('reports.fhirHint')}
+      </Text>
       <Text size="xs" c="dimmed">
         {rt('reports.disclaimer')}
       </Text>
@@ -203,20 +221,38 @@ function PdfButton({ sessionId, state, sampleLabel }: { sessionId: string; state
   const query = pdfQuery(state);
   if (query === null) return null;
   return (
-    <Group>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden="true" />}
-        loading={download.isPending}
-        onClick={() =>
-          download.mutate(
-            { query, fileName: `pharmaco-report-${sampleLabel}-view${state.view}.pdf` },
-            { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.pdfFailed')) }) },
-          )
-        }
-      >
-        {rt('reports.pdf')}
-      </Button>
-    </Group>
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { query, fileName: `pharmaco-report-${sampleLabel}-view${state.view}.pdf` },
+          { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.pdfFailed')) }) },
+        )
+      }
+    >
+      {rt('reports.pdf')}
+    </Button>
+  );
+}
+
+/** The session's results as FHIR R4, for the practice's own health record (decision 012). */
+function FhirButton({ sessionId, sampleLabel }: { sessionId: string; sampleLabel: string }) {
+  const download = useDownloadFhir(sessionId);
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { fileName: `results-${sampleLabel}.fhir.json` },
+          { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.fhirFailed')) }) },
+        )
+      }
+    >
+      {rt('reports.fhir')}
+    </Button>
   );
 }

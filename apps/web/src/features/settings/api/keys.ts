@@ -4,6 +4,7 @@ export const settingsKeys = {
   addresses: () => [...settingsKeys.all, 'addresses'] as const,
   availability: () => [...settingsKeys.all, 'availability'] as const,
   paymentDetails: () => [...settingsKeys.all, 'payment-details'] as const,
+  calendarFeed: () => [...settingsKeys.all, 'calendar-feed'] as const,
 };
 
 // The shell's queries, by key (features do not import each other): refreshed when Settings changes them.

@@ -1,0 +1,142 @@
+import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, errorText, type CalendarFeedLink } from '@portal/contract';
+import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDate } from '../../../i18n/i18n';
+import { useCalendarFeed, useNewCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
+import { st } from '../messages';
+
+type Confirming = 'regenerate' | 'revoke' | null;
+
+/**
+ * The practice's private calendar feed (decision 012): accepted sessions in the practitioner's own
+ * calendar app. The address is shown once, when made (the server keeps only a hash of its token);
+ * making a new one or turning it off needs a confirmation, since subscribed calendars stop updating.
+ */
+export function CalendarSection() {
+  const feed = useCalendarFeed();
+  const make = useNewCalendarFeed();
+  const revoke = useRevokeCalendarFeed();
+  const [link, setLink] = useState<CalendarFeedLink | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  if (feed.isPending) return <PageLoader />;
+  if (feed.isError) return <Text role="alert">{errorText(feed.error, MESSAGES.commonError)}</Text>;
+
+  const close = () => {
+    setConfirming(null);
+    make.reset();
+    revoke.reset();
+  };
+  const makeAddress = (after?: () => void) =>
+    make.mutate(undefined, {
+      onSuccess: (made) => {
+        setLink(made);
+        after?.();
+        notifications.show({ color: 'green', message: st('settings.calendar.made') });
+      },
+    });
+  const pending = make.isPending || revoke.isPending;
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Text size="sm">{st('settings.calendar.hint')}</Text>
+      {!feed.data.active ? (
+        <>
+          <Text>{st('settings.calendar.off')}</Text>
+          {make.isError && confirming === null && (
+            <Text c="red.9" size="sm" role="alert">
+              {errorText(make.error, MESSAGES.commonError)}
+            </Text>
+          )}
+          <div>
+            <Button leftSection={<IconCalendarPlus size={16} aria-hidden="true" />} loading={make.isPending} onClick={() => makeAddress()}>
+              {st('settings.calendar.make')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          {link ? (
+            <Stack gap="xs">
+              <TextInput
+                label={st('settings.calendar.address')}
+                value={link.url}
+                readOnly
+                onFocus={(e) => e.currentTarget.select()}
+                description={st('settings.calendar.shownOnce')}
+              />
+              <div>
+                <CopyButton value={link.url}>
+                  {({ copied, copy }) => (
+                    <Button
+                      variant="light"
+                      leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
+                      onClick={copy}
+                    >
+                      {copied ? st('settings.calendar.copied') : st('settings.calendar.copy')}
+                    </Button>
+                  )}
+                </CopyButton>
+              </div>
+            </Stack>
+          ) : (
+            <Text>{st('settings.calendar.on', { date: formatDate(feed.data.createdAt ?? new Date()) })}</Text>
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setConfirming('regenerate')}>
+              {st('settings.calendar.regenerate')}
+            </Button>
+            <Button variant="subtle" c="red.9" onClick={() => setConfirming('revoke')}>
+              {st('settings.calendar.revoke')}
+            </Button>
+          </Group>
+        </>
+      )}
+      <AppModal
+        opened={confirming !== null}
+        onClose={close}
+        size="small"
+        title={confirming === 'revoke' ? st('settings.calendar.revokeTitle') : st('settings.calendar.regenerateTitle')}
+      >
+        <Stack gap="md">
+          <Text>{confirming === 'revoke' ? st('settings.calendar.revokeBody') : st('settings.calendar.regenerateBody')}</Text>
+          {(make.isError || revoke.isError) && (
+            <Text c="red.9" size="sm" role="alert">
+              {errorText(make.error ?? revoke.error, MESSAGES.commonError)}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {st('settings.calendar.cancel')}
+            </Button>
+            {confirming === 'revoke' ? (
+              <Button
+                color="red.9"
+                loading={revoke.isPending}
+                onClick={() =>
+                  revoke.mutate(undefined, {
+                    onSuccess: () => {
+                      setLink(null);
+                      close();
+                      notifications.show({ color: 'green', message: st('settings.calendar.revoked') });
+                    },
+                  })
+                }
+              >
+                {st('settings.calendar.revokeConfirm')}
+              </Button>
+            ) : (
+              <Button loading={make.isPending} onClick={() => makeAddress(close)}>
+                {st('settings.calendar.regenerateConfirm')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </AppModal>
+    </Stack>
+  );
+}

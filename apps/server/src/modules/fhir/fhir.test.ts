@@ -44,7 +44,9 @@ describe('the FHIR export', () => {
       const bundle = res.json() as Bundle;
       expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
       // The whole bundle, and each resource on its own.
-      expect((await validateFhir(bundle)).filter((p) => p.severity === 'error' || p.severity === 'fatal'), name).toEqual([]);
+      // Zero errors; the only warnings are the validator saying it cannot tell the type a urn:uuid reference points at.
+      const problems = await validateFhir(bundle);
+      expect(problems.filter((p) => !(p.severity === 'warning' && /^Invalid reference: got "urn:uuid:/.test(p.text))), name).toEqual([]);
       for (const e of bundle.entry!) expect((await validateFhir(e.resource!)).filter((p) => p.severity === 'error'), `${name} ${e.resource!.resourceType}`).toEqual([]);
 
       const [patient] = resources<Patient>(bundle, 'Patient');

@@ -67,6 +67,26 @@ export function buildBundle(src: FhirSource): Bundle {
   };
   resources.push({ id: patientId, resource: patient });
   const specimen = src.kit ? { specimen: [{ display: `Sample ${src.kit.sampleLabel}` }] } : {};
+  /** A genomic report (the IG's code and category) of the given observations. */
+  const addReport = (key: string, title: string, effective: string, observations: string[], conclusion: string, extra: Partial<DiagnosticReport> = {}) => {
+    const id = uuidOf(src.sessionId, 'report', key);
+    const resource: DiagnosticReport = {
+      resourceType: 'DiagnosticReport',
+      id,
+      ...meta,
+      ...extra,
+      status: 'final',
+      category: [GENETICS],
+      code: GENETIC_ANALYSIS_REPORT(title),
+      subject,
+      effectiveDateTime: effective,
+      issued: effective,
+      ...specimen,
+      result: observations.map((o) => ref(o)),
+      conclusion,
+    };
+    resources.push({ id, resource });
+  };
 
   for (const result of src.nutrigenomic) {
     const effective = result.computedAt.toISOString();
@@ -106,27 +126,16 @@ export function buildBundle(src: FhirSource): Bundle {
       resources.push({ id, resource: observation });
       observations.push(id);
     }
-    const reportId = uuidOf(src.sessionId, 'report', result.id);
-    resources.push({
-      id: reportId,
-      resource: {
-        resourceType: 'DiagnosticReport',
-        id: reportId,
-        ...meta,
-        identifier: [{ system: `${src.portalUrl}/fhir/result`, value: result.id }],
-        status: 'final',
-        category: [GENETICS],
-        code: GENETIC_ANALYSIS_REPORT(result.title),
-        subject,
-        effectiveDateTime: effective,
-        issued: effective,
-        ...specimen,
-        result: observations.map((id) => ref(id)),
-        conclusion: notProcessed.length
-          ? `${observations.length} components scored. Not processed (too few SNPs read, or no reference frequencies): ${notProcessed.join(', ')}.`
-          : `${observations.length} components scored.`,
-      },
-    });
+    addReport(
+      result.id,
+      result.title,
+      effective,
+      observations,
+      notProcessed.length
+        ? `${observations.length} components scored. Not processed (too few SNPs read, or no reference frequencies): ${notProcessed.join(', ')}.`
+        : `${observations.length} components scored.`,
+      { identifier: [{ system: `${src.portalUrl}/fhir/result`, value: result.id }] },
+    );
   }
 
   const pgx = src.pharmacogenomic;
@@ -187,24 +196,13 @@ export function buildBundle(src: FhirSource): Bundle {
       });
       observations.push(phenotypeId);
     }
-    const reportId = uuidOf(src.sessionId, 'report', 'pharmacogenomic');
-    resources.push({
-      id: reportId,
-      resource: {
-        resourceType: 'DiagnosticReport',
-        id: reportId,
-        ...meta,
-        status: 'final',
-        category: [GENETICS],
-        code: GENETIC_ANALYSIS_REPORT('Pharmacogenomic report'),
-        subject,
-        effectiveDateTime: effective,
-        issued: effective,
-        ...specimen,
-        result: observations.map((id) => ref(id)),
-        conclusion: `Gene calls ${pgx.pharmcatVersion ? `by PharmCAT ${pgx.pharmcatVersion}` : 'as imported'}; recommendations read against ${pgx.knowledgeBase}. The drug recommendations are in the portal's report.`,
-      },
-    });
+    addReport(
+      'pharmacogenomic',
+      'Pharmacogenomic report',
+      effective,
+      observations,
+      `Gene calls ${pgx.pharmcatVersion ? `by PharmCAT ${pgx.pharmcatVersion}` : 'as imported'}; recommendations read against ${pgx.knowledgeBase}. The drug recommendations are in the portal's report.`,
+    );
   }
 
   return {

@@ -23,14 +23,11 @@ export async function downloadFile(path: string, type: string, fileName: string)
 export const downloadReportPdf = (sessionId: string, query: string, fileName: string) =>
   downloadFile(`${reportsPath(sessionId)}/pdf?${query}`, 'application/pdf', fileName);
 
-export function useDownloadReportPdf(sessionId: string) {
-  return useMutation({ mutationFn: ({ query, fileName }: { query: string; fileName: string }) => downloadReportPdf(sessionId, query, fileName) });
+export function useDownloadReportPdf(sessionId: string, query: string, fileName: string) {
+  return useMutation({ mutationFn: () => downloadReportPdf(sessionId, query, fileName) });
 }
 
 /** The session's results as a FHIR R4 Bundle (GET /portal/sessions/{id}/fhir), for the practice's health record. */
-export function useDownloadFhir(sessionId: string) {
-  return useMutation({
-    mutationFn: ({ fileName }: { fileName: string }) =>
-      downloadFile(`/portal/sessions/${encodeURIComponent(sessionId)}/fhir`, 'application/fhir+json', fileName),
-  });
+export function useDownloadFhir(sessionId: string, fileName: string) {
+  return useMutation({ mutationFn: () => downloadFile(`/portal/sessions/${encodeURIComponent(sessionId)}/fhir`, 'application/fhir+json', fileName) });
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text, Title
 import { notifications } from '@mantine/notifications';
 import { PGX_MESSAGES, errorText, type PgxReportSummary } from '@portal/contract';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { type UseMutationResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -216,43 +217,29 @@ function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['
   );
 }
 
-function PdfButton({ sessionId, state, sampleLabel }: { sessionId: string; state: ReportsState; sampleLabel: string }) {
-  const download = useDownloadReportPdf(sessionId);
-  const query = pdfQuery(state);
-  if (query === null) return null;
+/** A file download: loading while it is made, its failure in a toast. */
+function DownloadButton({ label, failed, download }: { label: string; failed: string; download: UseMutationResult<void, Error, void> }) {
   return (
     <Button
       variant="default"
       leftSection={<IconDownload size={16} aria-hidden="true" />}
       loading={download.isPending}
-      onClick={() =>
-        download.mutate(
-          { query, fileName: `pharmaco-report-${sampleLabel}-view${state.view}.pdf` },
-          { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.pdfFailed')) }) },
-        )
-      }
+      onClick={() => download.mutate(undefined, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, failed) }) })}
     >
-      {rt('reports.pdf')}
+      {label}
     </Button>
   );
 }
 
+function PdfButton({ sessionId, state, sampleLabel }: { sessionId: string; state: ReportsState; sampleLabel: string }) {
+  const query = pdfQuery(state);
+  const download = useDownloadReportPdf(sessionId, query ?? '', `pharmaco-report-${sampleLabel}-view${state.view}.pdf`);
+  if (query === null) return null;
+  return <DownloadButton label={rt('reports.pdf')} failed={rt('reports.pdfFailed')} download={download} />;
+}
+
 /** The session's results as FHIR R4, for the practice's own health record (decision 012). */
 function FhirButton({ sessionId, sampleLabel }: { sessionId: string; sampleLabel: string }) {
-  const download = useDownloadFhir(sessionId);
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} aria-hidden="true" />}
-      loading={download.isPending}
-      onClick={() =>
-        download.mutate(
-          { fileName: `results-${sampleLabel}.fhir.json` },
-          { onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.fhirFailed')) }) },
-        )
-      }
-    >
-      {rt('reports.fhir')}
-    </Button>
-  );
+  const download = useDownloadFhir(sessionId, `results-${sampleLabel}.fhir.json`);
+  return <DownloadButton label={rt('reports.fhir')} failed={rt('reports.fhirFailed')} download={download} />;
 }

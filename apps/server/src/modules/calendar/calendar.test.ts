@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, calendarFeeds } from '../../db/schema';
+import { auditEvents, calendarFeeds, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { pathOnly } from '../../logger';
 import { shortName } from './service';
@@ -80,7 +80,7 @@ describe('the calendar feed', () => {
     expect(rows.filter((r) => r.action === 'read')).toHaveLength(1);
   });
 
-  it('answers 404 for a revoked, a replaced and a made-up token, and for no token', async () => {
+  it('answers 404 for a revoked, a replaced and a made-up token, for no token and for a deactivated account', async () => {
     const doc = await createUser(h, { practitionerStatus: 2 });
     await book(doc, 'Mokoena', 2, 'accept');
     const first = pathOf((await h.app.inject({ method: 'POST', url: '/api/portal/me/calendar-feed/', headers: doc.auth })).json().url);
@@ -90,6 +90,11 @@ describe('the calendar feed', () => {
     expect(second).not.toBe(first);
     expect((await h.app.inject({ url: first })).statusCode).toBe(404);
     expect(parse((await h.app.inject({ url: second })).body)).toHaveLength(1);
+    // A deactivated account's feed answers 404 until it is active again.
+    await h.db.update(users).set({ isActive: false }).where(eq(users.id, doc.user.id));
+    expect((await h.app.inject({ url: second })).statusCode).toBe(404);
+    await h.db.update(users).set({ isActive: true }).where(eq(users.id, doc.user.id));
+    expect((await h.app.inject({ url: second })).statusCode).toBe(200);
     // Revoking: 404, with the catalogue's body, and the state says so.
     expect((await h.app.inject({ method: 'DELETE', url: '/api/portal/me/calendar-feed/', headers: doc.auth })).statusCode).toBe(204);
     const revoked = await h.app.inject({ url: second });

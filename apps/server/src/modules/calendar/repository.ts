@@ -23,13 +23,14 @@ export async function deleteFeed(db: Db, practitionerId: string) {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.practitionerId, practitionerId));
 }
 
-/** Whose feed the token's hash opens: the practitioner and their user. */
+/** Whose feed the token's hash opens: the practitioner and their user, while that user is active (a deactivated account's feed is closed). */
 export async function feedOwner(db: Db, tokenHash: string) {
   const [row] = await db
     .select({ practitionerId: calendarFeeds.practitionerId, userId: practitioners.userId })
     .from(calendarFeeds)
     .innerJoin(practitioners, eq(practitioners.id, calendarFeeds.practitionerId))
-    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), eq(users.isActive, true)))
     .limit(1);
   return row;
 }

@@ -172,8 +172,9 @@ describe("a practitioner's day: sessions", () => {
     await context.setOffline(false);
     await page.getByText('You are offline').waitFor({ state: 'detached' });
     await accept.click();
-    await page.getByRole('link', { name: patient.name }).waitFor({ state: 'detached', ...WAIT });
+    // The toast first: it shows for 3 s from the answer; the list may be read again after that.
     await page.getByText('Session accepted').first().waitFor();
+    await page.getByRole('link', { name: patient.name }).waitFor({ state: 'detached', ...WAIT });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -62,12 +62,14 @@ describe('sessions with patients', () => {
     await expect.poll(() => confirm.textContent()).toContain('This cannot be undone.');
     await expectAccessible(page, 'reject confirmation');
     await confirm.getByRole('button', { name: 'Reject request' }).click();
-    await turnDownLink.waitFor({ state: 'detached' });
+    // The toast first: it shows for 3 s from the answer, while the list is read again after it (and again
+    // when the live event for the same change arrives), which on a loaded machine can take longer.
     await page.getByText('Session declined').first().waitFor();
+    await turnDownLink.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: `Accept the session request from ${keep.name}` }).click();
-    await keepLink.waitFor({ state: 'detached' });
     await page.getByText('Session accepted').first().waitFor();
+    await keepLink.waitFor({ state: 'detached' });
 
     // The declined one is under Declined sessions; the accepted one is found by name under Accepted sessions.
     await page.getByRole('tab', { name: /Declined sessions/ }).click();

@@ -8,8 +8,7 @@ import { OfflineHint } from '../../../components/offline-notice';
 import { OFFLINE_NOTICE_ID, useOnline } from '../../../lib/use-online';
 
 import { useSystemStore } from '../../../store/system-store';
-import { useAcceptSession } from '../api/accept-session';
-import { useRejectSession } from '../api/reject-session';
+import { useAcceptSession, useRejectSession } from '../api/decide-session';
 import { fullName } from '../format';
 import { st } from '../messages';
 
@@ -29,32 +28,29 @@ export function SessionDecision({ session, size = 'xs', onDecided }: Props) {
   // Offline, both are held (the shell's notice says why) rather than left spinning until the connection returns.
   const online = useOnline();
   const held = online ? undefined : OFFLINE_NOTICE_ID;
-  const accept = useAcceptSession();
-  const reject = useRejectSession();
+  // The toasts and the error modal go with the mutation, so they show even when the live update has
+  // already taken this row off the list; the focus move (onDecided) only matters while it is there.
+  const accept = useAcceptSession({
+    onSuccess: () => notifications.show({ color: 'green', message: SESSION_STATUS_LABELS[SessionStatus.ACCEPTED] }),
+    onError: (error) => showError(errorText(error, MESSAGES.acceptSessionFailed)),
+  });
+  const reject = useRejectSession({
+    onSuccess: () => notifications.show({ color: 'gray', message: SESSION_STATUS_LABELS[SessionStatus.DECLINED] }),
+    onError: (error) => showError(errorText(error, MESSAGES.declineSessionFailed)),
+  });
   const [confirming, setConfirming] = useState(false);
   const name = fullName(session.user);
   const busy = accept.isPending || reject.isPending;
 
-  const onAccept = () =>
-    accept.mutate(session.id, {
-      onSuccess: () => {
-        onDecided?.();
-        notifications.show({ color: 'green', message: SESSION_STATUS_LABELS[SessionStatus.ACCEPTED] });
-      },
-      onError: (error) => showError(errorText(error, MESSAGES.acceptSessionFailed)),
-    });
+  const onAccept = () => accept.mutate(session.id, { onSuccess: () => onDecided?.() });
 
   const onReject = () =>
     reject.mutate(session.id, {
       onSuccess: () => {
         onDecided?.();
         setConfirming(false);
-        notifications.show({ color: 'gray', message: SESSION_STATUS_LABELS[SessionStatus.DECLINED] });
       },
-      onError: (error) => {
-        setConfirming(false);
-        showError(errorText(error, MESSAGES.declineSessionFailed));
-      },
+      onError: () => setConfirming(false),
     });
 
   return (

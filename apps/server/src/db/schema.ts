@@ -215,8 +215,10 @@ export const sessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('sessions_practitioner_status_idx').on(t.practitionerId, t.status, t.createdAt.desc(), t.id),
-    index('sessions_practitioner_created_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    // Exactly the lists' `order by created_at desc, id desc` (migration 0014): DESC there means NULLS FIRST, and
+    // an index built DESC NULLS LAST (drizzle's plain .desc()) does not give the planner that order, NOT NULL or not.
+    index('sessions_practitioner_status_idx').on(t.practitionerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sessions_practitioner_created_idx').on(t.practitionerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sessions_patient_idx').on(t.patientId, t.createdAt.desc()),
     check('sessions_status_check', sql`${t.status} in (1, 2, 3, 4)`),
   ],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SessionStatus } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
@@ -51,29 +51,86 @@ export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execut
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Each word of a patient-name search must match the first or the last name. */
-function nameSearch(search: string | undefined): SQL[] {
-  if (!search) return [];
-  return search
+/** The words of a patient-name search as ILIKE patterns, at most four. */
+const searchTerms = (search: string | undefined) =>
+  (search ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 4)
-    .map((w) => {
-      const term = `%${escapeLike(w)}%`;
-      return or(ilike(users.firstName, term), ilike(users.lastName, term))!;
-    });
+    .map((w) => `%${escapeLike(w)}%`);
+
+/** Each word of a patient-name search must match the first or the last name. */
+const byNameOf = (terms: Array<string | Placeholder>): SQL[] => terms.map((term) => or(ilike(users.firstName, term), ilike(users.lastName, term))!);
+const nameSearch = (search: string | undefined) => byNameOf(searchTerms(search));
+
+/** Newest first, then by id: the order of both practitioner indexes of sessions (migration 0014). */
+const LIST_ORDER = [desc(sessions.createdAt), desc(sessions.id)];
+
+/**
+ * The sessions list as one statement. The page's ids come from the sessions alone, read off the
+ * practitioner's index in the list's order (users joined first only when searching by name), with the
+ * count of all that match from the same scan; only the rows of the page are then joined to their
+ * patient, kit and data request. Before, every matching session was joined to all three before sorting,
+ * and counted again in a second statement (docs/performance.md, migration 0014).
+ */
+function listStatement(db: Db, withStatus: boolean, words: number) {
+  const byName = byNameOf(Array.from({ length: words }, (_, i) => sql.placeholder(`w${i}`)));
+  const conditions = [eq(sessions.practitionerId, sql.placeholder('practitionerId')), ...byName];
+  if (withStatus) conditions.push(eq(sessions.status, sql.placeholder('status')));
+  const matching = db.select({ id: sessions.id, createdAt: sessions.createdAt, total: sql<number>`count(*) over ()`.as('total') }).from(sessions);
+  const page = db
+    .$with('page')
+    .as(
+      (words ? matching.innerJoin(users, eq(users.id, sessions.patientId)) : matching)
+        .where(and(...conditions))
+        .orderBy(...LIST_ORDER)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+  return db
+    .with(page)
+    .select({ ...summaryColumns, total: page.total })
+    .from(page)
+    .innerJoin(sessions, eq(sessions.id, page.id))
+    .innerJoin(users, eq(users.id, sessions.patientId))
+    .leftJoin(kits, eq(kits.sessionId, sessions.id))
+    .leftJoin(dataRequests, eq(dataRequests.sessionId, sessions.id))
+    .orderBy(desc(page.createdAt), desc(page.id))
+    .prepare(`sessions_list_${withStatus ? 'status_' : ''}${words}`);
+}
+type ListStatement = ReturnType<typeof listStatement>;
+
+/**
+ * Prepared once per shape (with or without a status, 0-4 search words) and database: PostgreSQL then
+ * plans it once per connection, which cost more than running it (docs/performance.md).
+ */
+const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
+function listStatementFor(db: Db, withStatus: boolean, words: number) {
+  let byShape = listStatements.get(db);
+  if (!byShape) listStatements.set(db, (byShape = new Map()));
+  const key = `${withStatus}:${words}`;
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = listStatement(db, withStatus, words)));
+  return statement;
 }
 
 /** A practitioner's sessions, filtered and paged in the database. */
 export async function listForPractitioner(db: Db, practitionerId: string, q: { status?: number; search?: string; limit: number; offset: number }) {
-  const conditions: SQL[] = [eq(sessions.practitionerId, practitionerId), ...nameSearch(q.search)];
+  const terms = searchTerms(q.search);
+  const rows = await listStatementFor(db, Boolean(q.status), terms.length).execute({
+    practitionerId,
+    status: q.status,
+    limit: q.limit,
+    offset: q.offset,
+    ...Object.fromEntries(terms.map((t, i) => [`w${i}`, t])),
+  });
+  if (rows[0] || q.offset === 0) return { rows, count: rows[0] ? Number(rows[0].total) : 0 };
+  // A page past the end has no row to carry the count: only then is it counted on its own.
+  const conditions = [eq(sessions.practitionerId, practitionerId), ...byNameOf(terms)];
   if (q.status) conditions.push(eq(sessions.status, q.status));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    summaries(db).where(where).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.patientId)).where(where),
-  ]);
-  return { rows, count: Number(total?.n ?? 0) };
+  const base = db.select({ n: count() }).from(sessions);
+  const [row] = await (terms.length ? base.innerJoin(users, eq(users.id, sessions.patientId)) : base).where(and(...conditions));
+  return { rows, count: Number(row?.n ?? 0) };
 }
 
 /** How many sessions in each status, of those whose patient matches the search when there is one. */

@@ -69,7 +69,17 @@ describe('sessions list', () => {
     expect(all.json()).toMatchObject({ count: 3, limit: 2, offset: 0 });
     expect(all.json().results).toHaveLength(2);
     const page2 = await h.app.inject({ url: '/api/portal/sessions/?status=1&limit=2&offset=2', headers: doc.auth });
+    expect(page2.json()).toMatchObject({ count: 3, limit: 2, offset: 2 });
     expect(page2.json().results).toHaveLength(1);
+    // Newest first across the pages, with and without the status filter.
+    const firstNames = (res: { json(): { results: Array<{ user: { firstName: string } }> } }) => res.json().results.map((r) => r.user.firstName);
+    expect([...firstNames(all), ...firstNames(page2)]).toEqual(['Pieter', 'Zodwa', 'Zanele']);
+    expect(firstNames(await h.app.inject({ url: '/api/portal/sessions/?limit=2&offset=1', headers: doc.auth }))).toEqual(['Zodwa', 'Zanele']);
+    // A page past the end is empty and still says how many there are.
+    const past = await h.app.inject({ url: '/api/portal/sessions/?status=1&limit=2&offset=10', headers: doc.auth });
+    expect(past.json()).toMatchObject({ results: [], count: 3, offset: 10 });
+    expect((await h.app.inject({ url: '/api/portal/sessions/?search=z&offset=5', headers: doc.auth })).json()).toMatchObject({ results: [], count: 2 });
+    expect((await h.app.inject({ url: '/api/portal/sessions/?search=z&limit=1&offset=1', headers: doc.auth })).json()).toMatchObject({ count: 2 });
     const z = await h.app.inject({ url: '/api/portal/sessions/?search=z', headers: doc.auth });
     expect(z.json().results.map((r: { user: { firstName: string } }) => r.user.firstName).sort()).toEqual(['Zanele', 'Zodwa']);
     expect((await h.app.inject({ url: '/api/portal/sessions/?status=2', headers: doc.auth })).json().count).toBe(0);

@@ -14,32 +14,24 @@ export function rejectSession(id: string): Promise<SessionSummary> {
 }
 
 /**
- * What the practitioner is told of a decision. Given to the hook, not to `mutate`: the live update for
- * the same change can take the row off the list (unmounting its buttons) before the answer arrives,
- * and TanStack Query does not call `mutate`'s callbacks for an unmounted component.
+ * One decision on a requested session. Callers act on `mutateAsync`'s result, not on `mutate`'s
+ * callbacks: the live update of the same change can take the row off the list (unmounting its
+ * buttons) before the answer arrives, and TanStack Query drops `mutate`'s callbacks then.
  */
-export interface DecisionFeedback {
-  onSuccess?: () => void;
-  onError?: (error: Error) => void;
-}
-
-function useDecideSession(decide: (id: string) => Promise<SessionSummary>, feedback: DecisionFeedback) {
+function useDecideSession(decide: (id: string) => Promise<SessionSummary>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decide,
     // Never paused for the connection to come back (and then applied minutes later, unseen): offline the
     // buttons are held, and a request that meets no network fails at once with the catalogue's message.
     networkMode: 'always',
-    onSuccess: (_session, id) => {
-      feedback.onSuccess?.();
-      void refreshSession(queryClient, id);
-    },
+    // Not awaited: the caller's own reaction (a toast, the error modal) comes first.
+    onSuccess: (_session, id) => void refreshSession(queryClient, id),
     onError: (error, id) => {
-      feedback.onError?.(error);
       if (isOutdated(error)) void refreshSession(queryClient, id);
     },
   });
 }
 
-export const useAcceptSession = (feedback: DecisionFeedback = {}) => useDecideSession(acceptSession, feedback);
-export const useRejectSession = (feedback: DecisionFeedback = {}) => useDecideSession(rejectSession, feedback);
+export const useAcceptSession = () => useDecideSession(acceptSession);
+export const useRejectSession = () => useDecideSession(rejectSession);

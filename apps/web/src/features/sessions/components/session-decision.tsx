@@ -15,7 +15,7 @@ import { st } from '../messages';
 interface Props {
   session: { id: string; user: { firstName: string; lastName: string } };
   size?: 'xs' | 'sm';
-  /** Called once the decision is made, before the list drops the row (the list moves focus on). */
+  /** Called once the decision is made (the list moves focus on); a live update may have dropped the row already. */
   onDecided?: () => void;
 }
 
@@ -28,30 +28,36 @@ export function SessionDecision({ session, size = 'xs', onDecided }: Props) {
   // Offline, both are held (the shell's notice says why) rather than left spinning until the connection returns.
   const online = useOnline();
   const held = online ? undefined : OFFLINE_NOTICE_ID;
-  // The toasts and the error modal go with the mutation, so they show even when the live update has
-  // already taken this row off the list; the focus move (onDecided) only matters while it is there.
-  const accept = useAcceptSession({
-    onSuccess: () => notifications.show({ color: 'green', message: SESSION_STATUS_LABELS[SessionStatus.ACCEPTED] }),
-    onError: (error) => showError(errorText(error, MESSAGES.acceptSessionFailed)),
-  });
-  const reject = useRejectSession({
-    onSuccess: () => notifications.show({ color: 'gray', message: SESSION_STATUS_LABELS[SessionStatus.DECLINED] }),
-    onError: (error) => showError(errorText(error, MESSAGES.declineSessionFailed)),
-  });
+  const accept = useAcceptSession();
+  const reject = useRejectSession();
   const [confirming, setConfirming] = useState(false);
   const name = fullName(session.user);
   const busy = accept.isPending || reject.isPending;
 
-  const onAccept = () => accept.mutate(session.id, { onSuccess: () => onDecided?.() });
+  // Through mutateAsync, not mutate's callbacks: the live update of the decision can refresh the list and
+  // take this row away before the answer arrives, and TanStack Query drops mutate's callbacks once the
+  // component has unmounted (the notice and the focus move were lost that way).
+  const onAccept = () =>
+    accept.mutateAsync(session.id).then(
+      () => {
+        onDecided?.();
+        notifications.show({ color: 'green', message: SESSION_STATUS_LABELS[SessionStatus.ACCEPTED] });
+      },
+      (error: Error) => showError(errorText(error, MESSAGES.acceptSessionFailed)),
+    );
 
   const onReject = () =>
-    reject.mutate(session.id, {
-      onSuccess: () => {
+    reject.mutateAsync(session.id).then(
+      () => {
         onDecided?.();
         setConfirming(false);
+        notifications.show({ color: 'gray', message: SESSION_STATUS_LABELS[SessionStatus.DECLINED] });
       },
-      onError: () => setConfirming(false),
-    });
+      (error: Error) => {
+        setConfirming(false);
+        showError(errorText(error, MESSAGES.declineSessionFailed));
+      },
+    );
 
   return (
     <>

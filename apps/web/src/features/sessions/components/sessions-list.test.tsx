@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorModal } from '../../../components/error-modal';
@@ -116,6 +117,40 @@ describe('the sessions list', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ayanda Zulu' })).toBeNull());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Accept the session request from Bongani Zulu' })).toHaveFocus());
+  });
+
+  it('when the live update reads the list again before Accept is answered, the notice still shows and focus still moves', async () => {
+    const first = summary({ firstName: 'Ayanda', lastName: 'Zulu' });
+    const second = summary({ firstName: 'Bongani', lastName: 'Zulu' });
+    let accepted = false;
+    let answer = () => {};
+    const show = vi.spyOn(notifications, 'show');
+    mockApi({
+      [`GET ${LIST}`]: () => json({ results: accepted ? [second] : [first, second], count: accepted ? 1 : 2, limit: PAGE_SIZE, offset: 0 }),
+      'GET /api/portal/sessions/counts': () => json(COUNTS),
+      // Committed (the database announces it at once), answered later (the server still seals its audit row).
+      [`POST /api/portal/sessions/${first.id}/accept`]: () => {
+        accepted = true;
+        return new Promise<Response>((resolve) => {
+          answer = () => resolve(json({ ...first, status: 2 }));
+        });
+      },
+    });
+    try {
+      const { queryClient } = renderList();
+      const accept = await screen.findByRole('button', { name: 'Accept the session request from Ayanda Zulu' });
+      accept.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(accepted).toBe(true));
+      // The live event: the list is read again and the row leaves before the answer arrives.
+      await queryClient.invalidateQueries();
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Ayanda Zulu' })).toBeNull());
+      answer();
+      await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Session accepted' })));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Accept the session request from Bongani Zulu' })).toHaveFocus());
+    } finally {
+      show.mockRestore();
+    }
   });
 
   it('offline, Accept and Reject are held with the reason, and nothing is sent', async () => {

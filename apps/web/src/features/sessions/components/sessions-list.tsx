@@ -118,6 +118,8 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
   // After Accept or Reject the row leaves the list: focus goes to the row that takes its place (or the
   // one before), never to the page body. Remembered here, applied once the list has been read again.
   const moveFocus = useRef<{ id: string; index: number } | null>(null);
+  // A decision can be answered after the live update has already read the list again: then it is applied at once.
+  const [decisions, setDecisions] = useState(0);
   const results = query.data?.results;
   useEffect(() => {
     const pending = moveFocus.current;
@@ -129,7 +131,7 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
     const target = row?.querySelector<HTMLElement>('button:not([disabled])') ?? row?.querySelector<HTMLElement>('a[href]');
     if (target) target.focus();
     else emptyRef.current?.focus();
-  }, [results]);
+  }, [results, decisions]);
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -155,6 +157,7 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
   }
   const decided = (id: string) => () => {
     moveFocus.current = { id, index: rows.findIndex((r) => r.id === id) };
+    setDecisions((n) => n + 1);
   };
 
   return (

@@ -267,7 +267,9 @@ function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: stri
   const quietRefs: string[] = [];
   for (const drug of report.pgx.taking) {
     const s = medicineStatement(rs, drug, meds);
-    if (s.text.startsWith(`Takes ${drug}: no `)) {
+    // Only CPIC's usual-dose advice is folded into one line; a medicine the knowledge base cannot answer
+    // for keeps a line of its own, so it never reads as nothing to do.
+    if (s.text.startsWith(`Takes ${drug}: no actionable `)) {
       quiet.push(drug);
       quietRefs.push(...s.citations);
     } else lines.push(s);

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_REFUSAL, AI_SUMMARY_WORDS, countWords, type AiAnswer } from '@portal/contract';
-import { practitioners, sessions, users } from '../../db/schema';
+import { practitioners, questionnaireResponses, sessions, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { seedDemoSessions } from '../demo/demo-sessions';
 
@@ -198,6 +198,26 @@ describe('Free questions', () => {
       expect(a.records.length, question).toBeGreaterThan(0);
       for (const r of a.records) expect(r.ref, question).toMatch(allowed);
       expectCited(a);
+    }
+  });
+});
+
+describe('a medicine the knowledge base cannot answer for', () => {
+  it('keeps a line of its own in the summary, never folded into "no actionable recommendation"', async () => {
+    const [patient] = await h.db.select({ id: sessions.patientId }).from(sessions).where(eq(sessions.id, sessionOf['Thandi']!));
+    const where = and(eq(questionnaireResponses.patientId, patient!.id), eq(questionnaireResponses.questionnaireId, 4));
+    const [before] = await h.db.select({ answers: questionnaireResponses.answers }).from(questionnaireResponses).where(where);
+    const answers = before!.answers as Record<string, string>;
+    try {
+      // Warfarin is keyed on CYP2C9 and VKORC1, which her report does not cover.
+      await h.db.update(questionnaireResponses).set({ answers: { ...answers, medicines: `${answers.medicines}; warfarin 5 mg` } }).where(where);
+      const a = await ask('Thandi', { preset: 'summary' });
+      const warfarin = a.statements.filter((s) => s.text.includes('warfarin'));
+      expect(warfarin.map((s) => s.text)).toEqual([expect.stringMatching(/^Takes warfarin: no pharmacogenomic recommendation for warfarin in this report \(.*not covered by the knowledge base/)]);
+      expect(a.statements.find((s) => s.text.startsWith('Also takes'))!.text).not.toContain('warfarin');
+      expectCited(a);
+    } finally {
+      await h.db.update(questionnaireResponses).set({ answers }).where(where);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { AI_REFUSAL, AI_SUMMARY_WORDS, PGX_MESSAGES, countWords, type AiPreset, type AiStatement, type PgxPhenoconverter } from '@portal/contract';
 import { CURRENT_MEDICINES } from '../demo/questionnaires';
+import { splitRecommendation } from '../pharmacogenomics/mapping';
 import { mentions } from '../pharmacogenomics/medicines';
 import { recommended, type PgxGene, type PgxPair, type PgxReport, type SourceRecord } from './records';
 
@@ -48,13 +49,6 @@ const end = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 function names(items: string[], max = 5): string {
   if (items.length <= max) return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
   return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
-
-/** CPIC's recommendation split from the 'Other Considerations' CPIC appends to it. */
-function splitRecommendation(text: string): { main: string; other: string | null } {
-  const at = text.search(/\s*Other Considerations\b/);
-  if (at < 0) return { main: text.trim(), other: null };
-  return { main: text.slice(0, at).trim(), other: text.slice(at).replace(/^\s*Other Considerations:?\s*/, '').trim() || null };
 }
 
 /** The first sentence of CPIC's recommendation (the whole of it when it is one). */

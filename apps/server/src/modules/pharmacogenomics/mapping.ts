@@ -434,6 +434,13 @@ export function compareRows(before: ReportRowDraft[], after: ReportRowDraft[]) {
   return { added, removed, changed };
 }
 
+/** CPIC's recommendation split from the 'Other Considerations' CPIC appends to it. */
+export function splitRecommendation(text: string): { main: string; other: string | null } {
+  const at = text.search(/\s*Other Considerations\b/);
+  if (at < 0) return { main: text.trim(), other: null };
+  return { main: text.slice(0, at).trim(), other: text.slice(at).replace(/^\s*Other Considerations:?\s*/, '').trim() || null };
+}
+
 /**
  * Whether CPIC's recommendation text (its 'Other Considerations' left out) is to prescribe as usual:
  * it opens with "Initiate …", "Use …", "Prescribe …" or "Start …" and names the recommended, standard,
@@ -444,7 +451,7 @@ export function compareRows(before: ReportRowDraft[], after: ReportRowDraft[]) {
  */
 export function advisesStandardDosing(recommendation: string | null | undefined): boolean {
   if (!recommendation) return false;
-  const main = recommendation.split(/\s*Other Considerations\b/)[0]!.trim();
+  const { main } = splitRecommendation(recommendation);
   if (/\b(avoid|reduc|increas|decreas|lower|higher|alternative|consider|not recommended|contraindicat|titrat|monitor|caution)|%/i.test(main)) return false;
   return (
     /^(initiate|use|prescribe|start)\b/i.test(main) &&

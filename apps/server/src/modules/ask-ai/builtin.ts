@@ -144,6 +144,8 @@ function countLine(rs: SourceRecord[]): AiStatement | null {
   if (np.length) parts.push(`${np.length} nutrigenomic ${np.length === 1 ? 'component' : 'components'} not calculated (too few SNPs)`);
   if (report && report.pgx.notCoveredRows) parts.push(`${report.pgx.notCoveredRows} pharmacogenomic report rows not covered by the knowledge base (${names(report.pgx.notCoveredGenes, 8)})`);
   if (!parts.length) return null;
+  // Without medicines to name it by (medicinesFirst), the absent report is said here, beside what else is missing.
+  if (!report && !medicineAnswers(rs).length) parts.push('there is no pharmacogenomic report for this kit');
   return { text: `Not scored or not covered: ${parts.join('; ')}.`, citations: [...np.map((r) => r.ref), ...(report && report.pgx.notCoveredRows ? [report.ref] : [])] };
 }
 
@@ -255,7 +257,12 @@ function oncePerSentence(...lists: AiStatement[][]): AiStatement[][] {
 function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: string[] } {
   const report = reportOf(rs);
   const meds = medicineAnswers(rs);
-  if (!report) return { lines: [], taken: [] };
+  if (!report) {
+    // Said first, so that an absent report never reads as medicines with nothing to review.
+    return meds.length
+      ? { lines: [{ text: `Takes ${meds.map((m) => String(m.facts.answer).trim()).join('; ')}: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.`, citations: meds.map((m) => m.ref) }], taken: [] }
+      : { lines: [], taken: [] };
+  }
   const lines: AiStatement[] = [];
   const quiet: string[] = [];
   const quietRefs: string[] = [];

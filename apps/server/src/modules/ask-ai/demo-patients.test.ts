@@ -82,6 +82,15 @@ describe('Summary of results on every demo patient', () => {
     expect(a.evidence.some((e) => e.text.includes('Use prasugrel or ticagrelor at standard dose if no contraindication.'))).toBe(true);
   });
 
+  it('Busisiwe: the summary says first that there is no pharmacogenomic report to check her medicines against', async () => {
+    const a = await ask('Busisiwe', { preset: 'summary' });
+    expect(a.statements[0]).toEqual({
+      text: 'Takes Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.',
+      citations: ['questionnaire:4:medicines', 'questionnaire:4:otc'],
+    });
+    expect(a.statements.some((s) => /actionable pharmacogenomic/.test(s.text))).toBe(false);
+  });
+
   it('Thandi: nothing she takes has an actionable recommendation, and the summary says so first', async () => {
     const a = await ask('Thandi', { preset: 'summary' });
     expect(a.statements[0]).toEqual({

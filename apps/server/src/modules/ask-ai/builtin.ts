@@ -1,6 +1,6 @@
 import { AI_REFUSAL, AI_SUMMARY_WORDS, PGX_MESSAGES, countWords, type AiPreset, type AiStatement, type PgxPhenoconverter } from '@portal/contract';
 import { CURRENT_MEDICINES } from '../demo/questionnaires';
-import { splitRecommendation } from '../pharmacogenomics/mapping';
+import { splitRecommendation, shortList } from '../pharmacogenomics/mapping';
 import { mentions } from '../pharmacogenomics/medicines';
 import { recommended, type PgxGene, type PgxPair, type PgxReport, type SourceRecord } from './records';
 
@@ -45,11 +45,7 @@ function percentileText(p: unknown): string {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const end = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
-/** A list that stays short: the first few names, then how many more. */
-function names(items: string[], max = 5): string {
-  if (items.length <= max) return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
-  return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
+const names = shortList;
 
 /** The first sentence of CPIC's recommendation (the whole of it when it is one). */
 function firstSentence(text: string): string {

@@ -245,17 +245,31 @@ describe('report rows', () => {
   });
 });
 
+const ex2Genes = () => actionableGenes(kb, callsOf('pharmcat.example2').calls, catalogue);
+
 describe('actionable genes', () => {
   it('picks the genes whose non-normal phenotype changes prescribing', () => {
-    expect(actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).map((g) => g.gene)).toEqual(['CYP2D6', 'HLA-B', 'MT-RNR1', 'NAT2']);
+    expect(actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).map((g) => g.gene)).toEqual(['CYP2D6', 'CYP3A5', 'HLA-B', 'MT-RNR1', 'NAT2']);
     // HLA-B *58:01 negative: allopurinol as usual is not a finding; *57:01 positive: abacavir is.
     const hla = actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue).find((g) => g.gene === 'HLA-B')!;
     expect(hla.drugs).toContain('abacavir');
     expect(hla.drugs).not.toContain('allopurinol');
     const ex2 = actionableGenes(kb, callsOf('pharmcat.example2').calls, catalogue);
-    expect(ex2.map((g) => g.gene)).toEqual(['CYP2B6', 'CYP2C19', 'NAT2']);
+    expect(ex2.map((g) => g.gene)).toEqual(['CYP2B6', 'CYP2C19', 'CYP3A5', 'NAT2']);
     expect(ex2.find((g) => g.gene === 'CYP2C19')).toMatchObject({ phenotype: 'Poor Metabolizer' });
     expect(ex2.find((g) => g.gene === 'CYP2C19')!.drugs).toContain('clopidogrel');
+  });
+
+  it('keeps a reference or normal call where CPIC still changes the dose for that gene: CYP3A5 *1/*1 and tacrolimus', () => {
+    for (const example of ['pharmcat.example', 'pharmcat.example2'] as const) {
+      const call = callsOf(example).calls.find((c) => c.gene === 'CYP3A5')!;
+      expect(call).toMatchObject({ phenotype: 'Normal Metabolizer' });
+      expect(actionableGenes(kb, callsOf(example).calls, catalogue).find((g) => g.gene === 'CYP3A5')).toEqual({ gene: 'CYP3A5', phenotype: 'Normal Metabolizer', drugs: ['tacrolimus'] });
+    }
+    // A normal CYP2C19 is not pinned with amitriptyline, whose change comes from CYP2D6; a normal CYP2D6 not with tamoxifen's advice on inhibitors.
+    const ex = actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue);
+    expect(ex.find((g) => g.gene === 'CYP2C19')).toBeUndefined();
+    expect(ex2Genes().find((g) => g.gene === 'CYP2D6')).toBeUndefined();
   });
 });
 

@@ -434,6 +434,12 @@ export function compareRows(before: ReportRowDraft[], after: ReportRowDraft[]) {
   return { added, removed, changed };
 }
 
+/** A list that stays short: the first few names, then how many more ('a, b and 3 more'). */
+export function shortList(items: string[], max = 5): string {
+  if (items.length <= max) return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+  return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
 /** CPIC's recommendation split from the 'Other Considerations' CPIC appends to it. */
 export function splitRecommendation(text: string): { main: string; other: string | null } {
   const at = text.search(/\s*Other Considerations\b/);
@@ -464,8 +470,29 @@ export const isActionable = (r: Pick<ReportRowDraft, 'coverage' | 'classificatio
   r.coverage === 'recommendation' && ['Strong', 'Moderate', 'Optional'].includes(r.classification ?? '');
 
 /**
- * Genes worth a practitioner's attention on the Overview: called, not the reference genotype and
- * not a normal phenotype, with a matched CPIC recommendation classified Strong, Moderate or Optional.
+ * For a call that is the reference genotype or a normal phenotype: whether CPIC still changes
+ * prescribing for this gene alone. CYP3A5 is the case in point: *1/*1 (normal metabolizer, an
+ * expresser) is the reference, yet CPIC's tacrolimus advice is to increase the starting dose 1.5 to 2
+ * times. Only a recommendation that opens with the change (increase, decrease, reduce, avoid, an
+ * alternative) and whose implication for this gene is not 'normal' counts, so a multi-gene drug whose
+ * change comes from the other gene (amitriptyline's CYP2D6, phenytoin's HLA-B) is not pinned on it.
+ * Over CPIC's whole table (cpic-2023-08) this holds for tacrolimus and CYP3A5 alone.
+ */
+function changesDespiteUsualCall(r: ReportRowDraft, gene: string): boolean {
+  const { main } = splitRecommendation(r.recommendation ?? '');
+  const first = main.split(/\.\s/)[0] ?? '';
+  return (
+    /^(increase|decrease|reduce|avoid|use an alternative|select (an )?alternative)/i.test(first) &&
+    // Tamoxifen for a CYP2D6 normal metabolizer: 'Avoid moderate and strong CYP2D6 inhibitors', then the usual dose.
+    !/inhibitor/i.test(first) &&
+    !/\bnormal\b/i.test(implicationFor(r.implication ?? '', gene) ?? '')
+  );
+}
+
+/**
+ * Genes worth a practitioner's attention on the Overview: called, with a matched CPIC recommendation
+ * classified Strong, Moderate or Optional; for the reference genotype or a normal phenotype only where
+ * that recommendation still changes prescribing (changesDespiteUsualCall).
  */
 export function actionableGenes(
   kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue, rows = buildReportRows(kb, calls, catalogue),
@@ -475,11 +502,12 @@ export function actionableGenes(
     if (call.source === 'NONE') continue;
     const def = catalogue.get(call.gene);
     const ref = def?.referenceAllele;
-    if (ref && haplotypes(call).every((h) => h === ref)) continue;
     const speed = metabolizerSpeedOf(def, call.phenotype);
-    if (speed === 'normal' || speed === 'normal function') continue;
+    const usual = (ref && haplotypes(call).every((h) => h === ref)) || speed === 'normal' || speed === 'normal function';
     // For HLA genes only the rows keyed on a positive status change prescribing.
-    const drugs = rows.filter((r) => r.gene === call.gene && isActionable(r) && (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive'))).map((r) => r.genericName);
+    const drugs = rows
+      .filter((r) => r.gene === call.gene && isActionable(r) && (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive')) && (!usual || changesDespiteUsualCall(r, call.gene)))
+      .map((r) => r.genericName);
     if (drugs.length === 0) continue;
     const phenotype = HLA.has(call.gene)
       ? call.phenotype.split(';').filter((s) => s.trim().endsWith(' positive')).join(', ') || call.phenotype

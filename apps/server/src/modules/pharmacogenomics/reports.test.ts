@@ -164,10 +164,12 @@ describe('the report API', () => {
     await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
     const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
     expect(detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene')).toEqual([
-      { kind: 'pharmacogene', title: 'CYP2D6', level: 'Intermediate Metabolizer', resultID: null, componentID: null },
-      { kind: 'pharmacogene', title: 'HLA-B', level: '*15:02 positive, *57:01 positive', resultID: null, componentID: null },
-      { kind: 'pharmacogene', title: 'MT-RNR1', level: 'increased risk of aminoglycoside-induced hearing loss', resultID: null, componentID: null },
-      { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'CYP2D6', level: 'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 12 more', resultID: null, componentID: null },
+      // The reference genotype, yet CPIC raises tacrolimus's starting dose: highlighted, with the drug saying why.
+      { kind: 'pharmacogene', title: 'CYP3A5', level: 'Normal Metabolizer: tacrolimus', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'HLA-B', level: '*15:02 positive, *57:01 positive: abacavir, carbamazepine, fosphenytoin, oxcarbazepine and 1 more', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'MT-RNR1', level: 'increased risk of aminoglycoside-induced hearing loss: amikacin, dibekacin, gentamicin, kanamycin and 7 more', resultID: null, componentID: null },
+      { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer: hydralazine', resultID: null, componentID: null },
     ]);
   });
 });

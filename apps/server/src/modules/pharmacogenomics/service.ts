@@ -11,7 +11,7 @@ import { accessibleSession } from '../sessions/service';
 import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
 import { loadCatalogue } from './catalogue';
 import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KbRecommendation, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';
-import { actionableGenes, buildReportRows, compareRows, implicationFor, isActionable, rowsDigestInput, type ReportRowDraft } from './mapping';
+import { actionableGenes, buildReportRows, compareRows, implicationFor, isActionable, rowsDigestInput, shortList, type ReportRowDraft } from './mapping';
 import { PHENOCONVERTED_CYP2D6_SCORE, medicineContext, medicinesText, phenoconvertedKey, recommendationsIfPhenoconverted, type MedicineContext, type Phenoconverter } from './medicines';
 import * as repo from './repository';
 import { parseTsvRecords } from './tsv';
@@ -413,7 +413,8 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
     if (m.taking.includes(c.drug)) continue;
     out.push(highlight('medicine', `${c.drug} (currently taking)`, `a ${c.strength} ${c.enzyme} ${c.kind}: the effective phenotype may differ from the genotype`));
   }
-  for (const g of genes) out.push(highlight('pharmacogene', g.gene, g.phenotype));
+  // The drugs beside the phenotype: a 'Normal Metabolizer' among the highlights (CYP3A5, tacrolimus) says why it is there.
+  for (const g of genes) out.push(highlight('pharmacogene', g.gene, `${g.phenotype}: ${shortList(g.drugs, 4)}`));
   return out;
 }
 

@@ -120,4 +120,30 @@ describe('reaching the practitioner outside the portal', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('ada chooses which e-mails she gets in Settings → Notifications, from the keyboard, and the choice is kept', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, 'ada.lovelace@demo.test');
+    await page.waitForURL(`${baseUrl()}/summary`);
+    await page.goto(`${baseUrl()}/settings?tab=notifications`);
+    const requests = page.getByRole('radiogroup', { name: 'A new session request' });
+    await requests.waitFor();
+    await expectAccessible(page, 'notification settings');
+
+    // Arrow keys move within a radio group, as in any form.
+    await requests.getByRole('radio', { name: 'Instantly' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await requests.getByRole('radio', { name: 'Daily digest at 07:00' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save changes' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Your notification settings are saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByRole('radiogroup', { name: 'A new session request' }).getByRole('radio', { name: 'Daily digest at 07:00' }).isChecked()).toBe(true);
+
+    // Back to instantly, so the other journeys' requests are mailed as by default.
+    await page.getByRole('radiogroup', { name: 'A new session request' }).getByRole('radio', { name: 'Instantly' }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your notification settings are saved.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -43,6 +43,7 @@ import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store
 import { textInputGuard } from './plugins/text-input';
 import { isSpaPath, registerWeb } from './plugins/web';
 import { calendarFeedPublicRoutes, calendarFeedRoutes } from './modules/calendar/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { fhirRoutes } from './modules/fhir/routes';
 
 export interface BuildOptions {
@@ -122,6 +123,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   };
   // Open streams would hold the server's close: they end first (the portal reconnects elsewhere).
   app.addHook('preClose', async () => ctx.live.close());
+  app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('ctx', ctx);
   // Every route the app registers, so the access suite can walk them all.
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -214,6 +216,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   await app.register(legalRoutes, { prefix: '/api/legal' });
   await app.register(calendarFeedRoutes, { prefix: '/api/portal/me/calendar-feed' });
   await app.register(calendarFeedPublicRoutes, { prefix: '/api/calendar' });
+  await app.register(notificationRoutes, { prefix: '/api/portal/me/notifications' });
   await app.register(fhirRoutes, { prefix: '/api/portal/sessions' });
   if (env.serveSso) await app.register(ssoRoutes, { prefix: '/sso' });
 

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { loadDotEnv, loadEnv } from './env';
 import { createLogger } from './logger';
+import { startNotificationWorker } from './modules/notifications/worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/seed';
 
 const startedAt = performance.now();
@@ -81,6 +82,8 @@ async function runServer() {
   // A worker's database was prepared by the primary.
   const { database, app } = cluster.isWorker ? await openApp() : await prepare();
   await app.listen({ host: env.HOST, port: env.PORT });
+  // Every server process drains the outbox; the database decides which process sends what (decision 013).
+  const worker = startNotificationWorker(app.ctx);
   if (!cluster.isWorker) {
     logger.info({ readyMs: Math.round(performance.now() - startedAt), database: database.kind }, 'ready');
     printBanner(database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)');
@@ -92,6 +95,7 @@ async function runServer() {
       if (closing) return;
       closing = true;
       logger.info({ signal }, 'shutting down');
+      await worker.stop();
       await app.close();
       await database.close();
       process.exit(0);

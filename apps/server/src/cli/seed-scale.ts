@@ -101,8 +101,12 @@ export async function seedScale(db: Db, audit: Audit, opts: ScaleOptions) {
     const end = Math.min(total, start + CHUNK);
     const firstDoc = Math.floor(start / per);
     const lastDoc = Math.floor((end - 1) / per);
-    // Practitioners this chunk needs that an earlier run or chunk has not made yet.
-    await db.execute(sql`
+    // One transaction per chunk, with the e-mail notification triggers off (decision 013): a bulk load
+    // of past sessions is no news to anyone.
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('portal.notifications', 'off', true)`);
+      // Practitioners this chunk needs that an earlier run or chunk has not made yet.
+      await tx.execute(sql`
       with p as (
         insert into users (email, first_name, last_name, password_hash, role, synthetic)
         select 'bench.doc.' || g || '@bench.test', 'Doc', 'Bench' || g, ${passwordHash}, 'practitioner', true
@@ -111,15 +115,15 @@ export async function seedScale(db: Db, audit: Audit, opts: ScaleOptions) {
         returning id
       )
       insert into practitioners (user_id, status, category_id) select id, 2, 2 from p`);
-    const rows = rowsOf<{
-      id: string;
-      patientId: string;
-      practitionerId: string;
-      actorId: string;
-      status: number;
-      createdAt: string | Date;
-    }>(
-      await db.execute(sql`
+      return rowsOf<{
+        id: string;
+        patientId: string;
+        practitionerId: string;
+        actorId: string;
+        status: number;
+        createdAt: string | Date;
+      }>(
+        await tx.execute(sql`
       with pn as (
         select pr.id as practitioner_id, pr.user_id, (regexp_match(u.email, 'bench\\.doc\\.(\\d+)@'))[1]::int as n
         from users u join practitioners pr on pr.user_id = u.id
@@ -169,7 +173,8 @@ export async function seedScale(db: Db, audit: Audit, opts: ScaleOptions) {
       )
       select s.id, s.patient_id as "patientId", s.practitioner_id as "practitionerId", spec.user_id as "actorId", s.status, s.created_at as "createdAt"
       from s join spec on spec.patient_id = s.patient_id`),
-    );
+      );
+    });
     if (auditPer > 0) {
       const pending: PendingRow[] = [];
       for (const r of rows) {

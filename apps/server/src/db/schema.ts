@@ -180,8 +180,15 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     error: text('error'),
+    /** Delivery by SMTP (decision 013): tries so far, when the next may start, and until when one process holds it. */
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.transport} = 'smtp'`),
+  ],
 );
 
 export const analyticsEvents = pgTable(
@@ -362,3 +369,4 @@ export * from './schema-audit';
 export * from './schema-ask-ai';
 export * from './schema-commerce';
 export * from './schema-calendar';
+export * from './schema-notifications';

@@ -25,6 +25,8 @@ export interface LiveHub {
   /** How many streams a user holds in this process. */
   countOf(userId: string): number;
   size(): number;
+  /** Told (with no detail) whenever something changed for any practitioner; returns the unsubscribe. */
+  onEvent(listener: () => void): () => void;
   /** Ends every stream ('reconnect': another process will take it) and stops listening. */
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function createLiveHub(database: Database, log: FastifyBaseLogger):
   const byPractitioner = new Map<string, Set<LiveStream>>();
   const bySession = new Map<string, Set<LiveStream>>();
   const byUser = new Map<string, Set<LiveStream>>();
+  const eventListeners = new Set<() => void>();
 
   const endAll = (set: Set<LiveStream> | undefined, reason: LiveEndReason) => {
     for (const stream of [...(set ?? [])]) stream.end(reason);
@@ -82,6 +85,7 @@ export async function createLiveHub(database: Database, log: FastifyBaseLogger):
       }
       const parsed = parseEvent(payload);
       if (!parsed) return;
+      for (const listener of eventListeners) listener();
       for (const stream of byPractitioner.get(parsed.practitionerId) ?? []) stream.send(parsed.event);
     },
     onGap() {
@@ -111,6 +115,10 @@ export async function createLiveHub(database: Database, log: FastifyBaseLogger):
     },
     countOf: (userId) => byUser.get(userId)?.size ?? 0,
     size: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
     async close() {
       clearInterval(heartbeat);
       for (const set of [...byUser.values()]) endAll(set, 'reconnect');

@@ -1,8 +1,9 @@
 import nodemailer from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { rowsOf } from '../account/repository';
 
 export interface Mail {
   to: string;
@@ -13,33 +14,88 @@ export interface Mail {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<void>;
+  /**
+   * Puts the mail in the outbox (in `tx` when given, so it exists exactly when the change that wrote
+   * it commits) and returns at once: delivery never holds up the request that caused it. With SMTP
+   * it is delivered moments later by deliverDue, retried when the server refuses.
+   */
+  send(mail: Mail, tx?: Db | Tx): Promise<string>;
+  /** Delivers what is due by SMTP; a mail is held by one process at a time (decision 013). */
+  deliverDue(now?: Date): Promise<{ sent: number; failed: number }>;
+  /** Called whenever a mail is queued, so the worker delivers it without waiting for its next round. */
+  onQueued(listener: () => void): void;
   /** The dev mailbox: what the outbox holds, newest first. */
   recent(limit?: number): Promise<Array<typeof mailOutbox.$inferSelect>>;
+  close(): void;
 }
 
+/** Tries before a mail is left undelivered with its last error (about a day and a half in all). */
+export const MAX_ATTEMPTS = 10;
+/** How long one process holds a mail it is delivering; longer than the SMTP timeouts below add up to. */
+const CLAIM_MS = 2 * 60_000;
+/** One minute after the first refusal, doubling, at most six hours. */
+export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+
 /**
- * Every mail is recorded; with SMTP_URL it is also delivered by SMTP, otherwise it waits in the
- * outbox that the dev mailbox page shows.
+ * Every mail is recorded in mail_outbox; with SMTP_URL it is delivered from there by SMTP, otherwise
+ * it waits in the outbox that the dev mailbox page shows.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtp = opts.smtpUrl
+    ? nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : null;
+  const transport = smtp ? 'smtp' : 'outbox';
+  const listeners: Array<() => void> = [];
   return {
-    transport: smtp ? 'smtp' : 'outbox',
-    async send(mail) {
-      const [row] = await db
+    transport,
+    async send(mail, tx = db) {
+      // Due from this server's clock, the one deliverDue compares with (the database's may differ).
+      const [row] = await tx
         .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport: smtp ? 'smtp' : 'outbox' })
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport, nextAttemptAt: new Date() })
         .returning({ id: mailOutbox.id });
-      if (!smtp) return;
-      try {
-        await smtp.sendMail({ from: opts.from, ...mail });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
-      } catch (err) {
-        opts.log.error({ err, mailId: row!.id }, 'mail delivery failed');
-        await db.update(mailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, row!.id));
+      if (smtp) for (const l of listeners) l();
+      return row!.id;
+    },
+    async deliverDue(now = new Date()) {
+      if (!smtp) return { sent: 0, failed: 0 };
+      // Claimed in one statement: another process skips what this one locked and, once committed,
+      // what it holds until claimed_until.
+      const due = rowsOf<{ id: string; to: string; subject: string; text: string; html: string | null; attempts: number }>(
+        await db.execute(sql`
+          update ${mailOutbox} set claimed_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
+          where id in (
+            select id from ${mailOutbox}
+            where sent_at is null and transport = 'smtp' and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= ${now}
+              and (claimed_until is null or claimed_until < ${now})
+            order by next_attempt_at limit 20 for update skip locked)
+          returning id, to_address as "to", subject, body_text as "text", body_html as "html", attempts`),
+      );
+      let sent = 0;
+      let failed = 0;
+      for (const m of due) {
+        try {
+          await smtp.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+          await db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null, error: null }).where(eq(mailOutbox.id, m.id));
+          sent += 1;
+        } catch (err) {
+          failed += 1;
+          // The id and the server's codes only: its message may quote the address.
+          opts.log.warn({ mailId: m.id, attempts: m.attempts, err: { code: (err as { code?: string }).code, responseCode: (err as { responseCode?: number }).responseCode } }, 'mail delivery failed; kept for another try');
+          await db
+            .update(mailOutbox)
+            .set({ error: String((err as Error).message).slice(0, 500), claimedUntil: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(m.attempts)) })
+            .where(eq(mailOutbox.id, m.id));
+        }
       }
+      return { sent, failed };
+    },
+    onQueued(listener) {
+      listeners.push(listener);
     },
     recent: (limit = 50) => db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit),
+    close() {
+      smtp?.close();
+    },
   };
 }

@@ -13,6 +13,7 @@ import { ProfileImageUpload } from '../../features/practitioner/components/profi
 import { AddressesSection } from '../../features/settings/components/addresses-section';
 import { AvailabilitySection } from '../../features/settings/components/availability-section';
 import { CalendarSection } from '../../features/settings/components/calendar-section';
+import { NotificationsSection } from '../../features/settings/components/notifications-section';
 import { PaymentSection } from '../../features/settings/components/payment-section';
 import { PracticeSection } from '../../features/settings/components/practice-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
@@ -20,7 +21,7 @@ import { WarehouseSection } from '../../features/settings/components/warehouse-s
 import { t } from '../../i18n/i18n';
 import { st, type SettingsMessageKey } from '../../features/settings/messages';
 
-const TABS = ['profile', 'practice', 'addresses', 'availability', 'calendar', 'payment', 'warehouse'] as const;
+const TABS = ['profile', 'practice', 'addresses', 'availability', 'calendar', 'notifications', 'payment', 'warehouse'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, SettingsMessageKey> = {
   profile: 'settings.tab.profile',
@@ -28,13 +29,14 @@ const LABELS: Record<Tab, SettingsMessageKey> = {
   addresses: 'settings.tab.addresses',
   availability: 'settings.tab.availability',
   calendar: 'settings.tab.calendar',
+  notifications: 'settings.tab.notifications',
   payment: 'settings.tab.payment',
   warehouse: 'settings.tab.warehouse',
 };
 
 /**
  * /settings: profile (PUT /account/me/), practice (PUT /portal/me/, languages, specializations),
- * addresses, availability, the calendar feed (decision 012); payment details and the warehouse need
+ * addresses, availability, the calendar feed (decision 012), e-mail notifications (decision 013); payment details and the warehouse need
  * an accepted practice (SPEC §4).
  * The open section is in the address (?tab=), so a reload keeps it.
  */
@@ -88,6 +90,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="calendar" pt="lg">
           {p ? <CalendarSection /> : <Text>{st('settings.noPractice')}</Text>}
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="lg">
+          {!p ? <Text>{st('settings.noPractice')}</Text> : ready(Boolean(user), () => <NotificationsSection email={user!.email} />)}
         </Tabs.Panel>
         <Tabs.Panel value="payment" pt="lg">
           <AcceptanceGate practitioner={p}>

@@ -78,6 +78,23 @@ export const settingsMessagesEn = {
   'settings.calendar.revokeConfirm': 'Turn off',
   'settings.calendar.revoked': 'Your calendar address is turned off.',
   'settings.calendar.cancel': 'Cancel',
+  'settings.tab.notifications': 'Notifications',
+  'settings.notifications.hint':
+    "E-mails to {email} when something happens while you are away from the portal. Each names what happened and links to its page; none holds a patient's results: only their first name and initial, and the booking time.",
+  'settings.notifications.kinds': 'What to e-mail you about',
+  'settings.notifications.kind.sessionRequest': 'A new session request',
+  'settings.notifications.kind.dataRequest': 'A patient confirms or declines your data request',
+  'settings.notifications.kind.kitResults': "A kit's results are available",
+  'settings.notifications.kind.feeDue': 'A data-request fee is due in {days} days',
+  'settings.notifications.delivery.instant': 'Instantly',
+  'settings.notifications.delivery.digest': 'Daily digest at 07:00',
+  'settings.notifications.delivery.off': 'Off',
+  'settings.notifications.timeZone': 'Time zone of the practice',
+  'settings.notifications.timeZoneHint': 'The digest is sent at 07:00 in this time zone, and e-mails give booking times in it.',
+  'settings.notifications.timeZoneEmpty': 'No time zone matches',
+  'settings.notifications.defaults': 'These are the defaults (every e-mail instantly, times in UTC) until you save.',
+  'settings.notifications.saved': 'Your notification settings are saved.',
+  'settings.notifications.unsaved': 'You have changes that are not saved yet.',
 } as const;
 
 export type SettingsMessageKey = keyof typeof settingsMessagesEn;

@@ -5,6 +5,7 @@ export const settingsKeys = {
   availability: () => [...settingsKeys.all, 'availability'] as const,
   paymentDetails: () => [...settingsKeys.all, 'payment-details'] as const,
   calendarFeed: () => [...settingsKeys.all, 'calendar-feed'] as const,
+  notifications: () => [...settingsKeys.all, 'notifications'] as const,
 };
 
 // The shell's queries, by key (features do not import each other): refreshed when Settings changes them.

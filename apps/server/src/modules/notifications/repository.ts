@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { FEE_REMINDER_DAYS, type NotificationDelivery, type NotificationSettings } from '@portal/contract';
+import type { Db, Tx } from '../../db/client';
+import { notificationSettings, notifications } from '../../db/schema';
+import { rowsOf } from '../account/repository';
+
+export const DEFAULT_SETTINGS: NotificationSettings = { sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC' };
+
+export async function findSettings(db: Db, practitionerId: string) {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.practitionerId, practitionerId)).limit(1);
+  return row;
+}
+
+export async function putSettings(db: Db, practitionerId: string, s: NotificationSettings) {
+  const values = { ...s, updatedAt: new Date() };
+  await db.insert(notificationSettings).values({ practitionerId, ...values }).onConflictDoUpdate({ target: notificationSettings.practitionerId, set: values });
+}
+
+/** A notification with what its mail needs: where it goes, how the practitioner wants it, and the names and times it may carry. */
+export interface Pending {
+  id: string;
+  practitionerId: string;
+  kind: 'sessionRequest' | 'dataRequestConfirmed' | 'dataRequestDeclined' | 'kitResults' | 'feeDue';
+  sessionId: string | null;
+  createdAt: Date;
+  email: string;
+  /** No mail to a deactivated account or a synthetic (bench) one. */
+  reachable: boolean;
+  sessionRequest: NotificationDelivery;
+  dataRequest: NotificationDelivery;
+  kitResults: NotificationDelivery;
+  feeDue: NotificationDelivery;
+  timeZone: string;
+  patientFirstName: string | null;
+  patientLastName: string | null;
+  bookingTime: Date | null;
+  amountCents: number | null;
+  currency: string | null;
+  dueAt: Date | null;
+}
+
+/**
+ * Notifications in `state`, oldest first, locked for this transaction: another server process skips
+ * them (SKIP LOCKED), so each is handled by exactly one.
+ */
+export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number): Promise<Pending[]> {
+  return rowsOf<Pending>(
+    await tx.execute(sql`
+      select n.id, n.practitioner_id as "practitionerId", n.kind, n.session_id as "sessionId", n.created_at as "createdAt",
+        u.email, (u.is_active and not u.synthetic) as reachable,
+        coalesce(ns.session_request, 'instant') as "sessionRequest", coalesce(ns.data_request, 'instant') as "dataRequest",
+        coalesce(ns.kit_results, 'instant') as "kitResults", coalesce(ns.fee_due, 'instant') as "feeDue", coalesce(ns.time_zone, 'UTC') as "timeZone",
+        pu.first_name as "patientFirstName", pu.last_name as "patientLastName", s.booking_time as "bookingTime",
+        t.amount_cents as "amountCents", t.currency, t.due_at as "dueAt"
+      from ${notifications} n
+      join practitioners p on p.id = n.practitioner_id
+      join users u on u.id = p.user_id
+      left join notification_settings ns on ns.practitioner_id = n.practitioner_id
+      left join sessions s on s.id = n.session_id
+      left join users pu on pu.id = s.patient_id
+      left join transactions t on t.id = n.transaction_id
+      where n.state = ${state}
+      order by n.created_at, n.id
+      limit ${limit}
+      for update of n skip locked`),
+  ).map((r) => ({ ...r, createdAt: new Date(r.createdAt), bookingTime: r.bookingTime && new Date(r.bookingTime), dueAt: r.dueAt && new Date(r.dueAt) }));
+}
+
+export async function markHandled(tx: Tx, ids: string[], state: 'sent' | 'digest' | 'skipped', mailId: string | null, now: Date) {
+  if (!ids.length) return;
+  await tx.execute(sql`update ${notifications} set state = ${state}, mail_id = ${mailId}, handled_at = ${now} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+/**
+ * A reminder for each unpaid data-request fee falling due within FEE_REMINDER_DAYS of `now`, once per
+ * fee (the unique index decides between two processes). Synthetic (bench) practices are left out.
+ */
+export async function addFeeReminders(db: Db, now: Date) {
+  const until = new Date(now.getTime() + FEE_REMINDER_DAYS * 86_400_000);
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into ${notifications} (practitioner_id, kind, session_id, transaction_id)
+      select t.practitioner_id, 'feeDue', t.session_id, t.id
+      from transactions t join practitioners p on p.id = t.practitioner_id join users u on u.id = p.user_id
+      where t.kind = 'data_request_fee' and t.paid_at is null and t.due_at > ${now} and t.due_at <= ${until} and not u.synthetic
+      on conflict (transaction_id) where kind = 'feeDue' do nothing
+      returning id`),
+  );
+  return rows.length;
+}

@@ -1,0 +1,75 @@
+import type { NotificationSettings, NotificationSettingsState } from '@portal/contract';
+import type { AppContext } from '../../context';
+import { practitionerOf } from '../sessions/service';
+import { deliveryOf, digestMail, instantMail, lastDigestTime } from './mails';
+import * as repo from './repository';
+
+/** How many notifications one transaction takes at a time. */
+const BATCH = 50;
+
+export async function getSettings(ctx: AppContext, userId: string): Promise<NotificationSettingsState> {
+  const p = await practitionerOf(ctx, userId);
+  const row = await repo.findSettings(ctx.database.db, p.id);
+  if (!row) return { ...repo.DEFAULT_SETTINGS, saved: false };
+  const { sessionRequest, dataRequest, kitResults, feeDue, timeZone } = row;
+  return { sessionRequest, dataRequest, kitResults, feeDue, timeZone, saved: true } as NotificationSettingsState;
+}
+
+export async function saveSettings(ctx: AppContext, userId: string, s: NotificationSettings): Promise<NotificationSettingsState> {
+  const p = await practitionerOf(ctx, userId);
+  await repo.putSettings(ctx.database.db, p.id, s);
+  return { ...s, saved: true };
+}
+
+/**
+ * New notifications, each once: an instant one becomes a mail in the outbox, a digest one waits for
+ * the morning, one turned off is skipped, all in the transaction that locked it (decision 013).
+ */
+export async function handleNew(ctx: AppContext, now = new Date()) {
+  let handled = 0;
+  for (;;) {
+    const n = await ctx.database.db.transaction(async (tx) => {
+      const rows = await repo.lockPending(tx, 'new', BATCH);
+      for (const row of rows) {
+        const delivery = row.reachable ? deliveryOf(row) : 'off';
+        if (delivery === 'instant') {
+          const mailId = await ctx.mailer.send(instantMail(row, ctx.env.portalUrl), tx);
+          await repo.markHandled(tx, [row.id], 'sent', mailId, now);
+        } else await repo.markHandled(tx, [row.id], delivery === 'digest' ? 'digest' : 'skipped', null, now);
+      }
+      return rows.length;
+    });
+    handled += n;
+    if (n < BATCH) return handled;
+  }
+}
+
+/**
+ * One mail per practitioner with what waited for the digest and arrived before their latest 07:00
+ * (their time zone); a kind turned off meanwhile is skipped, a kind made instant still goes here.
+ */
+export async function sendDigests(ctx: AppContext, now = new Date()) {
+  return ctx.database.db.transaction(async (tx) => {
+    const rows = await repo.lockPending(tx, 'digest', 5_000);
+    const byPractitioner = new Map<string, repo.Pending[]>();
+    for (const row of rows) {
+      if (row.createdAt >= lastDigestTime(now, row.timeZone)) continue;
+      const list = byPractitioner.get(row.practitionerId) ?? [];
+      list.push(row);
+      byPractitioner.set(row.practitionerId, list);
+    }
+    let mails = 0;
+    for (const list of byPractitioner.values()) {
+      const off = list.filter((r) => !r.reachable || deliveryOf(r) === 'off');
+      const keep = list.filter((r) => !off.includes(r));
+      await repo.markHandled(tx, off.map((r) => r.id), 'skipped', null, now);
+      if (!keep.length) continue;
+      const mailId = await ctx.mailer.send(digestMail(keep, ctx.env.portalUrl), tx);
+      await repo.markHandled(tx, keep.map((r) => r.id), 'sent', mailId, now);
+      mails += 1;
+    }
+    return mails;
+  });
+}
+
+export const addFeeReminders = (ctx: AppContext, now = new Date()) => repo.addFeeReminders(ctx.database.db, now);

@@ -1,0 +1,117 @@
+import { Button, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  FEE_REMINDER_DAYS,
+  MESSAGES,
+  NOTIFICATION_DELIVERIES,
+  NOTIFICATION_KINDS,
+  errorText,
+  timeZones,
+  type NotificationDelivery,
+  type NotificationSettings,
+} from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { SubmitForm } from '../../../components/submit-form';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+import { st } from '../messages';
+import { useServerErrors } from './field-errors';
+
+/** This browser's time zone when the runtime knows it by a name the list holds. */
+function browserZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && timeZones().includes(zone) ? zone : null;
+}
+
+const same = (a: NotificationSettings, b: NotificationSettings) =>
+  NOTIFICATION_KINDS.every((k) => a[k] === b[k]) && a.timeZone === b.timeZone;
+
+/**
+ * Settings → Notifications (decision 013): for each kind of event, an e-mail instantly, in the daily
+ * digest at 07:00 in the practice's time zone, or none. Until saved, every kind is sent instantly
+ * with times in UTC; the form proposes this browser's time zone, saved only when the user saves.
+ */
+export function NotificationsSection({ email }: { email: string }) {
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  const { server, clear, onError } = useServerErrors();
+  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
+
+  if (settings.isPending) return <PageLoader />;
+  if (settings.isError) return <Text role="alert">{errorText(settings.error, MESSAGES.commonError)}</Text>;
+
+  const { saved, ...stored } = settings.data;
+  const value: NotificationSettings = draft ?? (saved ? stored : { ...stored, timeZone: browserZone() ?? stored.timeZone });
+  const changed = !saved || !same(value, stored);
+  const set = (patch: Partial<NotificationSettings>) => setDraft({ ...value, ...patch });
+
+  const onSubmit = () =>
+    save.mutate(value, {
+      onSuccess: () => {
+        setDraft(null);
+        notifications.show({ color: 'green', message: st('settings.notifications.saved') });
+      },
+      onError,
+    });
+
+  return (
+    <SubmitForm onSubmit={onSubmit}>
+      <Stack gap="lg" maw={760}>
+        <Text size="sm">{st('settings.notifications.hint', { email })}</Text>
+        {!saved && (
+          <Text size="sm" c="dimmed">
+            {st('settings.notifications.defaults')}
+          </Text>
+        )}
+        <Stack gap="md" component="section" aria-labelledby="notification-kinds">
+          <Title order={3} size="h5" id="notification-kinds">
+            {st('settings.notifications.kinds')}
+          </Title>
+          {NOTIFICATION_KINDS.map((kind) => (
+            <Radio.Group
+              key={kind}
+              label={st(`settings.notifications.kind.${kind}`, { days: FEE_REMINDER_DAYS })}
+              value={value[kind]}
+              onChange={(v) => set({ [kind]: v as NotificationDelivery })}
+              error={server[kind]}
+            >
+              <Group gap="lg" mt={6}>
+                {NOTIFICATION_DELIVERIES.map((d) => (
+                  <Radio key={d} value={d} label={st(`settings.notifications.delivery.${d}`)} />
+                ))}
+              </Group>
+            </Radio.Group>
+          ))}
+        </Stack>
+        <Select
+          label={st('settings.notifications.timeZone')}
+          description={st('settings.notifications.timeZoneHint')}
+          data={zones}
+          value={value.timeZone}
+          onChange={(z) => {
+            if (!z) return;
+            clear('timeZone');
+            set({ timeZone: z });
+          }}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={st('settings.notifications.timeZoneEmpty')}
+          error={server.timeZone}
+          maw={420}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group gap="md">
+          <Button type="submit" loading={save.isPending}>
+            {st('settings.save')}
+          </Button>
+          {changed && saved && (
+            <Text size="sm" c="dimmed" role="status">
+              {st('settings.notifications.unsaved')}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </SubmitForm>
+  );
+}

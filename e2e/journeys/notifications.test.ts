@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 23: a patient's request reaches the practitioner by e-mail exactly once when two server
+ * processes (WEB_CONCURRENCY=2) share one PostgreSQL and both drain the outbox. PostgreSQL only: the
+ * embedded PGlite is one process by nature (the server refuses WEB_CONCURRENCY there).
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const admin = process.env.TEST_DATABASE_URL;
+const DEMO_PASSWORD = 'Demo-portal-1';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+let child: ChildProcess | null = null;
+let smtp: SMTPServer | null = null;
+let base = '';
+let dbName = '';
+let output = '';
+const received: Array<{ to: string; raw: string }> = [];
+
+beforeAll(async () => {
+  if (!admin) return;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        raw = raw.replace(/=\r?\n/g, ''); // quoted-printable's soft line breaks
+        for (const r of session.envelope.rcptTo) received.push({ to: r.address, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+
+  dbName = `portal_e2e_mail_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${dbName}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${dbName}`;
+
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_ENV: 'local',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_URL: base,
+      DATABASE_URL: url.toString(),
+      WEB_CONCURRENCY: '2',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'info',
+      SIGN_IN_ADDRESS_RATE_LIMIT: '1000',
+      ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  // Ready once both server processes listen (the primary logs it with the count).
+  const deadline = Date.now() + 90_000;
+  while (!/"workers":2/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`two server processes did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child!.once('exit', r));
+  }
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  if (dbName) {
+    const d = new pg.Client({ connectionString: admin });
+    await d.connect();
+    await d.query(`drop database if exists ${dbName} with (force)`);
+    await d.end();
+  }
+});
+
+async function call<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}${pathname}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+describe.runIf(admin)('e-mail notifications with two server processes on one PostgreSQL', () => {
+  it("a patient's requests each reach the practitioner's mailbox once, over SMTP", async () => {
+    const token = (await call<{ accessToken: string }>('POST', '/sso/api/token', { email: 'thandi.nkosi@demo.test', password: DEMO_PASSWORD })).accessToken;
+    const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string }> }>('GET', '/api/patient/practitioners/?search=Lovelace', undefined, token);
+    const ada = results.find((p) => p.lastName === 'Lovelace')!;
+    expect(ada).toBeDefined();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const at = new Date(Date.now() + (2 + i / 10) * 86_400_000);
+      at.setUTCSeconds(0, 0);
+      ids.push((await call<{ id: string }>('POST', '/api/patient/sessions/', { practitionerId: ada.id, bookingTime: at.toISOString() }, token)).id);
+    }
+    const mine = () => received.filter((m) => m.to === 'ada.lovelace@demo.test' && ids.some((id) => m.raw.includes(`/sessions/${id}`)));
+    await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(ids.length);
+    // Both processes have had rounds of their own since: still one mail per request.
+    await new Promise((r) => setTimeout(r, 3_000));
+    for (const id of ids) expect(mine().filter((m) => m.raw.includes(`/sessions/${id}`)), id).toHaveLength(1);
+    expect(mine().every((m) => /^Subject: New session request from Thandi N\.$/m.test(m.raw))).toBe(true);
+    expect(output).not.toMatch(/thandi/i);
+  });
+});

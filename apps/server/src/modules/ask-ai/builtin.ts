@@ -75,8 +75,26 @@ function flagClause(p: PgxPair, c: PgxPhenoconverter, flagged: number): string {
   return `${who}: ${effect}${advice}`;
 }
 
-/** What the report says for one drug the patient takes: actionable, flagged, only standard advice, or nothing. */
+/**
+ * What the report says for one drug the patient takes: actionable, flagged, only standard advice, or
+ * nothing. A drug that itself inhibits or induces an enzyme (paroxetine, CYP2D6) says so first, as a
+ * flag on the enzyme's other drugs; its own advice is CPIC's for the genotype, since a medicine never
+ * flags its own row (pharmacogenomics' toContractRow).
+ */
 function medicineStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): AiStatement {
+  const report = reportOf(rs);
+  const own = report ? report.pgx.converters.filter((c) => c.medicine === drug) : [];
+  const s = drugStatement(rs, drug, meds);
+  if (!own.length) return s;
+  const what = own.map((c) => `a ${c.strength} ${c.enzyme} ${c.kind}`).join(' and ');
+  const effect = own
+    .map((c) => `for the report's other ${c.enzyme} drugs the effective phenotype may be ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} than the genotype (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`)
+    .join('; ');
+  const rest = s.text.replace(new RegExp(`^Takes ${drug}[:,]\\s*`), '');
+  return { text: end(`Takes ${drug}, ${what}: ${effect}; for ${drug} itself, ${rest.replace(/\.$/, '')}`), citations: [...new Set([...s.citations, report!.ref])] };
+}
+
+function drugStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): AiStatement {
   const mine = pairs(rs).filter((p) => p.pgx.drug.toLowerCase() === drug);
   const cites = (ps: typeof mine) => [...naming(meds, drug), ...ps.map((p) => p.ref)];
   const actionable = mine.map((p) => actionableClause(p.pgx)).filter((c): c is string => Boolean(c));
@@ -420,7 +438,12 @@ function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
     statements.push(line ?? { text: `${g.pgx.gene} ${g.pgx.phenotype}: no actionable CPIC recommendation in this report.`, citations: [g.ref] });
     for (const c of g.pgx.converters) statements.push({ text: `${end(PGX_MESSAGES.phenoconversion(c))} Flagged in the report: ${names(g.pgx.flaggedDrugs, 8)}.`, citations: [...naming(meds, c.medicine), g.ref] });
     if (report && report.pgx.answered) {
-      const affected = new Set([...g.pgx.drugs.map((d) => d.drug.toLowerCase()), ...g.pgx.flaggedDrugs.map((d) => d.toLowerCase())]);
+      // The enzyme's own inhibitors and inducers count too: a medicine is not flagged by itself (paroxetine).
+      const affected = new Set([
+        ...g.pgx.drugs.map((d) => d.drug.toLowerCase()),
+        ...g.pgx.flaggedDrugs.map((d) => d.toLowerCase()),
+        ...report.pgx.converters.filter((c) => c.enzyme === g.pgx.gene).map((c) => c.medicine),
+      ]);
       const taken = report.pgx.taking.filter((d) => affected.has(d));
       statements.push(
         taken.length

@@ -72,7 +72,11 @@ describe('Summary of results on every demo patient', () => {
     const a = await ask('Nomsa', { preset: 'summary' });
     expect(a.statements[0]!.text).toBe('Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation (Cardiovascular: acute coronary syndrome or PCI): Avoid standard dose (75 mg) clopidogrel if possible.');
     expect(a.statements[0]!.citations).toEqual(['questionnaire:4:medicines', 'pgx:CYP2C19:clopidogrel']);
-    expect(a.statements[1]!.text).toMatch(/^Takes paroxetine, a strong CYP2D6 inhibitor: the CYP2D6 Normal Metabolizer result may act poorer \(phenoconversion; \d+ of the report's drugs flagged\); if phenoconverted \(CYP2D6 activity score 0\), Moderate CPIC recommendation: /);
+    // Paroxetine flags the report's other CYP2D6 drugs; for itself CPIC's advice for her genotype stands (no rule reads it at activity score 0).
+    expect(a.statements[1]!.text).toBe(
+      "Takes paroxetine, a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may be poorer than the genotype (phenoconversion; 18 flagged); for paroxetine itself, no actionable pharmacogenomic recommendation for paroxetine in this report — CYP2D6 Normal Metabolizer, Strong: Initiate therapy with recommended starting dose.",
+    );
+    expect(a.statements[1]!.text).not.toMatch(/if phenoconverted/);
     // Her other CYP2C19 drugs in one line, without clopidogrel again.
     const cyp2c19 = a.statements.filter((s) => s.citations.includes('pgx-gene:CYP2C19'));
     expect(cyp2c19).toHaveLength(1);

@@ -206,12 +206,18 @@ describe('the medicines the patient takes', () => {
     );
     expect(codeine.ifPhenoconverted).toMatchObject({ activityScore: '0.0', recommendation: expect.stringMatching(/^Avoid codeine use/), classification: 'Strong' });
     expect(codeine.recommendation).not.toBe(codeine.ifPhenoconverted.recommendation);
+    // The inhibitor's own row keeps CPIC's advice for the genotype: no flag, no activity-score-0 reading.
+    const paroxetine = taking.results.filter((r: PgxReportRow) => r.genericName === 'paroxetine' && r.gene === 'CYP2D6');
+    expect(paroxetine.length).toBeGreaterThan(0);
+    for (const r of paroxetine) expect(r).toMatchObject({ phenoconversion: [], ifPhenoconverted: null, phenotype: 'Normal Metabolizer' });
 
     const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
     const kinds = detail.highlights.map((x: { kind: string }) => x.kind);
     expect(kinds.slice(0, 2)).toEqual(['medicine', 'medicine']);
     expect(detail.highlights[0]).toMatchObject({ title: 'clopidogrel (currently taking)', level: expect.stringContaining('CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation') });
-    expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toMatch(/a strong CYP2D6 inhibitor/);
+    expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toBe(
+      "a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may differ from the genotype",
+    );
 
     const pdf = await get(`${s.url}/pdf?view=1&taking=1`, s.doc.auth);
     expect(pdf.statusCode).toBe(200);

@@ -275,7 +275,10 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
 
 /** A stored row as the API answers it, with what the patient's current medicines add to it. */
 export function toContractRow(r: repo.StoredRow, overlay?: MedicineOverlay): PgxReportRow {
-  const flags = overlay ? overlay.medicines.converters.filter((c) => c.enzyme === r.gene) : [];
+  // A medicine never flags its own row: CPIC's advice for paroxetine is written for paroxetine, its
+  // own CYP2D6 inhibition included, so its genotype's recommendation stands (no rule in the shipped data
+  // says to read it at activity score 0). It flags the enzyme's other drugs.
+  const flags = overlay ? overlay.medicines.converters.filter((c) => c.enzyme === r.gene && c.drug !== r.genericName.toLowerCase()) : [];
   const strong = flags.some((c) => c.kind === 'inhibitor' && c.strength === 'strong');
   const converted = strong && r.gene === 'CYP2D6' ? overlay?.ifConverted?.get(phenoconvertedKey(r.genericName, r.specialtyPopulation)) : undefined;
   return {
@@ -393,7 +396,7 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
   for (const drug of m.taking) {
     // Actionable: a gene whose non-normal phenotype changes this drug's prescribing; flagged: an enzyme the patient's medicines inhibit or induce.
     const actionable = genes.filter((g) => g.drugs.some((d) => d.toLowerCase() === drug)).map((g) => g.gene);
-    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene)).map((r) => r.gene);
+    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene && c.drug !== drug)).map((r) => r.gene);
     const involved = [...new Set([...actionable, ...flagged])];
     if (!involved.length) continue;
     const level = involved
@@ -410,8 +413,12 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
     out.push(highlight('medicine', `${drug} (currently taking)`, level));
   }
   for (const c of m.converters) {
-    if (m.taking.includes(c.drug)) continue;
-    out.push(highlight('medicine', `${c.drug} (currently taking)`, `a ${c.strength} ${c.enzyme} ${c.kind}: the effective phenotype may differ from the genotype`));
+    // Said of the enzyme's other drugs: a medicine does not flag its own row (toContractRow).
+    const title = `${c.drug} (currently taking)`;
+    const text = `a ${c.strength} ${c.enzyme} ${c.kind}: for the report's other ${c.enzyme} drugs the effective phenotype may differ from the genotype`;
+    const same = out.find((h) => h.title === title);
+    if (same) same.level = `${same.level}; ${text}`;
+    else out.push(highlight('medicine', title, text));
   }
   // The drugs beside the phenotype: a 'Normal Metabolizer' among the highlights (CYP3A5, tacrolimus) says why it is there.
   for (const g of genes) out.push(highlight('pharmacogene', g.gene, `${g.phenotype}: ${shortList(g.drugs, 4)}`));

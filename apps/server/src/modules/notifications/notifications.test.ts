@@ -6,6 +6,7 @@ import { kits, mailOutbox, notifications, transactions } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { lastDigestTime, when } from './mails';
 import { addFeeReminders, handleNew, sendDigests } from './service';
+import { startNotificationWorker } from './worker';
 
 let h: Harness;
 beforeAll(async () => {
@@ -174,6 +175,22 @@ describe("a patient's request, by each practitioner's setting", () => {
     await h.db.execute(sql`update users set is_active = false where id = ${doc.user.id}`);
     await handleNew(h.app.ctx);
     expect(await mailsTo(h, doc)).toEqual([]);
+  });
+});
+
+describe('the worker every server process runs', () => {
+  it('mails a new request within seconds of the change, woken by the live updates, and stops cleanly', async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const worker = startNotificationWorker(h.app.ctx);
+    try {
+      // Well inside the 15-s round: the live update's wake-up brings it.
+      await new Promise((r) => setTimeout(r, 300));
+      const { id } = await request(h, doc, 'Naidoo');
+      await expect.poll(async () => (await mailsTo(h, doc)).map((m) => m.subject), { timeout: 10_000, interval: 200 }).toEqual(['New session request from Test N.']);
+      expect((await mailsTo(h, doc))[0]!.text).toContain(`/sessions/${id}`);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import { addFeeReminders, handleNew, sendDigests } from './service';
 export const WORKER_ROUND_MS = 15_000;
 const DIGEST_EVERY_MS = 60_000;
 const FEES_EVERY_MS = 10 * 60_000;
+/** How long after a live event the round starts; events meanwhile share it. */
+const EVENT_DELAY_MS = 1_000;
 
 export interface NotificationWorker {
   /** One round now (and the next as soon as this one ends, if woken meanwhile). */
@@ -14,9 +16,9 @@ export interface NotificationWorker {
 
 /**
  * Drains the outbox in this server process (decision 013): every server process runs one, and the
- * database decides which handles what, so nothing is sent twice. Woken by the live updates' LISTEN
- * when something changed for a practitioner and whenever a mail is queued; otherwise every 15 s, which
- * is also how a refused mail is retried.
+ * database decides which handles what, so nothing is sent twice. Woken a second after the live
+ * updates' LISTEN hears that something changed for a practitioner, at once whenever a mail is queued,
+ * and otherwise every 15 s, which is also how a refused mail is retried.
  */
 export function startNotificationWorker(ctx: AppContext): NotificationWorker {
   let running: Promise<void> | null = null;
@@ -59,7 +61,15 @@ export function startNotificationWorker(ctx: AppContext): NotificationWorker {
 
   const timer = setInterval(wake, WORKER_ROUND_MS);
   timer.unref();
-  const unsubscribe = ctx.live.onEvent(wake);
+  // Live events come with every accept and every read's data change too: under load, one round a
+  // second at most from them (an e-mail a second later is as good), not one per event.
+  let soon: NodeJS.Timeout | null = null;
+  const unsubscribe = ctx.live.onEvent(() => {
+    soon ??= setTimeout(() => {
+      soon = null;
+      wake();
+    }, EVENT_DELAY_MS);
+  });
   ctx.mailer.onQueued(wake);
   wake();
   return {
@@ -67,6 +77,7 @@ export function startNotificationWorker(ctx: AppContext): NotificationWorker {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (soon) clearTimeout(soon);
       unsubscribe();
       await running;
     },

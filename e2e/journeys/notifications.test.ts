@@ -4,8 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp } from '../../apps/server/src/test/smtp';
 
 /**
  * Issue 23: a patient's request reaches the practitioner by e-mail exactly once when two server
@@ -27,30 +27,14 @@ const freePort = () =>
   });
 
 let child: ChildProcess | null = null;
-let smtp: SMTPServer | null = null;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>> | null = null;
 let base = '';
 let dbName = '';
 let output = '';
-const received: Array<{ to: string; raw: string }> = [];
 
 beforeAll(async () => {
   if (!admin) return;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        raw = raw.replace(/=\r?\n/g, ''); // quoted-printable's soft line breaks
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+  smtp = await startTestSmtp();
 
   dbName = `portal_e2e_mail_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
@@ -72,7 +56,7 @@ beforeAll(async () => {
       PORTAL_URL: base,
       DATABASE_URL: url.toString(),
       WEB_CONCURRENCY: '2',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
       SIGN_IN_ADDRESS_RATE_LIMIT: '1000',
       ADMIN_TOKEN: randomBytes(24).toString('base64url'),
@@ -95,7 +79,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));
   }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   if (dbName) {
     const d = new pg.Client({ connectionString: admin });
     await d.connect();
@@ -127,7 +111,7 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
       at.setUTCSeconds(0, 0);
       ids.push((await call<{ id: string }>('POST', '/api/patient/sessions/', { practitionerId: ada.id, bookingTime: at.toISOString() }, token)).id);
     }
-    const mine = () => received.filter((m) => m.to === 'ada.lovelace@demo.test' && ids.some((id) => m.raw.includes(`/sessions/${id}`)));
+    const mine = () => smtp!.received.filter((m) => m.to === 'ada.lovelace@demo.test' && ids.some((id) => m.raw.includes(`/sessions/${id}`)));
     await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(ids.length);
     // Both processes have had rounds of their own since: still one mail per request.
     await new Promise((r) => setTimeout(r, 3_000));

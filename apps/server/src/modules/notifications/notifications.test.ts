@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { kits, mailOutbox, notifications, transactions } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { startTestSmtp } from '../../test/smtp';
 import { lastDigestTime, when } from './mails';
 import { addFeeReminders, handleNew, sendDigests } from './service';
 import { startNotificationWorker } from './worker';
@@ -194,40 +194,9 @@ describe('the worker every server process runs', () => {
   });
 });
 
-/** A local SMTP server: what it accepted, and whether it refuses for now. */
-async function smtp() {
-  const received: Array<{ to: string; subject: string; raw: string }> = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (state.refuse) {
-        const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        raw = raw.replace(/=\r?\n/g, ''); // quoted-printable's soft line breaks
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('delivery by SMTP', () => {
   it('an SMTP server that refuses: the request still succeeds, the mail is kept and sent once when it accepts', async () => {
-    const server = await smtp();
+    const server = await startTestSmtp();
     const app = await createTestApp({ PORTAL_URL: 'https://portal.example', SMTP_URL: server.url });
     try {
       server.state.refuse = true;
@@ -265,7 +234,7 @@ const onPostgres = Boolean(inject('databaseUrl'));
 
 describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
   it('send each notification exactly once, however their rounds interleave', async () => {
-    const server = await smtp();
+    const server = await startTestSmtp();
     // Two apps, each with its own connection pool and worker logic, as two processes have.
     const one = await createTestApp({ PORTAL_URL: 'https://portal.example', SMTP_URL: server.url });
     const two = await createTestApp({ PORTAL_URL: 'https://portal.example', SMTP_URL: server.url });

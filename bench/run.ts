@@ -4,18 +4,17 @@
  * need BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test; each bench makes its own
  * throwaway database). Exits non-zero when a budget or target is missed.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // @ts-expect-error plain ESM build script without types
 import { INITIAL_JS_BUDGET_KIB, measureBundle } from '../apps/web/scripts/bundle-size.mjs';
 import { freePort } from '../apps/server/src/test/failure-kit';
 import { failureEntry } from './failure';
 import { benchPgxReport, pgxBudgetMet, printPgxBench, withPostgres } from './pgx-report';
 import { benchApiLoad, printApiLoad } from './api-load';
-import { benchLighthouse, printLighthouse } from './lighthouse';
 import { benchPush, printPush } from './push';
 import { routeJs } from './route-js';
 import { runScale } from './scale';
@@ -44,6 +43,28 @@ async function startToReady(dataDir: string): Promise<number> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
+}
+
+/** What bench/lighthouse/lighthouse.ts exports (typed here: that folder is not part of the project's install or typecheck). */
+interface LighthouseBench {
+  benchLighthouse(): Promise<{ figures: Array<{ page: string; formFactor: string; score: number }>; loadAverage: number[] }>;
+  printLighthouse(r: Awaited<ReturnType<LighthouseBench['benchLighthouse']>>): boolean;
+}
+
+/**
+ * Lighthouse lives in a package of its own (bench/lighthouse, ~200 packages), installed here from its
+ * own lock file the first time this bench runs, never by the project's `npm install`.
+ */
+async function loadLighthouseBench(): Promise<LighthouseBench> {
+  const dir = path.join(ROOT, 'bench/lighthouse');
+  if (!fs.existsSync(path.join(dir, 'node_modules/lighthouse/package.json'))) {
+    console.log('Installing Lighthouse for this bench (bench/lighthouse, not part of the default install)...');
+    execFileSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  }
+  // Typechecked here, with Lighthouse's own types, since `npm run typecheck` runs without them.
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')], { stdio: 'inherit' });
+  const file = path.join(dir, 'lighthouse.ts');
+  return (await import(pathToFileURL(file).href)) as LighthouseBench;
 }
 
 const SECTIONS = ['bundle', 'start', 'pgx', 'scale', 'api', 'push', 'lighthouse', 'failure'] as const;
@@ -121,6 +142,7 @@ if (want('push')) {
 }
 
 if (want('lighthouse')) {
+  const { benchLighthouse, printLighthouse } = await loadLighthouseBench();
   const r = await benchLighthouse();
   const ok = printLighthouse(r);
   summary.push({ bench: 'lighthouse', ok, note: r.figures.map((f) => `${f.page} ${f.formFactor} ${f.score}`).join(', ') });

@@ -6,7 +6,12 @@
  * remote-debugging port, the cookie set in its default profile, and Lighthouse drives that browser
  * with storage reset off. Targets: mobile performance >= 95, desktop 100, CLS <= 0.1.
  *
- *   npm run build && npx tsx bench/lighthouse.ts     (or `npm run bench -- lighthouse`)
+ *   npm run bench -- lighthouse      (builds, installs this folder's Lighthouse when missing, runs)
+ *
+ * Lighthouse and its ~200 packages are not part of the project's install: this folder is a package of
+ * its own (package.json, package-lock.json, not a workspace), installed by `npm ci --prefix
+ * bench/lighthouse` only for this bench. Its `overrides` pin two dependencies of Lighthouse's trace
+ * engine that ask for "latest" (`npm ci` otherwise fails with "Missing: third-party-web").
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/seed';
-import { freePort, startServer } from './api-load';
+import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/seed';
+import { freePort, startServer } from '../api-load';
 
 export const LIGHTHOUSE_TARGETS = { mobile: 95, desktop: 100, cls: 0.1 } as const;
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { translator } from '../i18n/i18n';
 
-const lt = translator({ 'loadFailed.retry': 'Try again' } as const);
+const loadFailedText = translator({ 'loadFailed.retry': 'Try again' } as const);
 
 /** One way a failed load shows: what failed, the error's text, and a retry. */
 export function LoadFailed({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -10,7 +10,7 @@ export function LoadFailed({ title, message, onRetry }: { title: string; message
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>
-          {lt('loadFailed.retry')}
+          {loadFailedText('loadFailed.retry')}
         </Button>
       </Stack>
     </Alert>

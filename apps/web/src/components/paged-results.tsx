@@ -17,7 +17,7 @@ const pagedMessagesEn = {
   'paged.control.next': 'Next page',
   'paged.control.last': 'Last page',
 } as const;
-const pt = translator(pagedMessagesEn);
+const pagedResultsText = translator(pagedMessagesEn);
 
 export interface PageOf<T> {
   results: T[];
@@ -48,7 +48,7 @@ export function PagedResults<T>({
 }) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    return <LoadFailed title={pt('paged.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    return <LoadFailed title={pagedResultsText('paged.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
   const { results, count } = query.data;
   if (results.length === 0) return <Text c="gray.9">{empty}</Text>;
@@ -59,7 +59,7 @@ export function PagedResults<T>({
       {children(results)}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="gray.9" aria-live="polite">
-          {pt('paged.range', { from: offset + 1, to: offset + results.length, count })}
+          {pagedResultsText('paged.range', { from: offset + 1, to: offset + results.length, count })}
         </Text>
         {pages > 1 && <Pager pages={pages} page={page} onPage={onPage} />}
       </Group>
@@ -75,7 +75,7 @@ export function searchOf(q: Record<string, string | number | undefined | null>):
 }
 
 /** The pager of a list: a named group, every page and control named for a screen reader. */
-export function Pager({ pages, page, onPage, compact = false, label = pt('paged.pages') }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean; label?: string }) {
+export function Pager({ pages, page, onPage, compact = false, label = pagedResultsText('paged.pages') }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean; label?: string }) {
   return (
     <Box role="group" aria-label={label}>
       <Pagination
@@ -84,8 +84,8 @@ export function Pager({ pages, page, onPage, compact = false, label = pt('paged.
         onChange={onPage}
         size="sm"
         siblings={compact ? 0 : 1}
-        getItemProps={(p) => ({ 'aria-label': pt('paged.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-        getControlProps={(control) => ({ 'aria-label': pt(`paged.control.${control}`) })}
+        getItemProps={(p) => ({ 'aria-label': pagedResultsText('paged.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
+        getControlProps={(control) => ({ 'aria-label': pagedResultsText(`paged.control.${control}`) })}
       />
     </Box>
   );

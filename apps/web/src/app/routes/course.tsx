@@ -14,9 +14,9 @@ import { usePractitionerMe } from '../../features/practitioner/api/get-practitio
 import { DemoTour } from '../../features/tour/components/demo-tour';
 import { useTourStore } from '../../features/tour/tour-store';
 import { t } from '../../i18n/i18n';
-import { ot } from '../../features/onboarding/messages';
-import { tt } from '../../features/tour/messages';
-import { ct } from '../../features/course/messages';
+import { onboardingText } from '../../features/onboarding/messages';
+import { tourText } from '../../features/tour/messages';
+import { courseText } from '../../features/course/messages';
 
 /**
  * /courses lists the courses; /course is the onboarding course itself: the overview, a lesson
@@ -41,21 +41,21 @@ export function CoursePage() {
       // As wide as the course column under it (CourseOverview's 880), not the whole page.
       <Alert color="blue" variant="light" c="dark.8" icon={<IconHourglass aria-hidden="true" />} maw={COLUMN}>
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{ot('review.banner')}</Text>
+          <Text size="sm">{onboardingText('review.banner')}</Text>
           <Button size="xs" variant="white" onClick={openTour}>
-            {ot('review.tour')}
+            {onboardingText('review.tour')}
           </Button>
         </Group>
       </Alert>
     ) : status === PractitionerStatus.DECLINED ? (
-      <Alert color="red" variant="light" c="dark.8" icon={<IconInfoCircle aria-hidden="true" />} title={ot('review.declinedHeading')} maw={COLUMN}>
-        {ot('review.declined')}
+      <Alert color="red" variant="light" c="dark.8" icon={<IconInfoCircle aria-hidden="true" />} title={onboardingText('review.declinedHeading')} maw={COLUMN}>
+        {onboardingText('review.declined')}
       </Alert>
     ) : null;
 
   let content;
   if (course.isPending) content = <PageLoader />;
-  else if (course.isError) content = <Text>{errorText(course.error, ct('course.loadFailed'))}</Text>;
+  else if (course.isError) content = <Text>{errorText(course.error, courseText('course.loadFailed'))}</Text>;
   else if (list) content = <CourseCard course={course.data} />;
   else if (lessonId) content = <LessonView key={lessonId} lessonId={lessonId} />;
   else if (view === 'test') content = <CourseTestView course={course.data} />;
@@ -68,7 +68,7 @@ export function CoursePage() {
         {status === PractitionerStatus.ACCEPTED && !lessonId && view !== 'test' && (
           <Group>
             <Button variant="subtle" size="compact-sm" onClick={openTour}>
-              {tt('tour.reopen')}
+              {tourText('tour.reopen')}
             </Button>
           </Group>
         )}

@@ -7,7 +7,7 @@ import { useJournal } from '../../features/journals/api/get-journal';
 import { useSessionJournal } from '../../features/journals/api/get-session-journal';
 import { JournalEditor, editorKey } from '../../features/journals/components/journal-editor';
 import { formatDate, t } from '../../i18n/i18n';
-import { jt } from '../../features/journals/messages';
+import { journalsText } from '../../features/journals/messages';
 
 /** /journals/:id writes in a journal; the same route with a trailing slash edits it (SPEC §2). */
 export function JournalPage() {
@@ -24,9 +24,9 @@ export function JournalPage() {
       {entry.data && (
         <Group gap="sm">
           <Text fw={600}>{entry.data.session.user.firstName} {entry.data.session.user.lastName}</Text>
-          {entry.data.session.user.synthetic && <Badge variant="outline" color="gray">{jt('journals.syntheticPatient')}</Badge>}
+          {entry.data.session.user.synthetic && <Badge variant="outline" color="gray">{journalsText('journals.syntheticPatient')}</Badge>}
           <Text size="sm">{formatDate(entry.data.session.bookingTime)}</Text>
-          <Anchor component={Link} to={paths.sessionOverview(sessionId)}>{jt('journal.openSession')}</Anchor>
+          <Anchor component={Link} to={paths.sessionOverview(sessionId)}>{journalsText('journal.openSession')}</Anchor>
         </Group>
       )}
       {journal.data && <JournalEditor key={editorKey(journal.data)} sessionId={sessionId} journal={journal.data} />}

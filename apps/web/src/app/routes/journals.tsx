@@ -8,7 +8,7 @@ import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { useJournals } from '../../features/journals/api/list-journals';
 import { formatDate, t } from '../../i18n/i18n';
-import { jt } from '../../features/journals/messages';
+import { journalsText } from '../../features/journals/messages';
 
 const PAGE_SIZE = 20;
 type StatusFilter = 'all' | 'Saved' | 'Submitted';
@@ -27,7 +27,7 @@ export function JournalsPage() {
     <Page title={t('title.journals')}>
       <Group align="flex-end" wrap="wrap">
         <TextInput
-          label={jt('journals.search')}
+          label={journalsText('journals.search')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => {
@@ -37,7 +37,7 @@ export function JournalsPage() {
           w={300}
         />
         <div>
-          <Text size="sm" fw={500} id="journal-status-label" mb={4}>{jt('journals.filter')}</Text>
+          <Text size="sm" fw={500} id="journal-status-label" mb={4}>{journalsText('journals.filter')}</Text>
           <SegmentedControl
             aria-labelledby="journal-status-label"
             value={status}
@@ -46,7 +46,7 @@ export function JournalsPage() {
               setPage(1);
             }}
             data={[
-              { value: 'all', label: jt('journals.filter.all') },
+              { value: 'all', label: journalsText('journals.filter.all') },
               { value: JournalStatus.SAVED, label: JournalStatus.SAVED },
               { value: JournalStatus.SUBMITTED, label: JournalStatus.SUBMITTED },
             ]}
@@ -57,20 +57,20 @@ export function JournalsPage() {
       {journals.isPending && <Loader aria-label={t('common.loading')} />}
       {journals.isError && <Alert color="red">{errorText(journals.error)}</Alert>}
       {journals.data && journals.data.count === 0 && (
-        <Text>{debounced || status !== 'all' ? jt('journals.emptyFiltered') : jt('journals.empty')}</Text>
+        <Text>{debounced || status !== 'all' ? journalsText('journals.emptyFiltered') : journalsText('journals.empty')}</Text>
       )}
       {journals.data && journals.data.count > 0 && (
         <>
-          <Text size="sm" c="dimmed">{jt('journals.count', { count: journals.data.count })}</Text>
+          <Text size="sm" c="dimmed">{journalsText('journals.count', { count: journals.data.count })}</Text>
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{jt('journals.col.patient')}</Table.Th>
-                  <Table.Th>{jt('journals.col.status')}</Table.Th>
-                  <Table.Th>{jt('journals.col.session')}</Table.Th>
-                  <Table.Th>{jt('journals.col.updated')}</Table.Th>
-                  <Table.Th>{jt('journals.col.excerpt')}</Table.Th>
+                  <Table.Th>{journalsText('journals.col.patient')}</Table.Th>
+                  <Table.Th>{journalsText('journals.col.status')}</Table.Th>
+                  <Table.Th>{journalsText('journals.col.session')}</Table.Th>
+                  <Table.Th>{journalsText('journals.col.updated')}</Table.Th>
+                  <Table.Th>{journalsText('journals.col.excerpt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -82,7 +82,7 @@ export function JournalsPage() {
                         <Anchor component={Link} to={submitted ? paths.journalWrite(j.id) : paths.journalEdit(j.id)}>
                           {j.session.user.firstName} {j.session.user.lastName}
                         </Anchor>
-                        {j.session.user.synthetic && <Badge ml="xs" size="xs" variant="outline" color="gray">{jt('journals.syntheticPatient')}</Badge>}
+                        {j.session.user.synthetic && <Badge ml="xs" size="xs" variant="outline" color="gray">{journalsText('journals.syntheticPatient')}</Badge>}
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="outline" color={submitted ? 'blue.9' : 'gray.9'} leftSection={submitted ? <IconLock size={12} aria-hidden /> : <IconPencil size={12} aria-hidden />}>

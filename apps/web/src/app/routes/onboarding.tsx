@@ -23,7 +23,7 @@ import { DemoTour } from '../../features/tour/components/demo-tour';
 import { useTourStore } from '../../features/tour/tour-store';
 import { t } from '../../i18n/i18n';
 import { useSystemStore } from '../../store/system-store';
-import { ot } from '../../features/onboarding/messages';
+import { onboardingText } from '../../features/onboarding/messages';
 
 /**
  * /onboarding (no sidebar): the practice registration form for a user without a practice, then the
@@ -38,7 +38,7 @@ export function OnboardingPage() {
   if (p?.status === PractitionerStatus.ACCEPTED) return <Navigate to={landingPath(p)} replace />;
   if (p) {
     return (
-      <Page title={t('title.onboarding')} heading={p.status === PractitionerStatus.DECLINED ? ot('review.declinedHeading') : ot('review.heading')}>
+      <Page title={t('title.onboarding')} heading={p.status === PractitionerStatus.DECLINED ? onboardingText('review.declinedHeading') : onboardingText('review.heading')}>
         <WaitingForReview status={p.status} onStartTour={openTour} />
         <DemoTour />
       </Page>
@@ -88,11 +88,11 @@ function PortalTermsStep({ accepted, onAccepted }: { accepted: boolean; onAccept
 
   return (
     <Stack gap="sm">
-      <Text>{ot('onboarding.terms.intro')}</Text>
+      <Text>{onboardingText('onboarding.terms.intro')}</Text>
       {accepted ? null : <TermsPdf record={record} document={document} shown={shown} onShown={onShown} />}
       {accepted ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} c="dark.8">
-          {ot('onboarding.terms.accepted')}
+          {onboardingText('onboarding.terms.accepted')}
         </Alert>
       ) : (
         <Group>
@@ -108,7 +108,7 @@ function PortalTermsStep({ accepted, onAccepted }: { accepted: boolean; onAccept
               })
             }
           >
-            {ot('onboarding.terms.accept')}
+            {onboardingText('onboarding.terms.accept')}
           </Button>
         </Group>
       )}

@@ -19,7 +19,7 @@ import { PracticeSection } from '../../features/settings/components/practice-sec
 import { ProfileSection } from '../../features/settings/components/profile-section';
 import { WarehouseSection } from '../../features/settings/components/warehouse-section';
 import { t } from '../../i18n/i18n';
-import { st, type SettingsMessageKey } from '../../features/settings/messages';
+import { settingsText, type SettingsMessageKey } from '../../features/settings/messages';
 
 const TABS = ['profile', 'practice', 'addresses', 'availability', 'calendar', 'notifications', 'payment', 'warehouse'] as const;
 type Tab = (typeof TABS)[number];
@@ -63,10 +63,10 @@ export function SettingsPage() {
         keepMounted={false}
         variant="outline"
       >
-        <Tabs.List aria-label={st('settings.tabsLabel')}>
+        <Tabs.List aria-label={settingsText('settings.tabsLabel')}>
           {TABS.map((key) => (
             <Tabs.Tab key={key} value={key}>
-              {st(LABELS[key])}
+              {settingsText(LABELS[key])}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -75,7 +75,7 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="practice" pt="lg">
           {!p ? (
-            <Text>{st('settings.noPractice')}</Text>
+            <Text>{settingsText('settings.noPractice')}</Text>
           ) : (
             ready(Boolean(categories.data && languages.data && specializations.data), () => (
               <PracticeSection practitioner={p} categories={categories.data!} languages={languages.data!} specializations={specializations.data!} />
@@ -83,16 +83,16 @@ export function SettingsPage() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="addresses" pt="lg">
-          {p ? <AddressesSection /> : <Text>{st('settings.noPractice')}</Text>}
+          {p ? <AddressesSection /> : <Text>{settingsText('settings.noPractice')}</Text>}
         </Tabs.Panel>
         <Tabs.Panel value="availability" pt="lg">
-          {p ? <AvailabilitySection /> : <Text>{st('settings.noPractice')}</Text>}
+          {p ? <AvailabilitySection /> : <Text>{settingsText('settings.noPractice')}</Text>}
         </Tabs.Panel>
         <Tabs.Panel value="calendar" pt="lg">
-          {p ? <CalendarSection /> : <Text>{st('settings.noPractice')}</Text>}
+          {p ? <CalendarSection /> : <Text>{settingsText('settings.noPractice')}</Text>}
         </Tabs.Panel>
         <Tabs.Panel value="notifications" pt="lg">
-          {!p ? <Text>{st('settings.noPractice')}</Text> : ready(Boolean(user), () => <NotificationsSection email={user!.email} />)}
+          {!p ? <Text>{settingsText('settings.noPractice')}</Text> : ready(Boolean(user), () => <NotificationsSection email={user!.email} />)}
         </Tabs.Panel>
         <Tabs.Panel value="payment" pt="lg">
           <AcceptanceGate practitioner={p}>

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { AddressInput, COUNTRIES, firstIssue, transforms } from '@portal/contract';
-import { pt, type PracticeMessageKey } from './messages';
+import { practiceText, type PracticeMessageKey } from './messages';
 
 export interface AddressValues {
   streetAddress: string;
@@ -46,7 +46,7 @@ export function AddressFields({
   const set = (key: AddressKey, value: string) => onChange({ ...values, [key]: value });
   const text = (key: Exclude<AddressKey, 'countryCode'>, autoComplete: string, extra: { inputMode?: 'numeric'; transform?: (v: string) => string } = {}) => (
     <TextInput
-      label={pt(LABELS[key])}
+      label={practiceText(LABELS[key])}
       value={values[key]}
       onChange={(e) => set(key, extra.transform ? extra.transform(e.currentTarget.value) : e.currentTarget.value)}
       error={errors[key]}
@@ -63,7 +63,7 @@ export function AddressFields({
       {text('state', 'address-level1')}
       {text('postalCode', 'postal-code', { inputMode: 'numeric', transform: transforms.digitsOnly })}
       <Select
-        label={pt(LABELS.countryCode)}
+        label={practiceText(LABELS.countryCode)}
         data={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
         value={values.countryCode || null}
         onChange={(v) => set('countryCode', v ?? '')}

@@ -41,4 +41,4 @@ export const practiceMessagesEn = {
 } as const;
 
 export type PracticeMessageKey = keyof typeof practiceMessagesEn;
-export const pt = translator(practiceMessagesEn);
+export const practiceText = translator(practiceMessagesEn);

@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { AvailabilityInput, WEEKDAYS, firstIssue } from '@portal/contract';
-import { pt } from './messages';
+import { practiceText } from './messages';
 
 export interface SlotValues {
   dayOfWeek: number | null;
@@ -11,7 +11,7 @@ export type SlotErrors = Partial<Record<keyof SlotValues, string>>;
 
 export const weekdayName = (day: number) => WEEKDAYS.find((d) => d.id === day)?.name ?? String(day);
 export const describeSlot = (s: { dayOfWeek: number; startTime: string; endTime: string }) =>
-  pt('practice.availability.slot', { day: weekdayName(s.dayOfWeek), start: s.startTime, end: s.endTime });
+  practiceText('practice.availability.slot', { day: weekdayName(s.dayOfWeek), start: s.startTime, end: s.endTime });
 
 /** A slot checked with the contract's schema, field by field, then as a whole (end after start). */
 export function slotErrors(slot: SlotValues): SlotErrors {
@@ -34,7 +34,7 @@ export function SlotFields({ value, onChange, errors, idPrefix }: { value: SlotV
     <Group align="flex-start" gap="sm" wrap="wrap">
       <Select
         id={idPrefix ? `${idPrefix}-day` : undefined}
-        label={pt('practice.availability.day')}
+        label={practiceText('practice.availability.day')}
         data={WEEKDAYS.map((d) => ({ value: String(d.id), label: d.name }))}
         value={value.dayOfWeek === null ? null : String(value.dayOfWeek)}
         onChange={(v) => onChange({ ...value, dayOfWeek: v ? Number(v) : null })}
@@ -46,7 +46,7 @@ export function SlotFields({ value, onChange, errors, idPrefix }: { value: SlotV
       <TextInput
         id={idPrefix ? `${idPrefix}-start` : undefined}
         type="time"
-        label={pt('practice.availability.start')}
+        label={practiceText('practice.availability.start')}
         value={value.startTime}
         onChange={(e) => onChange({ ...value, startTime: e.currentTarget.value })}
         error={errors.startTime}
@@ -56,7 +56,7 @@ export function SlotFields({ value, onChange, errors, idPrefix }: { value: SlotV
       <TextInput
         id={idPrefix ? `${idPrefix}-end` : undefined}
         type="time"
-        label={pt('practice.availability.end')}
+        label={practiceText('practice.availability.end')}
         value={value.endTime}
         onChange={(e) => onChange({ ...value, endTime: e.currentTarget.value })}
         error={errors.endTime}

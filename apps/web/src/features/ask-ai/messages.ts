@@ -30,4 +30,4 @@ export const askAiMessagesEn = {
   'askAi.kind.kit': 'Kit',
 } as const;
 
-export const at = translator(askAiMessagesEn);
+export const askAiText = translator(askAiMessagesEn);

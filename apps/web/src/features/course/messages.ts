@@ -44,4 +44,4 @@ export const courseMessagesEn = {
 } as const;
 
 export type CourseMessageKey = keyof typeof courseMessagesEn;
-export const ct = translator(courseMessagesEn);
+export const courseText = translator(courseMessagesEn);

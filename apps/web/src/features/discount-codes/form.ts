@@ -7,7 +7,7 @@ import {
   type DiscountType,
 } from '@portal/contract';
 import { formatDate, formatMoney, parseMoney } from '../../i18n/i18n';
-import { dt } from './messages';
+import { discountCodesText } from './messages';
 
 /** What the form holds: text as typed; amounts become integer minor units only when sent. */
 export interface DiscountFormValues {
@@ -66,9 +66,9 @@ export const discountFormOf = (c: DiscountCode): DiscountFormValues => ({
 
 /** 'Kit, Consultation · Item requires shipping · Add a new kit': what a code applies to and adds. */
 export function optionsSummary(c: Pick<DiscountCode, 'options' | 'requiresShipping' | 'addNewKit'>): string {
-  const parts = [c.options.appliesTo.map((p) => dt(`discount.product.${p}`)).join(', ')];
-  if (c.requiresShipping) parts.push(dt('discount.requiresShipping'));
-  if (c.addNewKit) parts.push(dt('discount.addNewKit'));
+  const parts = [c.options.appliesTo.map((p) => discountCodesText(`discount.product.${p}`)).join(', ')];
+  if (c.requiresShipping) parts.push(discountCodesText('discount.requiresShipping'));
+  if (c.addNewKit) parts.push(discountCodesText('discount.addNewKit'));
   return parts.join(' · ');
 }
 
@@ -144,16 +144,16 @@ export function toDiscountInput(v: DiscountFormValues): { input: DiscountCodeInp
 /** '25% off' or 'R 100,00 off' (the configured locale's format). */
 export function ruleSummary(rule: Pick<DiscountCode['rule'], 'type' | 'value' | 'currency'>): string {
   return rule.type === 'percentage'
-    ? dt('discount.rule.percentage', { value: rule.value })
-    : dt('discount.rule.fixed', { amount: formatMoney(rule.value, rule.currency) });
+    ? discountCodesText('discount.rule.percentage', { value: rule.value })
+    : discountCodesText('discount.rule.fixed', { amount: formatMoney(rule.value, rule.currency) });
 }
 
 export function validitySummary(rule: Pick<DiscountCode['rule'], 'validFrom' | 'validUntil'>): string {
   return rule.validUntil
-    ? dt('discount.validity.range', { from: formatDate(rule.validFrom), until: formatDate(rule.validUntil) })
-    : dt('discount.validity.from', { from: formatDate(rule.validFrom) });
+    ? discountCodesText('discount.validity.range', { from: formatDate(rule.validFrom), until: formatDate(rule.validUntil) })
+    : discountCodesText('discount.validity.from', { from: formatDate(rule.validFrom) });
 }
 
 export function usageSummary(code: Pick<DiscountCode, 'usageCount'> & { rule: Pick<DiscountCode['rule'], 'usageLimit'> }): string {
-  return dt('discount.usage', { count: code.usageCount, limit: code.rule.usageLimit ?? dt('discount.usage.unlimited') });
+  return discountCodesText('discount.usage', { count: code.usageCount, limit: code.rule.usageLimit ?? discountCodesText('discount.usage.unlimited') });
 }

@@ -77,4 +77,4 @@ export const discountMessagesEn = {
 } as const;
 
 export type DiscountMessageKey = keyof typeof discountMessagesEn;
-export const dt = translator(discountMessagesEn);
+export const discountCodesText = translator(discountMessagesEn);

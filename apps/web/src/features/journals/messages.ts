@@ -44,4 +44,4 @@ export const journalMessagesEn = {
   'journals.count': '{count} entries',
 } as const;
 
-export const jt = translator(journalMessagesEn);
+export const journalsText = translator(journalMessagesEn);

@@ -43,4 +43,4 @@ export const kitMessagesEn = {
   'kits.form.notFound': 'No kit in your stock has this sample label.',
 } as const;
 
-export const kt = translator(kitMessagesEn);
+export const kitsText = translator(kitMessagesEn);

@@ -41,4 +41,4 @@ export const onboardingMessagesEn = {
 } as const;
 
 export type OnboardingMessageKey = keyof typeof onboardingMessagesEn;
-export const ot = translator(onboardingMessagesEn);
+export const onboardingText = translator(onboardingMessagesEn);

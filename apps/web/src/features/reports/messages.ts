@@ -157,4 +157,4 @@ export const reportMessagesEn = {
 export type ReportMessageKey = keyof typeof reportMessagesEn;
 
 /** Looks a Reports text up and fills its `{name}` placeholders. */
-export const rt = translator(reportMessagesEn);
+export const reportsText = translator(reportMessagesEn);

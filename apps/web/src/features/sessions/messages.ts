@@ -212,4 +212,4 @@ export const sessionMessagesEn = {
   'sessions.questionnaires.back': 'Back to questionnaires',
 } as const;
 
-export const st = translator(sessionMessagesEn);
+export const sessionsText = translator(sessionMessagesEn);

@@ -98,4 +98,4 @@ export const settingsMessagesEn = {
 } as const;
 
 export type SettingsMessageKey = keyof typeof settingsMessagesEn;
-export const st = translator(settingsMessagesEn);
+export const settingsText = translator(settingsMessagesEn);

@@ -31,4 +31,4 @@ export const tourMessagesEn = {
 } as const;
 
 export type TourMessageKey = keyof typeof tourMessagesEn;
-export const tt = translator(tourMessagesEn);
+export const tourText = translator(tourMessagesEn);

@@ -48,4 +48,4 @@ export const transactionMessagesEn = {
   'tx.badDates': 'The end date must be on or after the start date',
 } as const;
 
-export const tt = translator(transactionMessagesEn);
+export const transactionsText = translator(transactionMessagesEn);

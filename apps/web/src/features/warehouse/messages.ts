@@ -57,4 +57,4 @@ export const warehouseMessagesEn = {
 } as const;
 
 export type WarehouseMessageKey = keyof typeof warehouseMessagesEn;
-export const wt = translator(warehouseMessagesEn);
+export const warehouseText = translator(warehouseMessagesEn);

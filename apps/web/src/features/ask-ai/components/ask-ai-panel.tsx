@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, t } from '../../../i18n/i18n';
-import { at } from '../messages';
+import { askAiText } from '../messages';
 import { isApiError } from '../../../lib/api-client';
 import { useAnswers, getAnswer, useAnswerToJournal } from '../api/answers';
 import { askStream } from '../api/ask';
@@ -26,16 +26,16 @@ function StatementList({ statements, answer }: { statements: AiStatement[]; answ
       {statements.map((s, i) => (
         <List.Item key={i}>
           <Text span inherit>{s.text}</Text>{' '}
-          {s.citations.length === 0 && <Badge color="red.9" variant="outline" size="sm">{at('askAi.noCitation')}</Badge>}
+          {s.citations.length === 0 && <Badge color="red.9" variant="outline" size="sm">{askAiText('askAi.noCitation')}</Badge>}
           {s.citations.slice(0, s.citations.length > MAX_CITATIONS ? MAX_CITATIONS - 1 : MAX_CITATIONS).map((c) => {
             const r = byRef.get(c);
             return r ? (
-              <Anchor key={c} component={Link} to={r.href} size="sm" mx={2} aria-label={at('askAi.source', { n: index.get(c)!, label: r.label })}>
+              <Anchor key={c} component={Link} to={r.href} size="sm" mx={2} aria-label={askAiText('askAi.source', { n: index.get(c)!, label: r.label })}>
                 [{index.get(c)}]
               </Anchor>
             ) : null;
           })}
-          {s.citations.length > MAX_CITATIONS && <Text span size="sm">{' '}{at('askAi.moreSources', { n: s.citations.length - MAX_CITATIONS + 1 })}</Text>}
+          {s.citations.length > MAX_CITATIONS && <Text span size="sm">{' '}{askAiText('askAi.moreSources', { n: s.citations.length - MAX_CITATIONS + 1 })}</Text>}
         </List.Item>
       ))}
     </List>
@@ -49,7 +49,7 @@ function Statements({ answer }: { answer: AiAnswer }) {
   if (answer.declined) {
     return (
       <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {answer.statements[0]?.text} {at('askAi.declined.hint')}
+        {answer.statements[0]?.text} {askAiText('askAi.declined.hint')}
       </Alert>
     );
   }
@@ -60,7 +60,7 @@ function Statements({ answer }: { answer: AiAnswer }) {
         <>
           <Group>
             <Button variant="outline" size="compact-sm" aria-expanded={open} aria-controls={evidenceId} onClick={() => setOpen((o) => !o)}>
-              {open ? at('askAi.evidence.hide') : at('askAi.evidence.show', { n: answer.evidence.length })}
+              {open ? askAiText('askAi.evidence.hide') : askAiText('askAi.evidence.show', { n: answer.evidence.length })}
             </Button>
           </Group>
           {open && (
@@ -78,16 +78,16 @@ function Sources({ answer }: { answer: AiAnswer }) {
   if (answer.records.length === 0) return null;
   return (
     <Stack gap={4}>
-      <Title order={3} size="h5">{at('askAi.sources')}</Title>
+      <Title order={3} size="h5">{askAiText('askAi.sources')}</Title>
       <List size="sm" type="ordered">
         {answer.records.map((r) => (
           <List.Item key={r.ref}>
-            <Anchor component={Link} to={r.href}>{r.label}</Anchor> ({at(`askAi.kind.${r.kind}`)}{r.date ? `, ${formatDate(r.date)}` : ''})
+            <Anchor component={Link} to={r.href}>{r.label}</Anchor> ({askAiText(`askAi.kind.${r.kind}`)}{r.date ? `, ${formatDate(r.date)}` : ''})
           </List.Item>
         ))}
       </List>
       <Text size="sm">
-        {answer.dataDate ? at('askAi.dataDate', { date: formatDate(answer.dataDate) }) : ''} · {at('askAi.engine', { engine: answer.model ? `${answer.engine} (${answer.model})` : answer.engine })}
+        {answer.dataDate ? askAiText('askAi.dataDate', { date: formatDate(answer.dataDate) }) : ''} · {askAiText('askAi.engine', { engine: answer.model ? `${answer.engine} (${answer.model})` : answer.engine })}
       </Text>
     </Stack>
   );
@@ -127,22 +127,22 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
       }
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') return;
-      setError(isApiError(err) && err.status === 404 ? at('askAi.noAccess') : errorText(err as { code?: string; message?: string }));
+      setError(isApiError(err) && err.status === 404 ? askAiText('askAi.noAccess') : errorText(err as { code?: string; message?: string }));
     } finally {
       setStreaming(null);
     }
   }
 
-  if (noAccess) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{at('askAi.noAccess')}</Alert>;
+  if (noAccess) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{askAiText('askAi.noAccess')}</Alert>;
   const busy = streaming !== null;
 
   return (
     <Stack gap="md">
-      <Text>{at('askAi.intro')}</Text>
+      <Text>{askAiText('askAi.intro')}</Text>
       <Alert color="yellow" variant="outline" icon={<IconAlertTriangle size={18} aria-hidden />} c="dark">{AI_DISCLAIMER}</Alert>
 
       <Stack gap="xs">
-        <Title order={2} size="h4">{at('askAi.presets')}</Title>
+        <Title order={2} size="h4">{askAiText('askAi.presets')}</Title>
         <Group>
           {(Object.keys(AI_PRESETS) as AiPreset[]).map((p) => (
             <Button key={p} variant="outline" leftSection={<IconSparkles size={16} aria-hidden />} disabled={busy} onClick={() => void ask({ preset: p })}>
@@ -158,21 +158,21 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         }}
       >
         <Group align="flex-end">
-          <Textarea label={at('askAi.question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={500} autosize minRows={1} style={{ flex: 1 }} />
-          <Button type="submit" disabled={busy || question.trim().length < 3}>{at('askAi.ask')}</Button>
+          <Textarea label={askAiText('askAi.question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={500} autosize minRows={1} style={{ flex: 1 }} />
+          <Button type="submit" disabled={busy || question.trim().length < 3}>{askAiText('askAi.ask')}</Button>
         </Group>
       </SubmitForm>
 
       <Paper component="section" withBorder p="md" aria-live="polite" aria-busy={busy} aria-labelledby={answerHeading}>
         <Stack gap="sm">
           <Title order={2} size="h4" id={answerHeading}>
-            {at('askAi.answer')}
+            {askAiText('askAi.answer')}
             {answer && !busy && <Text span inherit fw={400}>: {answer.question}</Text>}
           </Title>
           {error && <Alert color="red">{error}</Alert>}
           {busy && (
             <>
-              <Group gap="xs"><Loader size="sm" aria-hidden /><Text size="sm">{at('askAi.generating')}</Text></Group>
+              <Group gap="xs"><Loader size="sm" aria-hidden /><Text size="sm">{askAiText('askAi.generating')}</Text></Group>
               {streaming.statements.length > 0 && <List spacing="xs">{streaming.statements.map((s, i) => <List.Item key={i}>{s.text}</List.Item>)}</List>}
               {streaming.text && <Text style={{ whiteSpace: 'pre-wrap' }}>{streaming.text}</Text>}
             </>
@@ -181,7 +181,7 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
             <>
               {answer.note && <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>{answer.note}</Alert>}
               <Statements answer={answer} />
-              {answer.droppedCitations > 0 && <Text size="sm">{at('askAi.dropped', { n: answer.droppedCitations })}</Text>}
+              {answer.droppedCitations > 0 && <Text size="sm">{askAiText('askAi.dropped', { n: answer.droppedCitations })}</Text>}
               <Sources answer={answer} />
               <Text size="sm" fs="italic">{answer.disclaimer}</Text>
               {!answer.declined && (
@@ -191,14 +191,14 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
                     loading={toJournal.isPending}
                     onClick={() =>
                       toJournal.mutate(answer.id, {
-                        onSuccess: () => notifications.show({ color: 'green', message: at('askAi.toJournal.done') }),
+                        onSuccess: () => notifications.show({ color: 'green', message: askAiText('askAi.toJournal.done') }),
                         onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
                       })
                     }
                   >
-                    {at('askAi.toJournal')}
+                    {askAiText('askAi.toJournal')}
                   </Button>
-                  <Anchor component={Link} to={notesHref}>{at('askAi.openJournal')}</Anchor>
+                  <Anchor component={Link} to={notesHref}>{askAiText('askAi.openJournal')}</Anchor>
                 </Group>
               )}
             </>
@@ -207,10 +207,10 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
       </Paper>
 
       <Stack gap="xs">
-        <Title order={2} size="h4">{at('askAi.earlier')}</Title>
+        <Title order={2} size="h4">{askAiText('askAi.earlier')}</Title>
         {answers.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {answers.isError && <Alert color="red">{errorText(answers.error)}</Alert>}
-        {answers.data?.results.length === 0 && <Text size="sm">{at('askAi.earlier.none')}</Text>}
+        {answers.data?.results.length === 0 && <Text size="sm">{askAiText('askAi.earlier.none')}</Text>}
         {answers.data?.results.map((a) => (
           <UnstyledButton
             key={a.id}

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { errorText } from '@portal/contract';
 import { useDownloadCertificate } from '../api/download-certificate';
-import { ct } from '../messages';
+import { courseText } from '../messages';
 
 export function CertificateButton({ variant = 'filled' }: { variant?: 'filled' | 'light' }) {
   const download = useDownloadCertificate();
@@ -14,11 +14,11 @@ export function CertificateButton({ variant = 'filled' }: { variant?: 'filled' |
       loading={download.isPending}
       onClick={() =>
         download.mutate(undefined, {
-          onError: (e) => notifications.show({ color: 'red', message: errorText(e, ct('course.certificate.failed')) }),
+          onError: (e) => notifications.show({ color: 'red', message: errorText(e, courseText('course.certificate.failed')) }),
         })
       }
     >
-      {ct('course.certificate.download')}
+      {courseText('course.certificate.download')}
     </Button>
   );
 }

@@ -3,11 +3,11 @@ import type { CourseOverview } from '@portal/contract';
 import { Link } from 'react-router';
 import { courseLinks } from '../links';
 import { CertificateButton } from './certificate-button';
-import { ct } from '../messages';
+import { courseText } from '../messages';
 
 /** /courses: the courses the practitioner has (the required onboarding course), with progress. */
 export function CourseCard({ course }: { course: CourseOverview }) {
-  const progressText = ct('course.progress', { done: course.completedLessons, total: course.totalLessons });
+  const progressText = courseText('course.progress', { done: course.completedLessons, total: course.totalLessons });
   return (
     <Paper withBorder radius="md" p="lg" maw={720} component="section" aria-labelledby="course-card-title">
       <Stack gap="sm">
@@ -16,7 +16,7 @@ export function CourseCard({ course }: { course: CourseOverview }) {
             {course.title}
           </Title>
           <Badge variant="light" c="dark.8" style={{ flexShrink: 0 }}>
-            {ct('course.required')}
+            {courseText('course.required')}
           </Badge>
         </Group>
         <Text>{course.description}</Text>
@@ -26,7 +26,7 @@ export function CourseCard({ course }: { course: CourseOverview }) {
         <Progress value={course.totalLessons ? (course.completedLessons / course.totalLessons) * 100 : 0} aria-label={progressText} />
         <Group gap="sm" mt="xs">
           <Button component={Link} to={courseLinks.overview()}>
-            {ct('course.open')}
+            {courseText('course.open')}
           </Button>
           {course.test.passed && <CertificateButton variant="light" />}
         </Group>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../i18n/i18n';
 import { courseLinks } from '../links';
 import { CertificateButton } from './certificate-button';
-import { ct, type CourseMessageKey } from '../messages';
+import { courseText, type CourseMessageKey } from '../messages';
 
 const PROGRESS_COLOR = { [Progress.COMPLETED]: 'green', [Progress.IN_PROGRESS]: 'blue', [Progress.PENDING]: 'gray' } as const;
 
@@ -14,7 +14,7 @@ export function CourseOverview({ course }: { course: Course }) {
   const lessons = course.modules.flatMap((m) => m.lessons);
   const nextLesson = lessons.find((l) => !l.completed);
   const percent = course.totalLessons ? Math.round((course.completedLessons / course.totalLessons) * 100) : 0;
-  const progressText = ct('course.progress', { done: course.completedLessons, total: course.totalLessons });
+  const progressText = courseText('course.progress', { done: course.completedLessons, total: course.totalLessons });
 
   return (
     <Stack gap="lg" maw={880}>
@@ -28,7 +28,7 @@ export function CourseOverview({ course }: { course: Course }) {
         {nextLesson && (
           <div>
             <Button component={Link} to={courseLinks.lesson(nextLesson.id)} mt="xs">
-              {course.completedLessons === 0 ? ct('course.start') : ct('course.continue', { title: nextLesson.title })}
+              {course.completedLessons === 0 ? courseText('course.start') : courseText('course.continue', { title: nextLesson.title })}
             </Button>
           </div>
         )}
@@ -36,17 +36,17 @@ export function CourseOverview({ course }: { course: Course }) {
 
       <Stack gap="md">
         <Title order={2} size="h3">
-          {ct('course.modules')}
+          {courseText('course.modules')}
         </Title>
         {course.modules.map((m, i) => (
           <Paper key={m.id} withBorder radius="md" p="md" component="section" aria-labelledby={`module-${m.id}`}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Title order={3} size="h4" id={`module-${m.id}`}>
-                  {ct('course.module', { n: i + 1, title: m.title })}
+                  {courseText('course.module', { n: i + 1, title: m.title })}
                 </Title>
                 <Badge variant="light" color={PROGRESS_COLOR[m.progress]} c="dark.8" style={{ flexShrink: 0 }}>
-                  {ct(`course.progress.${m.progress}` as CourseMessageKey)}
+                  {courseText(`course.progress.${m.progress}` as CourseMessageKey)}
                 </Badge>
               </Group>
               <Text size="sm">{m.summary}</Text>
@@ -60,7 +60,7 @@ export function CourseOverview({ course }: { course: Course }) {
                       {l.title}
                     </Anchor>
                     <Text size="sm" c="dimmed">
-                      {ct('course.minutes', { minutes: l.minutes })} · {l.completed ? ct('course.lessonCompleted') : ct('course.lessonNotCompleted')}
+                      {courseText('course.minutes', { minutes: l.minutes })} · {l.completed ? courseText('course.lessonCompleted') : courseText('course.lessonNotCompleted')}
                     </Text>
                   </Group>
                 ))}
@@ -73,41 +73,41 @@ export function CourseOverview({ course }: { course: Course }) {
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="course-test-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="course-test-heading">
-            {ct('course.test.heading')}
+            {courseText('course.test.heading')}
           </Title>
           {course.test.passed && course.test.passedAt ? (
             <>
               <Group gap="xs">
                 <IconCircleCheck size={20} color="var(--mantine-color-green-8)" aria-hidden="true" />
-                <Text fw={500}>{ct('course.test.passedOn', { date: formatDate(course.test.passedAt), percent: course.test.bestPercent ?? 0 })}</Text>
+                <Text fw={500}>{courseText('course.test.passedOn', { date: formatDate(course.test.passedAt), percent: course.test.bestPercent ?? 0 })}</Text>
               </Group>
               <Group gap="sm">
                 <CertificateButton />
                 <Button component={Link} to={courseLinks.test()} variant="default">
-                  {ct('course.test.retry')}
+                  {courseText('course.test.retry')}
                 </Button>
               </Group>
             </>
           ) : course.test.available ? (
             <>
-              <Text>{ct('course.test.intro', { count: course.test.questionCount, percent: course.test.passPercent })}</Text>
+              <Text>{courseText('course.test.intro', { count: course.test.questionCount, percent: course.test.passPercent })}</Text>
               {course.test.attempts > 0 && (
-                <Text size="sm">{ct('course.test.attempts', { count: course.test.attempts, percent: course.test.bestPercent ?? 0 })}</Text>
+                <Text size="sm">{courseText('course.test.attempts', { count: course.test.attempts, percent: course.test.bestPercent ?? 0 })}</Text>
               )}
               <div>
                 <Button component={Link} to={courseLinks.test()}>
-                  {course.test.attempts > 0 ? ct('course.test.retry') : ct('course.test.start')}
+                  {course.test.attempts > 0 ? courseText('course.test.retry') : courseText('course.test.start')}
                 </Button>
               </div>
             </>
           ) : (
             <Group gap="xs">
               <IconLock size={18} aria-hidden="true" />
-              <Text>{ct('course.test.locked')}</Text>
+              <Text>{courseText('course.test.locked')}</Text>
             </Group>
           )}
           <Text size="sm" c="dimmed">
-            {ct('course.listedHint')}
+            {courseText('course.listedHint')}
           </Text>
         </Stack>
       </Paper>

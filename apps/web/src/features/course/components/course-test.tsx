@@ -9,7 +9,7 @@ import { useCourseTest } from '../api/get-test';
 import { useSubmitTest } from '../api/submit-test';
 import { courseLinks } from '../links';
 import { CertificateButton } from './certificate-button';
-import { ct } from '../messages';
+import { courseText } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
 
 /** The multiple-choice test: answered here, scored on the server, retried as often as needed. */
@@ -25,16 +25,16 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
   if (!course.test.available) {
     return (
       <Stack gap="sm">
-        <Title order={2}>{ct('course.test.heading')}</Title>
-        <Text>{ct('course.test.locked')}</Text>
+        <Title order={2}>{courseText('course.test.heading')}</Title>
+        <Text>{courseText('course.test.locked')}</Text>
         <Anchor component={Link} to={courseLinks.overview()} c="blue.8">
-          {ct('course.overview')}
+          {courseText('course.overview')}
         </Anchor>
       </Stack>
     );
   }
   if (test.isPending) return <PageLoader />;
-  if (test.isError) return <Text>{errorText(test.error, ct('course.loadFailed'))}</Text>;
+  if (test.isError) return <Text>{errorText(test.error, courseText('course.loadFailed'))}</Text>;
 
   const questions = test.data.questions;
   const lessonTitle = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id)?.title ?? id;
@@ -57,7 +57,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
     return (
       <Stack gap="md" maw={820}>
         <Title order={2} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
-          {ct('course.test.heading')}
+          {courseText('course.test.heading')}
         </Title>
         <Alert
           color={result.passed ? 'green' : 'red'}
@@ -67,15 +67,15 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
           role="status"
         >
           {result.passed
-            ? ct('course.test.passed', { percent: result.percent, correct: result.correct, total: result.total })
-            : ct('course.test.failed', { percent: result.percent, correct: result.correct, total: result.total, pass: test.data.passPercent })}
+            ? courseText('course.test.passed', { percent: result.percent, correct: result.correct, total: result.total })
+            : courseText('course.test.failed', { percent: result.percent, correct: result.correct, total: result.total, pass: test.data.passPercent })}
         </Alert>
         {result.passed ? (
           <>
             <Group gap="sm">
               <CertificateButton />
               <Button component={Link} to={courseLinks.overview()} variant="default">
-                {ct('course.overview')}
+                {courseText('course.overview')}
               </Button>
             </Group>
             <Stack gap="sm">
@@ -89,9 +89,9 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
                     </Text>
                     <Group gap={6} mt={4}>
                       {mark.correct ? <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden="true" /> : <IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />}
-                      <Text size="sm">{mark.correct ? ct('course.test.correct') : ct('course.test.wrong')}</Text>
+                      <Text size="sm">{mark.correct ? courseText('course.test.correct') : courseText('course.test.wrong')}</Text>
                     </Group>
-                    <Text size="sm">{ct('course.test.answer', { answer })}</Text>
+                    <Text size="sm">{courseText('course.test.answer', { answer })}</Text>
                     {mark.explanation && (
                       <Text size="sm" c="dimmed">
                         {mark.explanation}
@@ -104,7 +104,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
           </>
         ) : (
           <>
-            <Text>{ct('course.test.reread')}</Text>
+            <Text>{courseText('course.test.reread')}</Text>
             <List>
               {[...new Set(wrong.map((w) => w.lessonId))].map((id) => (
                 <List.Item key={id}>
@@ -122,7 +122,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
                   setTried(false);
                 }}
               >
-                {ct('course.test.retry')}
+                {courseText('course.test.retry')}
               </Button>
             </div>
           </>
@@ -134,9 +134,9 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
   return (
     <Stack gap="md" maw={820}>
       <Title order={2} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
-        {ct('course.test.heading')}
+        {courseText('course.test.heading')}
       </Title>
-      <Text>{ct('course.test.intro', { count: questions.length, percent: test.data.passPercent })}</Text>
+      <Text>{courseText('course.test.intro', { count: questions.length, percent: test.data.passPercent })}</Text>
       <SubmitForm
         onSubmit={() => {
           onSubmit();
@@ -147,7 +147,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
             <Paper key={q.id} withBorder p="md" radius="md">
               <Radio.Group
                 label={q.text}
-                description={ct('course.test.question', { n: i + 1, total: questions.length })}
+                description={courseText('course.test.question', { n: i + 1, total: questions.length })}
                 inputWrapperOrder={['description', 'label', 'input', 'error']}
                 value={answers[q.id] ?? null}
                 onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))}
@@ -164,15 +164,15 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
           ))}
           {tried && unanswered > 0 && (
             <Text c="red.8" role="alert">
-              {ct('course.test.unanswered', { count: unanswered })}
+              {courseText('course.test.unanswered', { count: unanswered })}
             </Text>
           )}
           <Group>
             <Button type="submit" loading={submit.isPending}>
-              {ct('course.test.submit')}
+              {courseText('course.test.submit')}
             </Button>
             <Button component={Link} to={courseLinks.overview()} variant="default">
-              {ct('course.overview')}
+              {courseText('course.overview')}
             </Button>
           </Group>
         </Stack>

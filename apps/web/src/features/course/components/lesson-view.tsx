@@ -9,7 +9,7 @@ import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
 import { courseLinks } from '../links';
 import { LessonBody } from './lesson-body';
-import { ct } from '../messages';
+import { courseText } from '../messages';
 
 /** One lesson, read and marked completed; completing moves on to the next lesson (or back to the course). */
 export function LessonView({ lessonId }: { lessonId: string }) {
@@ -27,9 +27,9 @@ export function LessonView({ lessonId }: { lessonId: string }) {
   if (lesson.isError) {
     return (
       <Stack gap="sm">
-        <Text>{errorText(lesson.error, ct('course.loadFailed'))}</Text>
+        <Text>{errorText(lesson.error, courseText('course.loadFailed'))}</Text>
         <Anchor component={Link} to={courseLinks.overview()} c="blue.8">
-          {ct('course.overview')}
+          {courseText('course.overview')}
         </Anchor>
       </Stack>
     );
@@ -46,12 +46,12 @@ export function LessonView({ lessonId }: { lessonId: string }) {
       <Anchor component={Link} to={courseLinks.overview()} c="blue.8" size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} aria-hidden="true" />
-          {ct('course.overview')}
+          {courseText('course.overview')}
         </Group>
       </Anchor>
       <div>
         <Text size="sm" c="dimmed">
-          {l.moduleTitle} · {ct('course.minutes', { minutes: l.minutes })}
+          {l.moduleTitle} · {courseText('course.minutes', { minutes: l.minutes })}
         </Text>
         <Group gap="sm" align="center">
           <Title order={2} id="lesson-title" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
@@ -59,7 +59,7 @@ export function LessonView({ lessonId }: { lessonId: string }) {
           </Title>
           {l.completed && (
             <Badge color="green" variant="light" c="dark.8" leftSection={<IconCircleCheck size={14} aria-hidden="true" />}>
-              {ct('course.lessonCompleted')}
+              {courseText('course.lessonCompleted')}
             </Badge>
           )}
         </Group>
@@ -68,7 +68,7 @@ export function LessonView({ lessonId }: { lessonId: string }) {
       <Group justify="space-between" mt="md" maw={760}>
         {l.previousId ? (
           <Button component={Link} to={courseLinks.lesson(l.previousId)} variant="default">
-            {ct('course.previous')}
+            {courseText('course.previous')}
           </Button>
         ) : (
           <span />
@@ -76,11 +76,11 @@ export function LessonView({ lessonId }: { lessonId: string }) {
         <Group gap="sm">
           {l.completed && l.nextId && (
             <Button component={Link} to={courseLinks.lesson(l.nextId)} variant="default">
-              {ct('course.next')}
+              {courseText('course.next')}
             </Button>
           )}
           <Button onClick={onComplete} loading={complete.isPending}>
-            {l.nextId ? ct('course.markComplete') : ct('course.markCompleteLast')}
+            {l.nextId ? courseText('course.markComplete') : courseText('course.markCompleteLast')}
           </Button>
         </Group>
       </Group>

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 import { discountFormOf, emptyDiscountForm, toDiscountInput, type DiscountField, type DiscountFormValues } from '../form';
-import { dt } from '../messages';
+import { discountCodesText } from '../messages';
 
 /** How the portal writes a day ('23 November 2026'), in dayjs tokens. */
 const DATE_FORMAT = 'D MMMM YYYY';
@@ -49,7 +49,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
     if (Object.keys(errors).length) return;
     const callbacks = {
       onSuccess: (saved: DiscountCode) => {
-        notifications.show({ color: 'green', message: dt(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
+        notifications.show({ color: 'green', message: discountCodesText(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
         onDone();
       },
       onError: (e: Error) => {
@@ -70,16 +70,16 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
       <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <Title order={2} size="h4" id="discount-form-title">
-            {editing ? dt('discount.form.editTitle', { code: editing.code }) : dt('discount.form.title')}
+            {editing ? discountCodesText('discount.form.editTitle', { code: editing.code }) : discountCodesText('discount.form.title')}
           </Title>
           {editing ? (
             // Patients may have the code already: it stays as it is (the server refuses another).
-            <TextInput label={dt('discount.code')} description={dt('discount.code.fixed')} value={editing.code} readOnly maw={420} />
+            <TextInput label={discountCodesText('discount.code')} description={discountCodesText('discount.code.fixed')} value={editing.code} readOnly maw={420} />
           ) : (
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <TextInput
-                label={dt('discount.code')}
-                description={dt('discount.code.hint')}
+                label={discountCodesText('discount.code')}
+                description={discountCodesText('discount.code.hint')}
                 value={values.code}
                 onChange={(e) => set('code', e.currentTarget.value.toUpperCase(), 'code')}
                 error={error('code')}
@@ -88,31 +88,31 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
                 style={{ flex: 1 }}
                 maw={420}
               />
-              <Button variant="default" mt={46} onClick={() => set('code', generateDiscountCode(), 'code')} aria-label={dt('discount.generateLabel')}>
-                {dt('discount.generate')}
+              <Button variant="default" mt={46} onClick={() => set('code', generateDiscountCode(), 'code')} aria-label={discountCodesText('discount.generateLabel')}>
+                {discountCodesText('discount.generate')}
               </Button>
             </Group>
           )}
 
           <div>
             <Text size="sm" fw={500} id="discount-type-label" mb={4}>
-              {dt('discount.type')}
+              {discountCodesText('discount.type')}
             </Text>
             <SegmentedControl
               aria-labelledby="discount-type-label"
               value={values.type}
               onChange={(v) => set('type', v as DiscountType, 'rule.value')}
               data={[
-                { value: 'percentage', label: dt('discount.type.percentage') },
-                { value: 'fixed', label: dt('discount.type.fixed') },
+                { value: 'percentage', label: discountCodesText('discount.type.percentage') },
+                { value: 'fixed', label: discountCodesText('discount.type.fixed') },
               ]}
             />
           </div>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label={percentage ? dt('discount.value.percentage') : dt('discount.value.fixed')}
-              description={percentage ? dt('discount.value.percentageHint') : dt('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })}
+              label={percentage ? discountCodesText('discount.value.percentage') : discountCodesText('discount.value.fixed')}
+              description={percentage ? discountCodesText('discount.value.percentageHint') : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })}
               value={values.value}
               onChange={(e) => set('value', e.currentTarget.value, 'rule.value')}
               error={error('rule.value')}
@@ -127,7 +127,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
               required
             />
             <Select
-              label={dt('discount.currency')}
+              label={discountCodesText('discount.currency')}
               data={CURRENCIES.map((c) => ({ value: c, label: c }))}
               value={values.currency}
               onChange={(v) => v && set('currency', v as Currency, 'rule.currency')}
@@ -136,16 +136,16 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
               required
             />
             <TextInput
-              label={dt('discount.minimum')}
-              description={dt('discount.minimumHint')}
+              label={discountCodesText('discount.minimum')}
+              description={discountCodesText('discount.minimumHint')}
               value={values.minimum}
               onChange={(e) => set('minimum', e.currentTarget.value, 'rule.minimumOrderCents')}
               error={error('rule.minimumOrderCents')}
               inputMode="decimal"
             />
             <TextInput
-              label={dt('discount.usageLimit')}
-              description={dt('discount.usageLimitHint')}
+              label={discountCodesText('discount.usageLimit')}
+              description={discountCodesText('discount.usageLimitHint')}
               value={values.usageLimit}
               onChange={(e) => set('usageLimit', e.currentTarget.value, 'rule.usageLimit')}
               error={error('rule.usageLimit')}
@@ -154,7 +154,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             {/* Mantine's date fields, not the browser's: they write dates as the rest of the portal does
                 ('23 November 2026'), where <input type="date"> follows the browser (mm/dd/yyyy). */}
             <DateInput
-              label={dt('discount.validFrom')}
+              label={discountCodesText('discount.validFrom')}
               value={values.validFrom || null}
               onChange={(v) => set('validFrom', v ?? '', 'rule.validFrom')}
               error={error('rule.validFrom')}
@@ -163,8 +163,8 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
               required
             />
             <DateInput
-              label={dt('discount.validUntil')}
-              description={dt('discount.validUntilHint')}
+              label={discountCodesText('discount.validUntil')}
+              description={discountCodesText('discount.validUntilHint')}
               value={values.validUntil || null}
               onChange={(v) => set('validUntil', v ?? '', 'rule.validUntil')}
               error={error('rule.validUntil')}
@@ -175,8 +175,8 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           </SimpleGrid>
 
           <TextInput
-            label={dt('discount.upsell')}
-            description={dt('discount.upsellHint')}
+            label={discountCodesText('discount.upsell')}
+            description={discountCodesText('discount.upsellHint')}
             value={values.upsell}
             onChange={(e) => set('upsell', e.currentTarget.value, 'upsell')}
             error={error('upsell')}
@@ -184,7 +184,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           />
 
           <Checkbox.Group
-            label={dt('discount.appliesTo')}
+            label={discountCodesText('discount.appliesTo')}
             value={values.appliesTo}
             onChange={(v) => set('appliesTo', v as DiscountProduct[], 'options.appliesTo')}
             error={error('options.appliesTo')}
@@ -192,36 +192,36 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           >
             <Group gap="lg" mt="xs">
               {DiscountProduct.options.map((p) => (
-                <Checkbox key={p} value={p} label={dt(`discount.product.${p}`)} />
+                <Checkbox key={p} value={p} label={discountCodesText(`discount.product.${p}`)} />
               ))}
             </Group>
           </Checkbox.Group>
 
           <Stack gap="xs">
             <Checkbox
-              label={dt('discount.requiresShipping')}
+              label={discountCodesText('discount.requiresShipping')}
               checked={values.requiresShipping}
               onChange={(e) => set('requiresShipping', e.currentTarget.checked)}
             />
             <Checkbox
-              label={dt('discount.addNewKit')}
-              description={dt('discount.addNewKitHint')}
+              label={discountCodesText('discount.addNewKit')}
+              description={discountCodesText('discount.addNewKitHint')}
               checked={values.addNewKit}
               onChange={(e) => set('addNewKit', e.currentTarget.checked)}
             />
           </Stack>
 
           {generalError && (
-            <Alert color="red" variant="light" c="dark.8" role="alert" title={dt('discount.failed')}>
+            <Alert color="red" variant="light" c="dark.8" role="alert" title={discountCodesText('discount.failed')}>
               {generalError}
             </Alert>
           )}
           <Group gap="sm">
             <Button type="submit" loading={create.isPending}>
-              {editing ? dt('discount.saveChanges') : dt('discount.save')}
+              {editing ? discountCodesText('discount.saveChanges') : discountCodesText('discount.save')}
             </Button>
             <Button variant="default" onClick={onDone}>
-              {dt('discount.cancel')}
+              {discountCodesText('discount.cancel')}
             </Button>
           </Group>
         </Stack>

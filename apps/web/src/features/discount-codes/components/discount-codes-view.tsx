@@ -11,7 +11,7 @@ import { formatMoney, t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
 import { optionsSummary, ruleSummary, usageSummary, validitySummary } from '../form';
-import { dt } from '../messages';
+import { discountCodesText } from '../messages';
 import { DiscountCodeForm } from './discount-code-form';
 
 export const DISCOUNT_PAGE_SIZE = 20;
@@ -27,7 +27,7 @@ const STATE_COLOR: Record<DiscountCodeState, string> = {
 export function DiscountStateBadge({ state }: { state: DiscountCodeState }) {
   return (
     <Badge variant="light" color={STATE_COLOR[state]} c="dark.8">
-      {dt(`discount.state.${state}`)}
+      {discountCodesText(`discount.state.${state}`)}
     </Badge>
   );
 }
@@ -62,22 +62,22 @@ export function DiscountCodesView() {
       ) : (
         <div>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-            {dt('discount.create')}
+            {discountCodesText('discount.create')}
           </Button>
         </div>
       )}
       <Group align="flex-end" wrap="wrap">
         <TextInput
           type="search"
-          label={dt('discount.search')}
+          label={discountCodesText('discount.search')}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           w={280}
         />
         <Select
-          label={dt('discount.state')}
-          data={[{ value: '', label: dt('discount.state.all') }, ...DiscountCodeState.options.map((s) => ({ value: s, label: dt(`discount.state.${s}`) }))]}
+          label={discountCodesText('discount.state')}
+          data={[{ value: '', label: discountCodesText('discount.state.all') }, ...DiscountCodeState.options.map((s) => ({ value: s, label: discountCodesText(`discount.state.${s}`) }))]}
           value={state ?? ''}
           onChange={(v) => setState(v ? (v as DiscountCodeState) : null)}
           allowDeselect={false}
@@ -89,21 +89,21 @@ export function DiscountCodesView() {
         page={page}
         pageSize={DISCOUNT_PAGE_SIZE}
         onPage={setPage}
-        empty={search || state ? dt('discount.emptyFiltered') : dt('discount.empty')}
+        empty={search || state ? discountCodesText('discount.emptyFiltered') : discountCodesText('discount.empty')}
       >
         {(rows) => (
           <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={dt('discount.tableLabel')}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={discountCodesText('discount.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{dt('discount.col.code')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.rule')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.minimum')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.options')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.validity')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.usage')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.state')}</Table.Th>
-                  <Table.Th scope="col">{dt('discount.col.actions')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.code')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.rule')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.minimum')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.options')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.validity')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.usage')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.state')}</Table.Th>
+                  <Table.Th scope="col">{discountCodesText('discount.col.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -120,7 +120,7 @@ export function DiscountCodesView() {
                       )}
                     </Table.Td>
                     <Table.Td>{ruleSummary(c.rule)}</Table.Td>
-                    <Table.Td style={TABULAR_FIGURES}>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : dt('discount.noMinimum')}</Table.Td>
+                    <Table.Td style={TABULAR_FIGURES}>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : discountCodesText('discount.noMinimum')}</Table.Td>
                     <Table.Td>{optionsSummary(c)}</Table.Td>
                     <Table.Td>{validitySummary(c.rule)}</Table.Td>
                     <Table.Td>{usageSummary(c)}</Table.Td>
@@ -130,8 +130,8 @@ export function DiscountCodesView() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {c.state !== 'deactivated' && (
-                          <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={dt('discount.editLabel', { code: c.code })}>
-                            {dt('discount.edit')}
+                          <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={discountCodesText('discount.editLabel', { code: c.code })}>
+                            {discountCodesText('discount.edit')}
                           </Button>
                         )}
                         {c.state !== 'deactivated' && c.state !== 'expired' && (
@@ -140,9 +140,9 @@ export function DiscountCodesView() {
                             variant="default"
                             c="red.9"
                             onClick={() => setDeactivating(c)}
-                            aria-label={dt('discount.deactivateLabel', { code: c.code })}
+                            aria-label={discountCodesText('discount.deactivateLabel', { code: c.code })}
                           >
-                            {dt('discount.deactivate')}
+                            {discountCodesText('discount.deactivate')}
                           </Button>
                         )}
                       </Group>
@@ -170,12 +170,12 @@ function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose
       size="small"
       opened={code !== null}
       onClose={close}
-      title={dt('discount.deactivate.title')}
+      title={discountCodesText('discount.deactivate.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {code && (
         <Stack gap="md">
-          <Text>{dt('discount.deactivate.body', { code: code.code })}</Text>
+          <Text>{discountCodesText('discount.deactivate.body', { code: code.code })}</Text>
           {deactivate.isError && (
             <Alert color="red" variant="light" c="dark.8" role="alert">
               {errorText(deactivate.error)}
@@ -183,7 +183,7 @@ function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              {dt('discount.deactivate.keep')}
+              {discountCodesText('discount.deactivate.keep')}
             </Button>
             <Button
               color="red.9"
@@ -191,13 +191,13 @@ function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose
               onClick={() =>
                 deactivate.mutate(code.id, {
                   onSuccess: () => {
-                    notifications.show({ color: 'green', message: dt('discount.deactivated', { code: code.code }) });
+                    notifications.show({ color: 'green', message: discountCodesText('discount.deactivated', { code: code.code }) });
                     close();
                   },
                 })
               }
             >
-              {dt('discount.deactivate')}
+              {discountCodesText('discount.deactivate')}
             </Button>
           </Group>
         </Stack>

@@ -8,7 +8,7 @@ import { useBlocker } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { TextAreaField, validateText } from '../../../components/text-area-field';
 import { formatDate, once } from '../../../i18n/i18n';
-import { jt } from '../messages';
+import { journalsText } from '../messages';
 import { config } from '../../../config/env';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddendum } from '../api/add-addendum';
@@ -28,7 +28,7 @@ function NotSaved({ help }: { help: string }) {
       <Group gap={6} c="red.9">
         <IconAlertTriangle size={16} aria-hidden />
         <Text fw={700} size="sm" c="red.9">
-          {jt('journal.status.unsaved')}
+          {journalsText('journal.status.unsaved')}
         </Text>
       </Group>
       <Text size="sm" c="red.9">
@@ -41,27 +41,27 @@ function NotSaved({ help }: { help: string }) {
 function SaveStatus({ state, savedAt, hasDraft }: { state: SaveState; savedAt: Date | null; hasDraft: boolean }) {
   // Text and icon, not colour alone; dark shades keep the contrast above WCAG AA.
   // Not saved: because the text is too long to send (kept here), or because the server cannot be reached.
-  if (state === 'invalid') return <NotSaved help={jt('journal.status.tooLong', { max: formatCount(JOURNAL_LIMITS.max) })} />;
+  if (state === 'invalid') return <NotSaved help={journalsText('journal.status.tooLong', { max: formatCount(JOURNAL_LIMITS.max) })} />;
   if (state === 'saved' && !hasDraft) {
     return (
       <Group gap={6} role="status" aria-live="polite" c="gray.8">
         <IconPencil size={16} aria-hidden />
         <Text size="sm" fw={600} c="dark">
-          {jt('journal.status.empty')}
+          {journalsText('journal.status.empty')}
         </Text>
       </Group>
     );
   }
-  if (state === 'unsaved') return <NotSaved help={jt('journal.status.unsavedHelp')} />;
+  if (state === 'unsaved') return <NotSaved help={journalsText('journal.status.unsavedHelp')} />;
   return (
     <Group gap={6} role="status" aria-live="polite" c={state === 'saved' ? 'green.9' : 'gray.8'}>
       {state === 'saved' ? <IconCheck size={16} aria-hidden /> : <IconCloudUpload size={16} aria-hidden />}
       <Text size="sm" fw={600} c="dark">
         {state === 'saving'
-          ? jt('journal.status.saving')
+          ? journalsText('journal.status.saving')
           : savedAt
-            ? jt('journal.status.savedAt', { time: timeFormat().format(savedAt) })
-            : jt('journal.status.saved')}
+            ? journalsText('journal.status.savedAt', { time: timeFormat().format(savedAt) })
+            : journalsText('journal.status.saved')}
       </Text>
     </Group>
   );
@@ -74,23 +74,23 @@ function SubmittedEntry({ entry, addenda }: { entry: JournalEntry; addenda: Jour
         <Badge color="blue.9" variant="outline" leftSection={<IconLock size={14} aria-hidden />}>
           {JournalStatus.SUBMITTED}
         </Badge>
-        <Text size="sm">{jt('journal.submittedOn', { date: formatDate(entry.submittedAt ?? entry.updatedAt) })}</Text>
+        <Text size="sm">{journalsText('journal.submittedOn', { date: formatDate(entry.submittedAt ?? entry.updatedAt) })}</Text>
       </Group>
       <Paper withBorder p="md">
         <Text style={{ whiteSpace: 'pre-wrap' }}>{entry.description}</Text>
       </Paper>
       <Text size="sm" c="dimmed">
-        {jt('journal.readOnly')}
+        {journalsText('journal.readOnly')}
       </Text>
       {addenda.length > 0 && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {jt('journal.addenda')}
+            {journalsText('journal.addenda')}
           </Title>
           {addenda.map((a) => (
             <Paper key={a.id} withBorder p="md">
               <Text size="sm" fw={600}>
-                {jt('journal.addendum.on', { date: formatDate(a.submittedAt ?? a.createdAt) })}
+                {journalsText('journal.addendum.on', { date: formatDate(a.submittedAt ?? a.createdAt) })}
               </Text>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{a.description}</Text>
             </Paper>
@@ -119,7 +119,7 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
             setText('');
             setTried(false);
             setRound((r) => r + 1);
-            notifications.show({ color: 'green', message: jt('journal.addendum.added') });
+            notifications.show({ color: 'green', message: journalsText('journal.addendum.added') });
           },
           onError: (err) => showError(errorText(err)),
         });
@@ -128,7 +128,7 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
       <Stack gap="xs">
         <TextAreaField
           key={round}
-          label={jt('journal.addendum.label')}
+          label={journalsText('journal.addendum.label')}
           value={text}
           onChange={setText}
           min={JOURNAL_LIMITS.min}
@@ -138,7 +138,7 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
         />
         <Group>
           <Button type="submit" loading={add.isPending}>
-            {jt('journal.addendum.add')}
+            {journalsText('journal.addendum.add')}
           </Button>
         </Group>
       </Stack>
@@ -191,7 +191,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
   if (!writable) {
     return (
       <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
-        {jt('journal.notAccepted')}
+        {journalsText('journal.notAccepted')}
       </Alert>
     );
   }
@@ -201,9 +201,9 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
 
   return (
     <Stack gap="sm">
-      <Text size="sm">{jt('journal.help')}</Text>
+      <Text size="sm">{journalsText('journal.help')}</Text>
       <TextAreaField
-        label={jt('journal.label')}
+        label={journalsText('journal.label')}
         value={text}
         onChange={autosave.change}
         min={JOURNAL_LIMITS.min}
@@ -217,7 +217,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
         <SaveStatus state={autosave.state} savedAt={autosave.savedAt} hasDraft={Boolean(journal.entry) || autosave.savedAt !== null || autosave.text !== ''} />
         <Group>
           <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved' || autosave.state === 'invalid'}>
-            {jt('journal.saveNow')}
+            {journalsText('journal.saveNow')}
           </Button>
           <Button
             onClick={() => {
@@ -225,17 +225,17 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
               if (!invalid) setConfirming(true);
             }}
           >
-            {jt('journal.submit')}
+            {journalsText('journal.submit')}
           </Button>
         </Group>
       </Group>
 
-      <AppModal opened={confirming} onClose={() => setConfirming(false)} title={jt('journal.confirm.title')} size="medium">
+      <AppModal opened={confirming} onClose={() => setConfirming(false)} title={journalsText('journal.confirm.title')} size="medium">
         <Stack>
-          <Text>{jt('journal.confirm.body')}</Text>
+          <Text>{journalsText('journal.confirm.body')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {jt('journal.confirm.cancel')}
+              {journalsText('journal.confirm.cancel')}
             </Button>
             <Button
               color="red.9"
@@ -247,7 +247,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
                   onSuccess: () => {
                     autosave.markSaved(value);
                     setConfirming(false);
-                    showSuccess(jt('journal.submitted.body'), jt('journal.submitted.title'));
+                    showSuccess(journalsText('journal.submitted.body'), journalsText('journal.submitted.title'));
                   },
                   onError: (err) => {
                     setConfirming(false);
@@ -257,21 +257,21 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
                 });
               }}
             >
-              {jt('journal.confirm.ok')}
+              {journalsText('journal.confirm.ok')}
             </Button>
           </Group>
         </Stack>
       </AppModal>
 
-      <AppModal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={jt('journal.status.unsaved')} size="small">
+      <AppModal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={journalsText('journal.status.unsaved')} size="small">
         <Stack>
-          <Text>{jt('journal.leaveWarning')}</Text>
+          <Text>{journalsText('journal.leaveWarning')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => blocker.reset?.()}>
-              {jt('journal.confirm.cancel')}
+              {journalsText('journal.confirm.cancel')}
             </Button>
             <Button color="red.9" onClick={() => blocker.proceed?.()}>
-              {jt('journal.leave')}
+              {journalsText('journal.leave')}
             </Button>
           </Group>
         </Stack>

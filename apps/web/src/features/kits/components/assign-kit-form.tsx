@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
 import { isApiError } from '../../../lib/api-client';
 import { useAssignKit } from '../api/assign-kit';
-import { kt } from '../messages';
+import { kitsText } from '../messages';
 
 /** What went wrong, in the catalogue's words (400416 'You are trying to assign an already taken kit'). */
 export function assignErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 404) return kt('kits.form.notFound');
+  if (isApiError(error) && error.status === 404) return kitsText('kits.form.notFound');
   if (isApiError(error) && error.fieldErrors?.sampleLabel?.[0]) return error.fieldErrors.sampleLabel[0];
   return errorText(isApiError(error) ? error : null);
 }
@@ -30,7 +30,7 @@ export function AssignKitForm({ sessionId }: { sessionId: string }) {
       { sessionId, body: { sampleLabel } },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: kt('kits.form.done', { label: sampleLabel }) });
+          notifications.show({ color: 'green', message: kitsText('kits.form.done', { label: sampleLabel }) });
           setLabel('');
           setTried(false);
         },
@@ -42,15 +42,15 @@ export function AssignKitForm({ sessionId }: { sessionId: string }) {
     <SubmitForm onSubmit={onSubmit} aria-labelledby="assign-kit-title">
       <Stack gap="xs">
         <Text fw={600} id="assign-kit-title">
-          {kt('kits.form.title')}
+          {kitsText('kits.form.title')}
         </Text>
         <Text size="sm" c="gray.9">
-          {kt('kits.form.text')}
+          {kitsText('kits.form.text')}
         </Text>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label={kt('kits.form.label')}
-            placeholder={kt('kits.form.placeholder')}
+            label={kitsText('kits.form.label')}
+            placeholder={kitsText('kits.form.placeholder')}
             value={label}
             onChange={(e) => {
               setLabel(e.currentTarget.value);
@@ -62,7 +62,7 @@ export function AssignKitForm({ sessionId }: { sessionId: string }) {
             w={260}
           />
           <Button type="submit" loading={assign.isPending} mt={25}>
-            {kt('kits.form.submit')}
+            {kitsText('kits.form.submit')}
           </Button>
         </Group>
       </Stack>

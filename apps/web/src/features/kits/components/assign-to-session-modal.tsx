@@ -8,7 +8,7 @@ import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
 import { isKitTaken, useAssignKit } from '../api/assign-kit';
 import { useAssignableSessions } from '../api/get-assignable-sessions';
-import { kt } from '../messages';
+import { kitsText } from '../messages';
 
 const nameOf = (s: SessionSummary) => `${s.user.firstName} ${s.user.lastName}`.trim();
 
@@ -19,7 +19,7 @@ export function AssignToSessionModal({ kit, onClose }: { kit: KitRow | null; onC
       size="medium"
       opened={kit !== null}
       onClose={onClose}
-      title={kit ? kt('kits.assign.title', { label: kit.sampleLabel }) : ''}
+      title={kit ? kitsText('kits.assign.title', { label: kit.sampleLabel }) : ''}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {kit && <AssignSteps kit={kit} onClose={onClose} />}
@@ -45,34 +45,34 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
         { sessionId: chosen.id, body: { sampleLabel: kit.sampleLabel } },
         {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: kt('kits.assign.done', { label: kit.sampleLabel, name }) });
+            notifications.show({ color: 'green', message: kitsText('kits.assign.done', { label: kit.sampleLabel, name }) });
             onClose();
           },
         },
       );
     return (
       <Stack gap="md">
-        <Text>{kt('kits.assign.confirm', { label: kit.sampleLabel, name })}</Text>
+        <Text>{kitsText('kits.assign.confirm', { label: kit.sampleLabel, name })}</Text>
         {assign.isError && (
           <Alert color="red" variant="light" c="dark.8" role="alert">
             {errorText(assign.error)}
-            {taken && ` ${kt('kits.assign.takenHint')}`}
+            {taken && ` ${kitsText('kits.assign.takenHint')}`}
           </Alert>
         )}
         {taken ? (
           // The kit is gone: nothing left to assign here. The table behind is read again (useAssignKit).
           <Group justify="flex-end" gap="sm">
             <Button onClick={onClose} data-autofocus>
-              {kt('kits.assign.close')}
+              {kitsText('kits.assign.close')}
             </Button>
           </Group>
         ) : (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
-              {kt('kits.assign.back')}
+              {kitsText('kits.assign.back')}
             </Button>
             <Button onClick={onAssign} loading={assign.isPending}>
-              {kt('kits.assign.ok')}
+              {kitsText('kits.assign.ok')}
             </Button>
           </Group>
         )}
@@ -84,17 +84,17 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
   if (sessions.isPending) list = <Loader size="sm" aria-label={t('common.loading')} role="status" />;
   else if (sessions.isError)
     list = (
-      <Alert color="red" variant="light" c="dark.8" title={kt('kits.assign.loadFailed')}>
+      <Alert color="red" variant="light" c="dark.8" title={kitsText('kits.assign.loadFailed')}>
         {errorText(sessions.error)}
       </Alert>
     );
-  else if (sessions.data.length === 0) list = <Text c="gray.9">{search ? kt('kits.assign.noneSearch') : kt('kits.assign.none')}</Text>;
+  else if (sessions.data.length === 0) list = <Text c="gray.9">{search ? kitsText('kits.assign.noneSearch') : kitsText('kits.assign.none')}</Text>;
   else
     list = (
-      <Radio.Group label={kt('kits.assign.choose')} value={chosen?.id ?? null} onChange={(id) => setChosen(sessions.data.find((s) => s.id === id) ?? null)}>
+      <Radio.Group label={kitsText('kits.assign.choose')} value={chosen?.id ?? null} onChange={(id) => setChosen(sessions.data.find((s) => s.id === id) ?? null)}>
         <Stack gap="xs" mt="xs">
           {sessions.data.map((s) => (
-            <Radio key={s.id} value={s.id} label={`${nameOf(s)}, ${kt('kits.assign.booking', { date: formatDate(s.bookingTime) })}`} />
+            <Radio key={s.id} value={s.id} label={`${nameOf(s)}, ${kitsText('kits.assign.booking', { date: formatDate(s.bookingTime) })}`} />
           ))}
         </Stack>
       </Radio.Group>
@@ -104,7 +104,7 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
     <Stack gap="md">
       <TextInput
         type="search"
-        label={kt('kits.assign.search')}
+        label={kitsText('kits.assign.search')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={typed}
         onChange={(e) => setTyped(e.currentTarget.value)}
@@ -113,10 +113,10 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
       {list}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          {kt('kits.assign.cancel')}
+          {kitsText('kits.assign.cancel')}
         </Button>
         <Button onClick={() => setConfirming(true)} disabled={!chosenShown}>
-          {kt('kits.assign.next')}
+          {kitsText('kits.assign.next')}
         </Button>
       </Group>
     </Stack>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PagedResults } from '../../../components/paged-results';
 import { paths } from '../../../config/paths';
 import { useKits } from '../api/list-kits';
-import { kt } from '../messages';
+import { kitsText } from '../messages';
 import { AssignToSessionModal } from './assign-to-session-modal';
 
 export const KITS_PAGE_SIZE = 20;
@@ -44,15 +44,15 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
         <TextInput
           id={searchId}
           type="search"
-          label={kt('kits.search')}
+          label={kitsText('kits.search')}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           w={320}
         />
         <Select
-          label={kt('kits.status')}
-          data={[{ value: '', label: kt('kits.status.all') }, ...KitStatus.options.map((s) => ({ value: s, label: KIT_STATUS_LABELS[s] }))]}
+          label={kitsText('kits.status')}
+          data={[{ value: '', label: kitsText('kits.status.all') }, ...KitStatus.options.map((s) => ({ value: s, label: KIT_STATUS_LABELS[s] }))]}
           value={status ?? ''}
           onChange={(v) => setStatus(v ? (v as KitStatus) : null)}
           allowDeselect={false}
@@ -60,20 +60,20 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
         />
       </Group>
       <Text size="sm" c="gray.9">
-        {kt('kits.order')}
+        {kitsText('kits.order')}
       </Text>
-      <PagedResults query={query} page={page} pageSize={KITS_PAGE_SIZE} onPage={setPage} empty={search || status ? kt('kits.emptyFiltered') : kt('kits.empty')}>
+      <PagedResults query={query} page={page} pageSize={KITS_PAGE_SIZE} onPage={setPage} empty={search || status ? kitsText('kits.emptyFiltered') : kitsText('kits.empty')}>
         {(rows) => (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={kt('kits.tableLabel')}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={kitsText('kits.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{kt('kits.col.id')}</Table.Th>
-                  <Table.Th scope="col">{kt('kits.col.collections')}</Table.Th>
-                  <Table.Th scope="col">{kt('kits.col.sampleLabel')}</Table.Th>
-                  <Table.Th scope="col">{kt('kits.col.status')}</Table.Th>
-                  <Table.Th scope="col">{kt('kits.col.session')}</Table.Th>
-                  <Table.Th scope="col">{kt('kits.col.actions')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.id')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.collections')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.sampleLabel')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.status')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.session')}</Table.Th>
+                  <Table.Th scope="col">{kitsText('kits.col.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -104,7 +104,7 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
           kit.collections.map((c) => c.name).join(', ')
         ) : (
           <Text span size="sm" c="gray.9">
-            {kt('kits.noCollections')}
+            {kitsText('kits.noCollections')}
           </Text>
         )}
       </Table.Td>
@@ -125,14 +125,14 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
           </Anchor>
         ) : (
           <Text size="sm" c="gray.9">
-            {kt('kits.noSession')}
+            {kitsText('kits.noSession')}
           </Text>
         )}
       </Table.Td>
       <Table.Td>
         {kit.status === 'in_stock' && !kit.session && (
-          <Button size="xs" variant="default" onClick={onAssign} aria-label={kt('kits.assignLabel', { label: kit.sampleLabel })}>
-            {kt('kits.assign')}
+          <Button size="xs" variant="default" onClick={onAssign} aria-label={kitsText('kits.assignLabel', { label: kit.sampleLabel })}>
+            {kitsText('kits.assign')}
           </Button>
         )}
       </Table.Td>

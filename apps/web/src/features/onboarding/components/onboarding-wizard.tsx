@@ -14,8 +14,8 @@ import { useSaveOnboardingDraft } from '../api/save-onboarding-draft';
 import {
   STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type FieldErrors, type OnboardingValues, type StepKey,
 } from '../form';
-import { pt } from '../../../components/practice/messages';
-import { ot, type OnboardingMessageKey } from '../messages';
+import { practiceText } from '../../../components/practice/messages';
+import { onboardingText, type OnboardingMessageKey } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
 
 interface Lookup {
@@ -83,9 +83,9 @@ function WizardForm({
   const currentDraft = JSON.stringify(toDraft(values, step));
   const draftStatus =
     currentDraft === initialDraft && save.variables === undefined ? ''
-      : save.isError && !save.isPending ? ot('onboarding.draft.failed')
-        : save.isSuccess && JSON.stringify(save.variables) === currentDraft ? ot('onboarding.draft.saved')
-          : ot('onboarding.draft.saving');
+      : save.isError && !save.isPending ? onboardingText('onboarding.draft.failed')
+        : save.isSuccess && JSON.stringify(save.variables) === currentDraft ? onboardingText('onboarding.draft.saved')
+          : onboardingText('onboarding.draft.saving');
 
   // Autosave: what was typed is on the server within a moment, so a reload or a failed request loses nothing.
   const saveDraft = save.mutate;
@@ -164,7 +164,7 @@ function WizardForm({
       content = (
         <Stack gap="md">
           <Radio.Group
-            label={pt('practice.category')}
+            label={practiceText('practice.category')}
             required
             value={values.categoryID === null ? null : String(values.categoryID)}
             onChange={(v) => update({ categoryID: Number(v) }, ['categoryID'])}
@@ -177,8 +177,8 @@ function WizardForm({
             </Group>
           </Radio.Group>
           <TextInput
-            label={pt('practice.hpcsaNumber')}
-            description={pt('practice.hpcsaHint')}
+            label={practiceText('practice.hpcsaNumber')}
+            description={practiceText('practice.hpcsaHint')}
             value={values.hpcsaNumber}
             onChange={(e) => update({ hpcsaNumber: transforms.uppercase(e.currentTarget.value) }, ['hpcsaNumber'])}
             error={error('hpcsaNumber')}
@@ -188,8 +188,8 @@ function WizardForm({
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextInput
-            label={pt('practice.practiceNumber')}
-            description={pt('practice.practiceNumberHint')}
+            label={practiceText('practice.practiceNumber')}
+            description={practiceText('practice.practiceNumberHint')}
             value={values.practiceNumber}
             onChange={(e) => update({ practiceNumber: e.currentTarget.value }, ['practiceNumber'])}
             error={error('practiceNumber')}
@@ -200,7 +200,7 @@ function WizardForm({
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextAreaField
-            label={pt('practice.description')}
+            label={practiceText('practice.description')}
             value={values.description}
             onChange={(description) => update({ description }, ['description'])}
             min={DESCRIPTION_MIN}
@@ -216,7 +216,7 @@ function WizardForm({
       content = (
         <Stack gap="sm">
           {picture}
-          <Text size="sm">{ot('onboarding.skipPicture')}</Text>
+          <Text size="sm">{onboardingText('onboarding.skipPicture')}</Text>
         </Stack>
       );
       break;
@@ -224,8 +224,8 @@ function WizardForm({
       content = (
         <Stack gap="md">
           <MultiSelect
-            label={pt('practice.languages')}
-            description={pt('practice.languagesHint')}
+            label={practiceText('practice.languages')}
+            description={practiceText('practice.languagesHint')}
             data={(languages ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
             value={values.languages.map(String)}
             onChange={(v) => update({ languages: v.map(Number) }, ['languages'])}
@@ -235,8 +235,8 @@ function WizardForm({
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <MultiSelect
-            label={pt('practice.specializations')}
-            description={pt('practice.specializationsHint')}
+            label={practiceText('practice.specializations')}
+            description={practiceText('practice.specializationsHint')}
             data={(specializations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
             value={values.specializations.map(String)}
             onChange={(v) => update({ specializations: v.map(Number) }, ['specializations'])}
@@ -254,7 +254,7 @@ function WizardForm({
     case 'availability':
       content = (
         <Stack gap="sm">
-          <Text size="sm">{pt('practice.availability.hint')}</Text>
+          <Text size="sm">{practiceText('practice.availability.hint')}</Text>
           {error('availability') && (
             <Text c="red.8" size="sm" role="alert">
               {error('availability')}
@@ -273,7 +273,7 @@ function WizardForm({
                 color="red"
                 px="xs"
                 mb={slotErr(i).dayOfWeek || slotErr(i).startTime || slotErr(i).endTime ? 22 : 0}
-                aria-label={pt('practice.availability.remove', {
+                aria-label={practiceText('practice.availability.remove', {
                   slot: slot.dayOfWeek ? describeSlot({ dayOfWeek: slot.dayOfWeek, startTime: slot.startTime, endTime: slot.endTime }) : String(i + 1),
                 })}
                 onClick={() => update({ availability: values.availability.filter((_, j) => j !== i) }, ['availability'])}
@@ -292,7 +292,7 @@ function WizardForm({
                 update({ availability: [...values.availability, { dayOfWeek: nextDay, startTime: last?.startTime || '09:00', endTime: last?.endTime || '17:00' }] }, ['availability']);
               }}
             >
-              {pt('practice.availability.add')}
+              {practiceText('practice.availability.add')}
             </Button>
           </div>
         </Stack>
@@ -304,7 +304,7 @@ function WizardForm({
           {renderTerms({ accepted: tosAccepted, onAccepted: () => setTosAccepted(true) })}
           {error('tosAccepted') && !tosAccepted && (
             <Text c="red.8" size="sm" role="alert">
-              {ot('onboarding.terms.required')}
+              {onboardingText('onboarding.terms.required')}
             </Text>
           )}
         </Stack>
@@ -314,10 +314,10 @@ function WizardForm({
 
   return (
     <Stack gap="lg" maw={880}>
-      <Text>{ot('onboarding.intro')}</Text>
-      <Stepper active={step} onStepClick={(i) => i < step && goTo(i)} allowNextStepsSelect={false} size="sm" aria-label={ot('onboarding.heading')}>
+      <Text>{onboardingText('onboarding.intro')}</Text>
+      <Stepper active={step} onStepClick={(i) => i < step && goTo(i)} allowNextStepsSelect={false} size="sm" aria-label={onboardingText('onboarding.heading')}>
         {STEPS.map((s) => (
-          <Stepper.Step key={s} label={ot(STEP_LABELS[s])} />
+          <Stepper.Step key={s} label={onboardingText(STEP_LABELS[s])} />
         ))}
       </Stepper>
       <SubmitForm
@@ -329,28 +329,28 @@ function WizardForm({
         <Stack gap="md">
           <div>
             <Text size="sm" c="dimmed">
-              {ot('onboarding.stepOf', { step: step + 1, total: STEPS.length })}
+              {onboardingText('onboarding.stepOf', { step: step + 1, total: STEPS.length })}
             </Text>
             <Title order={2} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-              {ot(STEP_HEADINGS[key])}
+              {onboardingText(STEP_HEADINGS[key])}
             </Title>
           </div>
           {stepsWithErrors.length > 0 && submitted.size === STEPS.length && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} c="dark.8" role="alert">
-              {ot('onboarding.fixErrors', { steps: stepsWithErrors.map((i) => ot(STEP_LABELS[STEPS[i]!])).join(', ') })}
+              {onboardingText('onboarding.fixErrors', { steps: stepsWithErrors.map((i) => onboardingText(STEP_LABELS[STEPS[i]!])).join(', ') })}
             </Alert>
           )}
           {content}
           <Group justify="space-between" mt="md">
             <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
-              {ot('onboarding.back')}
+              {onboardingText('onboarding.back')}
             </Button>
             <Group gap="md">
               <Text size="sm" c="dimmed" aria-live="polite">
                 {draftStatus}
               </Text>
               <Button type="submit" loading={key === 'terms' && complete.isPending}>
-                {key === 'terms' ? ot('onboarding.submit') : ot('onboarding.next')}
+                {key === 'terms' ? onboardingText('onboarding.submit') : onboardingText('onboarding.next')}
               </Button>
             </Group>
           </Group>

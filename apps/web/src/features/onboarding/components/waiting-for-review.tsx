@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { NewTabHint } from '../../../components/new-tab-hint';
 import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { ot } from '../messages';
+import { onboardingText } from '../messages';
 
 /**
  * After registering: the provider reviews the practice (a few hours, confirmed by email). The
@@ -21,12 +21,12 @@ export function WaitingForReview({ status, onStartTour }: { status: number; onSt
               <IconX size={20} />
             </ThemeIcon>
             <Text fw={600} size="lg" component="h2">
-              {ot('review.declinedHeading')}
+              {onboardingText('review.declinedHeading')}
             </Text>
           </Group>
-          <Text>{ot('review.declined')}</Text>
+          <Text>{onboardingText('review.declined')}</Text>
           <Anchor href={config.contactUrl} target="_blank" rel="noopener noreferrer" c="blue.8">
-            {ot('review.contact')}
+            {onboardingText('review.contact')}
             <NewTabHint />
           </Anchor>
         </Stack>
@@ -40,18 +40,18 @@ export function WaitingForReview({ status, onStartTour }: { status: number; onSt
           <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
             <IconHourglass size={20} />
           </ThemeIcon>
-          <Text>{ot('review.text')}</Text>
+          <Text>{onboardingText('review.text')}</Text>
         </Group>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
             <IconMailForward size={20} />
           </ThemeIcon>
-          <Text>{ot('review.meanwhile')}</Text>
+          <Text>{onboardingText('review.meanwhile')}</Text>
         </Group>
         <Group gap="sm">
-          <Button onClick={onStartTour}>{ot('review.tour')}</Button>
+          <Button onClick={onStartTour}>{onboardingText('review.tour')}</Button>
           <Button component={Link} to={paths.course()} variant="default">
-            {ot('review.course')}
+            {onboardingText('review.course')}
           </Button>
         </Group>
       </Stack>

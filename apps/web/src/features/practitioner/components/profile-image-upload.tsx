@@ -8,7 +8,7 @@ import {
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useUploadProfileImage } from '../api/upload-profile-image';
-import { pt } from '../../../components/practice/messages';
+import { practiceText } from '../../../components/practice/messages';
 
 /** Checks a chosen file as the server will: its size, and its type by its first bytes (not its name). */
 export async function checkImageFile(file: Blob): Promise<{ type: ProfileImageType } | { error: string }> {
@@ -37,7 +37,7 @@ export function ProfileImageUpload({ current, name }: { current: string | null |
     upload.mutate(
       { contentType: checked.type, file },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: pt('practice.picture.uploaded') }),
+        onSuccess: () => notifications.show({ color: 'green', message: practiceText('practice.picture.uploaded') }),
         onError: (e) => {
           const field = isApiError(e) ? (e.fieldErrors?.data?.[0] ?? e.fieldErrors?.contentType?.[0]) : undefined;
           const message = field ?? errorText(e, MESSAGES.commonError);
@@ -51,10 +51,10 @@ export function ProfileImageUpload({ current, name }: { current: string | null |
   return (
     <Stack gap="xs">
       <Text fw={500} size="sm" component="h3">
-        {pt('practice.picture.label')}
+        {practiceText('practice.picture.label')}
       </Text>
       <Group gap="md" align="center">
-        <Avatar src={current ?? null} alt={current ? pt('practice.picture.alt') : undefined} name={name || undefined} size={72} radius="xl" color="blue" variant="filled" />
+        <Avatar src={current ?? null} alt={current ? practiceText('practice.picture.alt') : undefined} name={name || undefined} size={72} radius="xl" color="blue" variant="filled" />
         <FileButton onChange={(f) => void onFile(f)} accept={PROFILE_IMAGE_TYPES.join(',')}>
           {(props) => (
             <Button
@@ -64,13 +64,13 @@ export function ProfileImageUpload({ current, name }: { current: string | null |
               loading={upload.isPending}
               aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
             >
-              {current ? pt('practice.picture.change') : pt('practice.picture.choose')}
+              {current ? practiceText('practice.picture.change') : practiceText('practice.picture.choose')}
             </Button>
           )}
         </FileButton>
       </Group>
       <Text id={hintId} size="sm" c="dimmed">
-        {pt('practice.picture.hint')}
+        {practiceText('practice.picture.hint')}
       </Text>
       {error && (
         <Text id={errorId} size="sm" c="red.8" role="alert">

@@ -3,7 +3,7 @@ import { PGX_ATTRIBUTION } from '@portal/contract';
 import { NewTabHint } from '../../../components/new-tab-hint';
 import { useDocumentTitle } from '../../../components/page';
 import { t } from '../../../i18n/i18n';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 function External({ href, children }: { href: string; children: string }) {
   return (
@@ -21,24 +21,24 @@ export function AttributionsView() {
   return (
     <Stack gap="md" component="article" maw={760}>
       <Title order={1}>{t('title.attributions')}</Title>
-      <Text>{rt('attributions.intro')}</Text>
+      <Text>{reportsText('attributions.intro')}</Text>
       <section>
         <Title order={2} size="h3" mb="xs">
           {cpic.name}
         </Title>
         <Stack gap="xs">
-          <Text>{rt('attributions.licence', { licence: cpic.licence })}</Text>
-          <Text>{rt('attributions.release', { release: cpic.release })}</Text>
+          <Text>{reportsText('attributions.licence', { licence: cpic.licence })}</Text>
+          <Text>{reportsText('attributions.release', { release: cpic.release })}</Text>
           <Text>{cpic.note}</Text>
           <List>
             <List.Item>
-              {rt('attributions.primarySource')}: <External href={cpic.primarySource}>{cpic.primarySource}</External>
+              {reportsText('attributions.primarySource')}: <External href={cpic.primarySource}>{cpic.primarySource}</External>
             </List.Item>
             <List.Item>
-              {rt('attributions.guidelines')}: <External href={cpic.guidelinesUrl}>{cpic.guidelinesUrl}</External>
+              {reportsText('attributions.guidelines')}: <External href={cpic.guidelinesUrl}>{cpic.guidelinesUrl}</External>
             </List.Item>
             <List.Item>
-              <External href={cpic.publicationsUrl}>{rt('attributions.publications')}</External>
+              <External href={cpic.publicationsUrl}>{reportsText('attributions.publications')}</External>
             </List.Item>
           </List>
         </Stack>
@@ -48,20 +48,20 @@ export function AttributionsView() {
           {pharmcat.name}
         </Title>
         <Stack gap="xs">
-          <Text>{rt('attributions.licence', { licence: pharmcat.licence })}</Text>
-          <Text>{rt('attributions.release', { release: pharmcat.release })}</Text>
+          <Text>{reportsText('attributions.licence', { licence: pharmcat.licence })}</Text>
+          <Text>{reportsText('attributions.release', { release: pharmcat.release })}</Text>
           <Text>{pharmcat.note}</Text>
           <List>
             <List.Item>
-              {rt('attributions.source')}: <External href={pharmcat.sourceUrl}>{pharmcat.sourceUrl}</External>
+              {reportsText('attributions.source')}: <External href={pharmcat.sourceUrl}>{pharmcat.sourceUrl}</External>
             </List.Item>
             <List.Item>
-              <External href={pharmcat.licenceUrl}>{rt('attributions.licenceText')}</External>
+              <External href={pharmcat.licenceUrl}>{reportsText('attributions.licenceText')}</External>
             </List.Item>
           </List>
         </Stack>
       </section>
-      <Text size="sm">{rt('attributions.brands')}</Text>
+      <Text size="sm">{reportsText('attributions.brands')}</Text>
     </Stack>
   );
 }

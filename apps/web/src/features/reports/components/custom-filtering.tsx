@@ -7,7 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { diseasesQuery, rowsQuery, type ReportsState } from '../url-state';
 import { DiseasesList } from './diseases-list';
 import { ResultsSection } from './results-section';
-import { rt, type ReportMessageKey } from '../messages';
+import { reportsText, type ReportMessageKey } from '../messages';
 
 interface Props {
   sessionId: string;
@@ -23,7 +23,7 @@ const GROUPS: Array<{ label: ReportMessageKey; vars: CustomFilterKey[] }> = [
   { label: 'reports.custom.group.evidence', vars: ['levelOfEvidence'] },
 ];
 
-const varName = (k: CustomFilterKey) => rt(`reports.custom.var.${k}` as ReportMessageKey);
+const varName = (k: CustomFilterKey) => reportsText(`reports.custom.var.${k}` as ReportMessageKey);
 
 /**
  * View 2: add filter variables from the filter groups, configure their values, then generate
@@ -47,13 +47,13 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <Paper withBorder p="md" component="section" aria-labelledby="filter-groups-heading">
           <Title order={2} size="h4" id="filter-groups-heading" mb="sm">
-            {rt('reports.custom.groups')}
+            {reportsText('reports.custom.groups')}
           </Title>
           <Stack gap="md">
             {GROUPS.map((g) => (
               <div key={g.label}>
                 <Title order={3} size="h5" mb={4}>
-                  {rt(g.label)}
+                  {reportsText(g.label)}
                 </Title>
                 <Stack gap={6}>
                   {g.vars.map((k) => {
@@ -68,9 +68,9 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                           leftSection={isAdded ? undefined : <IconPlus size={14} aria-hidden="true" />}
                           disabled={isAdded}
                           onClick={() => add(k)}
-                          aria-label={isAdded ? `${varName(k)}: ${rt('reports.custom.isAdded')}` : rt('reports.custom.addLabel', { name: varName(k) })}
+                          aria-label={isAdded ? `${varName(k)}: ${reportsText('reports.custom.isAdded')}` : reportsText('reports.custom.addLabel', { name: varName(k) })}
                         >
-                          {isAdded ? rt('reports.custom.isAdded') : rt('reports.custom.add')}
+                          {isAdded ? reportsText('reports.custom.isAdded') : reportsText('reports.custom.add')}
                         </Button>
                       </Group>
                     );
@@ -83,10 +83,10 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
 
         <Paper withBorder p="md" component="section" aria-labelledby="added-variables-heading">
           <Title order={2} size="h4" id="added-variables-heading" mb="sm">
-            {rt('reports.custom.added')}
+            {reportsText('reports.custom.added')}
           </Title>
           {state.added.length === 0 ? (
-            <Text size="sm">{rt('reports.custom.noneAdded')}</Text>
+            <Text size="sm">{reportsText('reports.custom.noneAdded')}</Text>
           ) : (
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {state.added.map((k) => {
@@ -98,10 +98,10 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                         {varName(k)}
                       </Text>
                       <Badge size="sm" color={n ? 'green.2' : 'gray.2'} c="dark.9" tt="none">
-                        {n ? rt('reports.custom.valuesChosen', { count: n }) : rt('reports.custom.notConfigured')}
+                        {n ? reportsText('reports.custom.valuesChosen', { count: n }) : reportsText('reports.custom.notConfigured')}
                       </Badge>
                     </div>
-                    <CloseButton onClick={() => remove(k)} aria-label={rt('reports.custom.remove', { name: varName(k) })} />
+                    <CloseButton onClick={() => remove(k)} aria-label={reportsText('reports.custom.remove', { name: varName(k) })} />
                   </Group>
                 );
               })}
@@ -111,10 +111,10 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
 
         <Paper withBorder p="md" component="section" aria-labelledby="configuration-heading">
           <Title order={2} size="h4" id="configuration-heading" mb="sm">
-            {rt('reports.custom.configuration')}
+            {reportsText('reports.custom.configuration')}
           </Title>
           {state.added.length === 0 ? (
-            <Text size="sm">{rt('reports.custom.configureFirst')}</Text>
+            <Text size="sm">{reportsText('reports.custom.configureFirst')}</Text>
           ) : (
             <Stack gap="md">
               {CUSTOM_FILTER_KEYS.filter((k) => state.added.includes(k)).map((k) =>
@@ -122,13 +122,13 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                   <Checkbox.Group
                     key={k}
                     label={varName(k)}
-                    description={rt('reports.custom.levelHint')}
+                    description={reportsText('reports.custom.levelHint')}
                     value={state.custom.levelOfEvidence.map(String)}
                     onChange={(v) => setValues(k, v)}
                   >
                     <Group gap="md" mt={6}>
                       {summary.facets.levelOfEvidence.map((l) => (
-                        <Checkbox key={l} value={String(l)} label={rt('reports.level.option', { level: l, cpic: EVIDENCE_TO_CPIC_LEVEL[l] ?? '' })} />
+                        <Checkbox key={l} value={String(l)} label={reportsText('reports.level.option', { level: l, cpic: EVIDENCE_TO_CPIC_LEVEL[l] ?? '' })} />
                       ))}
                     </Group>
                   </Checkbox.Group>
@@ -143,26 +143,26 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
 
       <Stack gap="xs">
         <Text size="sm" fw={500} aria-live="polite">
-          {rt('reports.custom.count', { count: configured, total: CUSTOM_FILTER_KEYS.length })}
+          {reportsText('reports.custom.count', { count: configured, total: CUSTOM_FILTER_KEYS.length })}
         </Text>
         <Group gap="md" align="flex-start">
           <Stack gap={4}>
             <Button onClick={() => update({ show: 'results', page: 1 })} disabled={!resultsReady} aria-describedby={resultsReady ? undefined : 'results-minimum'}>
-              {rt('reports.custom.generateResults')}
+              {reportsText('reports.custom.generateResults')}
             </Button>
             {!resultsReady && (
               <Text size="xs" id="results-minimum">
-                {rt('reports.custom.resultsMinimum')}
+                {reportsText('reports.custom.resultsMinimum')}
               </Text>
             )}
           </Stack>
           <Stack gap={4}>
             <Button onClick={() => update({ show: 'diseases', page: 1 })} disabled={!diseasesReady} aria-describedby={diseasesReady ? undefined : 'diseases-minimum'}>
-              {rt('reports.custom.generateDiseases')}
+              {reportsText('reports.custom.generateDiseases')}
             </Button>
             {!diseasesReady && (
               <Text size="xs" id="diseases-minimum">
-                {rt('reports.custom.diseasesMinimum')}
+                {reportsText('reports.custom.diseasesMinimum')}
               </Text>
             )}
           </Stack>

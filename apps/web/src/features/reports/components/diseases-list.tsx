@@ -2,7 +2,7 @@ import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { errorText } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { useReportDiseases } from '../api/get-report-diseases';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 /** The disease phenotypes the data names among the rows a custom filter selects. */
 export function DiseasesList({ sessionId, query }: { sessionId: string; query: string }) {
@@ -10,17 +10,17 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
   return (
     <Stack gap="sm" component="section" aria-labelledby="report-diseases-heading">
       <Title order={2} size="h3" id="report-diseases-heading">
-        {rt('reports.diseases.heading')}
+        {reportsText('reports.diseases.heading')}
       </Title>
       {diseases.isPending ? (
         <PageLoader />
       ) : diseases.isError ? (
-        <Alert color="red" title={rt('reports.loadFailed')}>
+        <Alert color="red" title={reportsText('reports.loadFailed')}>
           {errorText(diseases.error)}
         </Alert>
       ) : (
         <>
-          {diseases.data.results.length === 0 && <Text>{rt('reports.diseases.none')}</Text>}
+          {diseases.data.results.length === 0 && <Text>{reportsText('reports.diseases.none')}</Text>}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {diseases.data.results.map((d) => (
               <Card key={d.diseasePhenotype} withBorder component="article" aria-label={d.diseasePhenotype}>
@@ -28,10 +28,10 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
                   {d.diseasePhenotype}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {rt('reports.diseases.rows', { count: d.rows })}
+                  {reportsText('reports.diseases.rows', { count: d.rows })}
                 </Text>
                 <Text size="sm" fw={600} mt="xs">
-                  {rt('reports.diseases.drugs')}
+                  {reportsText('reports.diseases.drugs')}
                 </Text>
                 <List size="sm">
                   {d.drugs.map((drug) => (
@@ -40,7 +40,7 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
                 </List>
                 <Text size="sm" mt="xs">
                   <Text span fw={600}>
-                    {rt('reports.diseases.genes')}:
+                    {reportsText('reports.diseases.genes')}:
                   </Text>{' '}
                   {d.genes.join(', ')}
                 </Text>
@@ -49,7 +49,7 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
           </SimpleGrid>
           {diseases.data.notStated > 0 && (
             <Text size="sm" c="dimmed">
-              {rt('reports.diseases.notStated', { count: diseases.data.notStated })}
+              {reportsText('reports.diseases.notStated', { count: diseases.data.notStated })}
             </Text>
           )}
         </>

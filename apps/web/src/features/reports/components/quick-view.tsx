@@ -4,7 +4,7 @@ import type { PgxReportSummary } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { rowsQuery, type ReportsState } from '../url-state';
 import { ResultsSection } from './results-section';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 interface Props {
   sessionId: string;
@@ -29,11 +29,11 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
-        {rt('reports.quick.heading')}
+        {reportsText('reports.quick.heading')}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <MultiSelect
-          label={rt('reports.quick.category')}
+          label={reportsText('reports.quick.category')}
           data={summary.facets.category}
           value={state.quick.category}
           onChange={(category) => update({ quick: { ...state.quick, category }, page: 1 })}
@@ -41,23 +41,23 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
           clearable
         />
         <MultiSelect
-          label={rt('reports.quick.class')}
+          label={reportsText('reports.quick.class')}
           data={summary.facets.class}
           value={state.quick.class}
           onChange={(cls) => update({ quick: { ...state.quick, class: cls }, page: 1 })}
           searchable
           clearable
         />
-        <TextInput label={rt('reports.quick.name')} description={rt('reports.quick.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
+        <TextInput label={reportsText('reports.quick.name')} description={reportsText('reports.quick.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
       </SimpleGrid>
       <Checkbox
-        label={rt('reports.quick.taking', { count: taking.length })}
+        label={reportsText('reports.quick.taking', { count: taking.length })}
         description={
           !summary.medicines.answered
-            ? rt('reports.quick.takingUnanswered')
+            ? reportsText('reports.quick.takingUnanswered')
             : taking.length
-              ? rt('reports.quick.takingHint', { names: taking.join(', ') })
-              : rt('reports.quick.takingNone')
+              ? reportsText('reports.quick.takingHint', { names: taking.join(', ') })
+              : reportsText('reports.quick.takingNone')
         }
         checked={state.quick.taking}
         disabled={!taking.length && !state.quick.taking}
@@ -65,7 +65,7 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
       />
       {query === null ? (
         <Text fw={500} role="status">
-          {rt('reports.quick.minimum')}
+          {reportsText('reports.quick.minimum')}
         </Text>
       ) : (
         <ResultsSection sessionId={sessionId} query={query} page={state.page} onPage={(page) => update({ page })} brandNames={summary.brandNames} />

@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { PGX_ATTRIBUTION, PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
 import { IconAlertTriangle, IconInfoCircle, IconPill } from '@tabler/icons-react';
 import { NewTabHint } from '../../../components/new-tab-hint';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 /** The patient takes this drug now: a word and an icon, the colour only repeats them. */
 export function TakingBadge() {
   return (
     <Badge color="blue.1" c="blue.9" tt="none" radius="sm" leftSection={<IconPill size={14} aria-hidden="true" />}>
-      {rt('reports.currentlyTaking')}
+      {reportsText('reports.currentlyTaking')}
     </Badge>
   );
 }
@@ -19,7 +19,7 @@ export function SourceLink({ href }: { href: string }) {
     <>
       {' ('}
       <Anchor href={href} target="_blank" rel="noopener noreferrer" c="blue.8" size="sm">
-        {rt('reports.medicines.source')}
+        {reportsText('reports.medicines.source')}
         <NewTabHint />
       </Anchor>
       )
@@ -62,7 +62,7 @@ export function GuidelineUpdated({ row }: { row: Pick<PgxReportRow, 'guidelineUp
 export function GuidelineLink({ row }: { row: Pick<PgxReportRow, 'guidelineUrl' | 'guidelineName'> }) {
   return (
     <Anchor href={row.guidelineUrl ?? PGX_ATTRIBUTION.cpic.guidelinesUrl} target="_blank" rel="noopener noreferrer" size="sm" c="blue.8">
-      {rt('reports.readGuideline')}
+      {reportsText('reports.readGuideline')}
       <NewTabHint />
     </Anchor>
   );
@@ -78,7 +78,7 @@ export function RecommendationText({ row, clamp, withConverted = true }: { row: 
       {row.coverage === 'notCovered' ? (
         <>
           <Text size="sm" fw={600}>
-            {rt('reports.notCovered')}
+            {reportsText('reports.notCovered')}
           </Text>
           <GuidelineLink row={row} />
         </>
@@ -86,7 +86,7 @@ export function RecommendationText({ row, clamp, withConverted = true }: { row: 
         <>
           {row.coverage === 'noRecommendation' && (
             <Text size="sm" fw={600}>
-              {rt('reports.cpicNoRecommendation')}
+              {reportsText('reports.cpicNoRecommendation')}
             </Text>
           )}
           <Text size="sm" lineClamp={clamp}>
@@ -97,14 +97,14 @@ export function RecommendationText({ row, clamp, withConverted = true }: { row: 
       {withConverted && row.ifPhenoconverted && (
         <Text size="sm" lineClamp={clamp}>
           <Text span size="sm" fw={600}>
-            {rt('reports.ifPhenoconverted')}:
+            {reportsText('reports.ifPhenoconverted')}:
           </Text>{' '}
           {row.ifPhenoconverted.recommendation}
         </Text>
       )}
       {withConverted && !row.ifPhenoconverted && row.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong') && (
         <Text size="sm" fs="italic">
-          {rt('reports.noPhenoconvertedRow')}
+          {reportsText('reports.noPhenoconvertedRow')}
         </Text>
       )}
       <GuidelineUpdated row={row} />

@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../url-state';
 import { PhenoconversionFlags, RecommendationText, TakingBadge } from './recommendation';
 import { RowDetails } from './row-details';
 import { SpeedBadge } from './speed-badge';
-import { rt, type ReportMessageKey } from '../messages';
+import { reportsText, type ReportMessageKey } from '../messages';
 
 interface Props {
   page: RowsPage;
@@ -51,7 +51,7 @@ const WIDTH = [...FIRST, ...REST].reduce((sum, [, w]) => sum + w, 0);
 function DrugCell({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
   return (
     <Stack gap={4} align="flex-start">
-      <UnstyledButton onClick={onOpen} aria-label={rt('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} c="blue.8" fw={600} td="underline" fz="sm">
+      <UnstyledButton onClick={onOpen} aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} c="blue.8" fw={600} td="underline" fz="sm">
         {row.genericName}
       </UnstyledButton>
       {row.taking && <TakingBadge />}
@@ -82,10 +82,10 @@ function RowCard({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
         <PhenotypeCell row={row} />
         <RecommendationText row={row} clamp={4} />
         <Text size="xs" c="gray.7">
-          {[textOr(row.classification, '-'), `${rt('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(' · ')}
+          {[textOr(row.classification, '-'), `${reportsText('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(' · ')}
         </Text>
-        <Button size="xs" variant="default" onClick={onOpen} aria-label={rt('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} style={{ alignSelf: 'flex-start' }}>
-          {rt('reports.details')}
+        <Button size="xs" variant="default" onClick={onOpen} aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} style={{ alignSelf: 'flex-start' }}>
+          {reportsText('reports.details')}
         </Button>
       </Stack>
     </Paper>
@@ -96,27 +96,27 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
   const [open, setOpen] = useState<PgxReportRow | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
   const pages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
-  if (page.count === 0) return <Text>{rt('reports.results.none')}</Text>;
+  if (page.count === 0) return <Text>{reportsText('reports.results.none')}</Text>;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {rt('reports.results.count', { count: page.count })}
+        {reportsText('reports.results.count', { count: page.count })}
       </Text>
       {phone ? (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label={rt('reports.table')}>
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={reportsText('reports.table')}>
           {page.results.map((r) => (
             <RowCard key={r.id} row={r} onOpen={() => setOpen(r)} />
           ))}
         </Stack>
       ) : (
         /* Wider than the page: the region scrolls and takes keyboard focus to do so. */
-        <Box component="section" tabIndex={0} aria-label={rt('reports.table')} style={{ overflowX: 'auto', position: 'relative' }}>
+        <Box component="section" tabIndex={0} aria-label={reportsText('reports.table')} style={{ overflowX: 'auto', position: 'relative' }}>
           <Table striped withTableBorder verticalSpacing="xs" fz="sm" w={WIDTH} style={{ tableLayout: 'fixed' }}>
             <Table.Thead>
               <Table.Tr>
                 {[...FIRST, ...REST].map(([key, w]) => (
                   <Table.Th key={key} scope="col" w={w}>
-                    {rt(key)}
+                    {reportsText(key)}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -139,8 +139,8 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
                   <Table.Td>{orNotStated(r.specialtyPopulation)}</Table.Td>
                   <Table.Td>{orNotStated(joined(r.category))}</Table.Td>
                   <Table.Td>{orNotStated(joined(r.class))}</Table.Td>
-                  <Table.Td>{textOr(r.usName, rt('reports.notLoaded'))}</Table.Td>
-                  <Table.Td>{textOr(r.saName, rt('reports.notLoaded'))}</Table.Td>
+                  <Table.Td>{textOr(r.usName, reportsText('reports.notLoaded'))}</Table.Td>
+                  <Table.Td>{textOr(r.saName, reportsText('reports.notLoaded'))}</Table.Td>
                   <Table.Td>{orNotStated(r.phenotypeCategory)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.variantHaplotype, '-')}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{textOr(r.sampleGenotype, '-')}</Table.Td>
@@ -164,12 +164,12 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
       <Stack gap={2}>
         {brandNames.us === 0 && (
           <Text size="xs" c="dimmed">
-            {rt('reports.col.usName')}: {rt('reports.brandNote.us')}
+            {reportsText('reports.col.usName')}: {reportsText('reports.brandNote.us')}
           </Text>
         )}
         {brandNames.za === 0 && (
           <Text size="xs" c="dimmed">
-            {rt('reports.col.saName')}: {rt('reports.brandNote.za')}
+            {reportsText('reports.col.saName')}: {reportsText('reports.brandNote.za')}
           </Text>
         )}
       </Stack>

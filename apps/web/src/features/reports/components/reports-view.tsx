@@ -16,7 +16,7 @@ import { CustomFiltering } from './custom-filtering';
 import { QuickView } from './quick-view';
 import { SourceLink } from './recommendation';
 import { SpeedBadge } from './speed-badge';
-import { rt, type ReportMessageKey } from '../messages';
+import { reportsText, type ReportMessageKey } from '../messages';
 
 /** The Reports screen (SPEC §2): the report's provenance, its gene calls, and the two views. */
 export function ReportsView({ sessionId }: { sessionId: string }) {
@@ -29,22 +29,22 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
   if (summary.isPending) return <PageLoader />;
   if (summary.isError) {
     return (
-      <Alert color="red" title={rt('reports.loadFailed')}>
+      <Alert color="red" title={reportsText('reports.loadFailed')}>
         {errorText(summary.error)}
       </Alert>
     );
   }
   const s = summary.data;
-  if (!s.kit) return <Text>{rt('reports.noKit')}</Text>;
+  if (!s.kit) return <Text>{reportsText('reports.noKit')}</Text>;
   if (!s.report) {
     return (
       <Stack gap="lg">
-        <Text>{rt('reports.noCalls')}</Text>
+        <Text>{reportsText('reports.noCalls')}</Text>
         <Group>
           <FhirButton sessionId={sessionId} sampleLabel={s.kit.sampleLabel} />
         </Group>
         <Text size="xs" c="dimmed">
-          {rt('reports.fhirHint')}
+          {reportsText('reports.fhirHint')}
         </Text>
       </Stack>
     );
@@ -58,9 +58,9 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
       <Medicines medicines={s.medicines} />
       <GeneCalls genes={s.report.genes} />
       <Tabs value={String(state.view)} onChange={(v) => update({ view: v === '2' ? 2 : 1, page: 1 }, true)} keepMounted={false}>
-        <Tabs.List aria-label={rt('reports.tabs')}>
-          <Tabs.Tab value="1">{rt('reports.tab.quick')}</Tabs.Tab>
-          <Tabs.Tab value="2">{rt('reports.tab.custom')}</Tabs.Tab>
+        <Tabs.List aria-label={reportsText('reports.tabs')}>
+          <Tabs.Tab value="1">{reportsText('reports.tab.quick')}</Tabs.Tab>
+          <Tabs.Tab value="2">{reportsText('reports.tab.custom')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="1" pt="md">
           <QuickView sessionId={sessionId} state={state} update={update} summary={s} />
@@ -74,10 +74,10 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
         <FhirButton sessionId={sessionId} sampleLabel={s.kit.sampleLabel} />
       </Group>
       <Text size="xs" c="dimmed">
-        {rt('reports.fhirHint')}
+        {reportsText('reports.fhirHint')}
       </Text>
       <Text size="xs" c="dimmed">
-        {rt('reports.disclaimer')}
+        {reportsText('reports.disclaimer')}
       </Text>
     </Stack>
   );
@@ -88,19 +88,19 @@ function ReportProvenance({ summary }: { summary: PgxReportSummary }) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600}>
-        {rt('reports.kb', { label: report.knowledgeBase.label })}
+        {reportsText('reports.kb', { label: report.knowledgeBase.label })}
       </Text>
       <Text size="sm" c="dimmed">
-        {rt('reports.kbDetail', { version: report.knowledgeBase.version, date: formatDate(report.builtAt) })}
-        {report.pharmcatVersion ? ` · ${rt('reports.pharmcat', { version: report.pharmcatVersion })}` : ''}
+        {reportsText('reports.kbDetail', { version: report.knowledgeBase.version, date: formatDate(report.builtAt) })}
+        {report.pharmcatVersion ? ` · ${reportsText('reports.pharmcat', { version: report.pharmcatVersion })}` : ''}
       </Text>
       {report.sources.length > 0 && (
         <Text size="sm" c="dimmed">
-          {rt('reports.sourcesUsed', { sources: report.sources.join('; ') })}
+          {reportsText('reports.sourcesUsed', { sources: report.sources.join('; ') })}
         </Text>
       )}
       <Anchor component={Link} to={paths.attributions()} size="sm" c="blue.8">
-        {rt('reports.sources')}
+        {reportsText('reports.sources')}
       </Anchor>
     </Stack>
   );
@@ -111,7 +111,7 @@ function NotCovered({ notCovered }: { notCovered: NonNullable<PgxReportSummary['
   return (
     <Alert color={notCovered.rows ? 'yellow' : 'gray'} variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} p="sm">
       <Text size="sm">
-        {notCovered.rows ? rt('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') }) : rt('reports.notCovered.none')}
+        {notCovered.rows ? reportsText('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') }) : reportsText('reports.notCovered.none')}
       </Text>
     </Alert>
   );
@@ -122,14 +122,14 @@ function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) 
   return (
     <Stack gap={4} component="section" aria-labelledby="report-medicines-heading">
       <Title order={2} size="h4" id="report-medicines-heading">
-        {rt('reports.medicines.heading')}
+        {reportsText('reports.medicines.heading')}
       </Title>
       <Text size="sm">
         {!medicines.answered
-          ? rt('reports.medicines.unanswered')
+          ? reportsText('reports.medicines.unanswered')
           : medicines.taking.length
-            ? rt('reports.medicines.taking', { names: medicines.taking.join(', ') })
-            : rt('reports.medicines.takingNone')}
+            ? reportsText('reports.medicines.taking', { names: medicines.taking.join(', ') })
+            : reportsText('reports.medicines.takingNone')}
       </Text>
       {medicines.phenoconverters.map((f) => (
         <Group key={`${f.medicine}:${f.enzyme}`} gap={6} wrap="nowrap" align="flex-start">
@@ -142,7 +142,7 @@ function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) 
       ))}
       {medicines.phenoconverters.length > 0 && (
         <Text size="xs" c="gray.7">
-          {rt('reports.medicines.caveat')}
+          {reportsText('reports.medicines.caveat')}
         </Text>
       )}
     </Stack>
@@ -152,22 +152,22 @@ function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) 
 function UpdateBanner({ sessionId, update }: { sessionId: string; update: NonNullable<PgxReportSummary['update']> }) {
   const mutation = useUpdateReport(sessionId);
   return (
-    <Alert color="yellow" variant="light" icon={<IconRefresh size={20} aria-hidden="true" />} title={rt('reports.update.title')}>
+    <Alert color="yellow" variant="light" icon={<IconRefresh size={20} aria-hidden="true" />} title={reportsText('reports.update.title')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {rt('reports.update.text', { label: update.knowledgeBase.label, changed: update.changed, added: update.added, removed: update.removed })}
+          {reportsText('reports.update.text', { label: update.knowledgeBase.label, changed: update.changed, added: update.added, removed: update.removed })}
         </Text>
         <Button
           size="xs"
           loading={mutation.isPending}
           onClick={() =>
             mutation.mutate(undefined, {
-              onSuccess: () => notifications.show({ color: 'green', message: rt('reports.update.done', { label: update.knowledgeBase.label }) }),
-              onError: (e) => notifications.show({ color: 'red', message: errorText(e, rt('reports.update.failed')) }),
+              onSuccess: () => notifications.show({ color: 'green', message: reportsText('reports.update.done', { label: update.knowledgeBase.label }) }),
+              onError: (e) => notifications.show({ color: 'red', message: errorText(e, reportsText('reports.update.failed')) }),
             })
           }
         >
-          {rt('reports.update.action')}
+          {reportsText('reports.update.action')}
         </Button>
       </Stack>
     </Alert>
@@ -180,20 +180,20 @@ function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['
     <Stack gap="xs">
       <Group>
         <Button variant="subtle" size="compact-sm" c="blue.9" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="gene-calls">
-          {open ? rt('reports.genes.hide') : rt('reports.genes.show', { count: genes.length })}
+          {open ? reportsText('reports.genes.hide') : reportsText('reports.genes.show', { count: genes.length })}
         </Button>
       </Group>
       <Collapse expanded={open} id="gene-calls">
         {open && (
-          <Table striped withTableBorder fz="sm" aria-label={rt('reports.genes.label')}>
+          <Table striped withTableBorder fz="sm" aria-label={reportsText('reports.genes.label')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{rt('reports.genes.gene')}</Table.Th>
-                <Table.Th scope="col">{rt('reports.genes.diplotype')}</Table.Th>
-                <Table.Th scope="col">{rt('reports.genes.phenotype')}</Table.Th>
-                <Table.Th scope="col">{rt('reports.genes.activityScore')}</Table.Th>
-                <Table.Th scope="col">{rt('reports.genes.speed')}</Table.Th>
-                <Table.Th scope="col">{rt('reports.genes.source')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.gene')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.diplotype')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.phenotype')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.activityScore')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.speed')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.source')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -206,7 +206,7 @@ function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['
                   <Table.Td>
                     <SpeedBadge speed={g.metabolizerSpeed} />
                   </Table.Td>
-                  <Table.Td>{rt(`reports.source.${g.source}` as ReportMessageKey)}</Table.Td>
+                  <Table.Td>{reportsText(`reports.source.${g.source}` as ReportMessageKey)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -235,11 +235,11 @@ function PdfButton({ sessionId, state, sampleLabel }: { sessionId: string; state
   const query = pdfQuery(state);
   const download = useDownloadReportPdf(sessionId, query ?? '', `pharmaco-report-${sampleLabel}-view${state.view}.pdf`);
   if (query === null) return null;
-  return <DownloadButton label={rt('reports.pdf')} failed={rt('reports.pdfFailed')} download={download} />;
+  return <DownloadButton label={reportsText('reports.pdf')} failed={reportsText('reports.pdfFailed')} download={download} />;
 }
 
 /** The session's results as FHIR R4, for the practice's own health record (decision 012). */
 function FhirButton({ sessionId, sampleLabel }: { sessionId: string; sampleLabel: string }) {
   const download = useDownloadFhir(sessionId, `results-${sampleLabel}.fhir.json`);
-  return <DownloadButton label={rt('reports.fhir')} failed={rt('reports.fhirFailed')} download={download} />;
+  return <DownloadButton label={reportsText('reports.fhir')} failed={reportsText('reports.fhirFailed')} download={download} />;
 }

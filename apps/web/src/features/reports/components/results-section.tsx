@@ -3,7 +3,7 @@ import { errorText, type PgxReportSummary } from '@portal/contract';
 import { PageLoader } from '../../../components/page-loader';
 import { useReportRows } from '../api/get-report-rows';
 import { ReportTable } from './report-table';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 interface Props {
   sessionId: string;
@@ -19,12 +19,12 @@ export function ResultsSection({ sessionId, query, page, onPage, brandNames }: P
   return (
     <Stack gap="sm" component="section" aria-labelledby="report-results-heading">
       <Title order={2} size="h3" id="report-results-heading">
-        {rt('reports.results.heading')}
+        {reportsText('reports.results.heading')}
       </Title>
       {rows.isPending ? (
         <PageLoader />
       ) : rows.isError ? (
-        <Alert color="red" title={rt('reports.loadFailed')}>
+        <Alert color="red" title={reportsText('reports.loadFailed')}>
           {errorText(rows.error)}
         </Alert>
       ) : (

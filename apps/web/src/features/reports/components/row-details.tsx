@@ -6,13 +6,13 @@ import { NewTabHint } from '../../../components/new-tab-hint';
 import { evidenceText, joined, orNotStated, textOr } from '../format';
 import { PhenoconversionFlags, RecommendationText, TakingBadge } from './recommendation';
 import { SpeedBadge } from './speed-badge';
-import { rt, type ReportMessageKey } from '../messages';
+import { reportsText, type ReportMessageKey } from '../messages';
 
 function Item({ label, children }: { label: ReportMessageKey; children: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="sm" fw={600}>
-        {rt(label)}
+        {reportsText(label)}
       </Text>
       <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
         {children}
@@ -24,13 +24,13 @@ function Item({ label, children }: { label: ReportMessageKey; children: ReactNod
 /** Everything a report row holds: SPEC's columns, the recommendation and where it comes from. */
 export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose: () => void }) {
   return (
-    <AppModal opened={row !== null} onClose={onClose} size="large" title={row ? rt('reports.detailsTitle', { drug: row.genericName, gene: row.gene }) : ''}>
+    <AppModal opened={row !== null} onClose={onClose} size="large" title={row ? reportsText('reports.detailsTitle', { drug: row.genericName, gene: row.gene }) : ''}>
       {row && (
         <Stack gap="md">
           {row.taking && <TakingBadge />}
           <PhenoconversionFlags row={row} withSource />
           <div>
-            <Text fw={600}>{rt('reports.col.recommendation')}</Text>
+            <Text fw={600}>{reportsText('reports.col.recommendation')}</Text>
             <RecommendationText row={row} withConverted={false} />
           </div>
           {row.note && (
@@ -40,7 +40,7 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
           )}
           {row.ifPhenoconverted && (
             <div>
-              <Text fw={600}>{rt('reports.ifPhenoconverted')}</Text>
+              <Text fw={600}>{reportsText('reports.ifPhenoconverted')}</Text>
               <Text size="sm">{row.ifPhenoconverted.recommendation}</Text>
               <Text size="sm" c="gray.7">
                 {[row.ifPhenoconverted.phenotype, row.ifPhenoconverted.classification].filter(Boolean).join(' · ')}
@@ -48,30 +48,30 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
               {row.ifPhenoconverted.implication && <Text size="sm">{row.ifPhenoconverted.implication}</Text>}
               {row.ifPhenoconverted.source && (
                 <Text size="sm" c="gray.7">
-                  {rt('reports.col.source')}: {row.ifPhenoconverted.source}
+                  {reportsText('reports.col.source')}: {row.ifPhenoconverted.source}
                 </Text>
               )}
             </div>
           )}
           {!row.ifPhenoconverted && row.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong') && (
             <Text size="sm" fs="italic">
-              {rt('reports.noPhenoconvertedRow')}
+              {reportsText('reports.noPhenoconvertedRow')}
             </Text>
           )}
           {row.phenoconversion.length > 0 && (
             <Text size="sm" c="gray.7">
-              {rt('reports.medicines.caveat')}
+              {reportsText('reports.medicines.caveat')}
             </Text>
           )}
           {row.implication && (
             <div>
-              <Text fw={600}>{rt('reports.col.implication')}</Text>
+              <Text fw={600}>{reportsText('reports.col.implication')}</Text>
               <Text>{row.implication}</Text>
             </div>
           )}
           {row.comments && (
             <div>
-              <Text fw={600}>{rt('reports.col.comments')}</Text>
+              <Text fw={600}>{reportsText('reports.col.comments')}</Text>
               <Text size="sm">{row.comments}</Text>
             </div>
           )}
@@ -80,8 +80,8 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
             <Item label="reports.col.class">{orNotStated(joined(row.class))}</Item>
             <Item label="reports.col.atc">{orNotStated(joined(row.atcCodes))}</Item>
             <Item label="reports.col.genericName">{row.genericName}</Item>
-            <Item label="reports.col.usName">{textOr(row.usName, rt('reports.notLoaded'))}</Item>
-            <Item label="reports.col.saName">{textOr(row.saName, rt('reports.notLoaded'))}</Item>
+            <Item label="reports.col.usName">{textOr(row.usName, reportsText('reports.notLoaded'))}</Item>
+            <Item label="reports.col.saName">{textOr(row.saName, reportsText('reports.notLoaded'))}</Item>
             <Item label="reports.col.gene">{row.gene}</Item>
             <Item label="reports.col.phenotype">{orNotStated(row.phenotype)}</Item>
             <Item label="reports.col.metabolizerSpeed">
@@ -91,7 +91,7 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
             <Item label="reports.col.classification">{textOr(row.classification, '-')}</Item>
             <Item label="reports.col.levelOfEvidence">
               {evidenceText(row)}
-              {row.levelInferred ? ` — ${rt('reports.levelInferred')}` : ''}
+              {row.levelInferred ? ` — ${reportsText('reports.levelInferred')}` : ''}
             </Item>
             <Item label="reports.col.source">{textOr(row.source, '-')}</Item>
             <Item label="reports.col.phenotypeCategory">{orNotStated(row.phenotypeCategory)}</Item>
@@ -120,7 +120,7 @@ export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose
           {row.guidelineUrl && (
             <Group gap="xs">
               <Text size="sm" fw={600}>
-                {rt('reports.col.guideline')}:
+                {reportsText('reports.col.guideline')}:
               </Text>
               <Anchor href={row.guidelineUrl} target="_blank" rel="noopener noreferrer" size="sm" c="blue.8">
                 {row.guidelineName ?? row.guidelineUrl}

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconChevronsDown, IconChevronsUp, IconEqual, IconQuestionMark } from '@tabler/icons-react';
-import { rt } from '../messages';
+import { reportsText } from '../messages';
 
 /**
  * Metabolizer speed (or a transporter's function) as a badge: the word and an arrow say it, the
@@ -23,7 +23,7 @@ export function SpeedBadge({ speed }: { speed: string | null }) {
   if (!speed) {
     return (
       <Text size="sm" c="dimmed">
-        {rt('reports.speed.notApplicable')}
+        {reportsText('reports.speed.notApplicable')}
       </Text>
     );
   }

@@ -4,7 +4,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useState } from 'react';
 import { useAccessHistory } from '../api/get-access-history';
 import { formatDateTime } from '../format';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 import { ScrollTable } from './scroll-table';
 import { SectionCard } from './section-card';
 
@@ -13,37 +13,37 @@ export function AccessHistory({ sessionId }: { sessionId: string }) {
   const [open, setOpen] = useState(false);
   const history = useAccessHistory(sessionId, open);
   return (
-    <SectionCard title={st('sessions.history.title')} id="session-access-history">
-      <Text size="sm">{st('sessions.history.text')}</Text>
+    <SectionCard title={sessionsText('sessions.history.title')} id="session-access-history">
+      <Text size="sm">{sessionsText('sessions.history.text')}</Text>
       <Box>
         {!open ? (
           <Button variant="default" onClick={() => setOpen(true)}>
-            {st('sessions.history.show')}
+            {sessionsText('sessions.history.show')}
           </Button>
         ) : (
           <Button variant="default" onClick={() => void history.refetch()} loading={history.isFetching}>
-            {st('sessions.history.refresh')}
+            {sessionsText('sessions.history.refresh')}
           </Button>
         )}
       </Box>
       {open && history.isPending && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
-          <Text size="sm">{st('sessions.history.loading')}</Text>
+          <Text size="sm">{sessionsText('sessions.history.loading')}</Text>
         </Group>
       )}
-      {open && history.isError && <LoadFailed title={st('sessions.history.error')} message={errorText(history.error)} onRetry={() => void history.refetch()} />}
-      {history.data && history.data.results.length === 0 && <Text size="sm">{st('sessions.history.empty')}</Text>}
+      {open && history.isError && <LoadFailed title={sessionsText('sessions.history.error')} message={errorText(history.error)} onRetry={() => void history.refetch()} />}
+      {history.data && history.data.results.length === 0 && <Text size="sm">{sessionsText('sessions.history.empty')}</Text>}
       {history.data && history.data.results.length > 0 && (
-        <ScrollTable label={st('sessions.history.tableLabel')} minWidth={640}>
+        <ScrollTable label={sessionsText('sessions.history.tableLabel')} minWidth={640}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{st('sessions.history.col.at')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.history.col.actor')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.history.col.action')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.history.col.category')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.history.col.outcome')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.history.col.at')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.history.col.actor')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.history.col.action')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.history.col.category')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.history.col.outcome')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -55,7 +55,7 @@ export function AccessHistory({ sessionId }: { sessionId: string }) {
                   <Table.Td>{row.category}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={row.outcome === 'allowed' ? 'green' : 'red'} c="dark.8">
-                      {row.outcome === 'allowed' ? st('sessions.history.outcome.allowed') : st('sessions.history.outcome.denied')}
+                      {row.outcome === 'allowed' ? sessionsText('sessions.history.outcome.allowed') : sessionsText('sessions.history.outcome.denied')}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>

@@ -19,7 +19,7 @@ import { PercentileExplained } from './percentile-text';
 import { SyntheticDataBadge } from './result-view';
 import { SectionCard } from './section-card';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /** PubMed's address for a PMID, built here rather than trusted from the data. */
 export const pubmedUrl = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(pmid)}/`;
@@ -37,21 +37,21 @@ export function ComponentView({ sessionId, resultId, componentId }: { sessionId:
     <Anchor component={Link} to={paths.sessionResult(sessionId, resultId)} c="blue.8" size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={14} aria-hidden="true" />
-        {st('sessions.component.backToResults')}
+        {sessionsText('sessions.component.backToResults')}
       </Group>
     </Anchor>
   );
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    if (!isNotFound(query.error)) return <LoadFailed message={st('sessions.results.loadFailed')} onRetry={() => void query.refetch()} />;
+    if (!isNotFound(query.error)) return <LoadFailed message={sessionsText('sessions.results.loadFailed')} onRetry={() => void query.refetch()} />;
     // A 404 here is either a component that does not exist, or access that closed meanwhile.
     if (result.isPending) return <PageLoader />;
     if (result.isError && isNotFound(result.error)) return <NoDataAccess sessionId={sessionId} />;
     return (
       <Stack gap="sm" align="flex-start">
         {back}
-        <Text>{st('sessions.component.notFound')}</Text>
+        <Text>{sessionsText('sessions.component.notFound')}</Text>
       </Stack>
     );
   }
@@ -75,7 +75,7 @@ export function ComponentDetail({ component: c, computedAt, synthetic }: { compo
         </Group>
         <LevelDisplay riskLevel={c.riskLevel} />
         <Text size="sm" c="gray.7">
-          {st('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
+          {sessionsText('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
         </Text>
         <Text>{c.description}</Text>
       </Stack>
@@ -99,16 +99,16 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
   return (
     <>
       {processed && (
-        <SectionCard title={st('sessions.component.score')} id="component-score">
+        <SectionCard title={sessionsText('sessions.component.score')} id="component-score">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Figure label={st('sessions.component.patientScore')} value={formatScore(c.score!)} />
-            <Figure label={st('sessions.component.averageScore')} value={c.averageScore === null ? '–' : formatScore(c.averageScore)} />
-            <Figure label={st('sessions.component.percentile')} value={formatPercentile(c.percentile!)} />
+            <Figure label={sessionsText('sessions.component.patientScore')} value={formatScore(c.score!)} />
+            <Figure label={sessionsText('sessions.component.averageScore')} value={c.averageScore === null ? '–' : formatScore(c.averageScore)} />
+            <Figure label={sessionsText('sessions.component.percentile')} value={formatPercentile(c.percentile!)} />
           </SimpleGrid>
-          <Text size="sm">{st('sessions.component.scoreExplained')}</Text>
+          <Text size="sm">{sessionsText('sessions.component.scoreExplained')}</Text>
           <PercentileExplained c={{ ...c, percentile: c.percentile! }} level={c.riskLevel as 0 | 1 | 2} />
           <Title order={3} size="h5" mt="sm">
-            {st('sessions.component.chart')}
+            {sessionsText('sessions.component.chart')}
           </Title>
           <PercentileChart
             color={LEVEL_COLORS[c.riskLevel as 0 | 1 | 2]}
@@ -128,19 +128,19 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
         </SectionCard>
       )}
 
-      <SectionCard title={st('sessions.component.genotypes')} id="component-genotypes">
+      <SectionCard title={sessionsText('sessions.component.genotypes')} id="component-genotypes">
         <GenotypeTable rows={c.genotypes} />
         <Group gap="xl">
           <Text size="sm">
             <Text span fw={600}>
-              {st('sessions.component.snps')}:
+              {sessionsText('sessions.component.snps')}:
             </Text>{' '}
-            {st('sessions.component.snpsValue', { called: c.numberOfSnps, total: c.totalSnps })}
+            {sessionsText('sessions.component.snpsValue', { called: c.numberOfSnps, total: c.totalSnps })}
           </Text>
         </Group>
         <Stack gap={4}>
           <Title order={3} size="h5">
-            {st('sessions.component.genes')}
+            {sessionsText('sessions.component.genes')}
           </Title>
           {c.genes.length > 0 ? (
             <Group gap={6}>
@@ -152,14 +152,14 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
             </Group>
           ) : (
             <Text size="sm" c="gray.7">
-              {st('sessions.component.noGenes')}
+              {sessionsText('sessions.component.noGenes')}
             </Text>
           )}
         </Stack>
       </SectionCard>
 
       {c.signs.length > 0 && (
-        <SectionCard title={st('sessions.component.signs')} id="component-signs">
+        <SectionCard title={sessionsText('sessions.component.signs')} id="component-signs">
           <List size="sm" spacing={4}>
             {c.signs.map((s) => (
               <List.Item key={s}>{s}</List.Item>
@@ -168,12 +168,12 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
         </SectionCard>
       )}
 
-      <SectionCard title={st('sessions.component.recommendation')} id="component-recommendation">
+      <SectionCard title={sessionsText('sessions.component.recommendation')} id="component-recommendation">
         <Text size="sm">{c.recommendation}</Text>
       </SectionCard>
 
       {c.referencePopulation && (
-        <SectionCard title={st('sessions.component.population')} id="component-population">
+        <SectionCard title={sessionsText('sessions.component.population')} id="component-population">
           <Text size="sm">{c.referencePopulation}</Text>
           <Text size="sm" c="gray.8">
             {c.ancestryCaveat}
@@ -181,29 +181,29 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
         </SectionCard>
       )}
 
-      <SectionCard title={st('sessions.component.references')} id="component-references">
+      <SectionCard title={sessionsText('sessions.component.references')} id="component-references">
         {c.references.length > 0 ? (
           <>
-            <Text size="sm">{st('sessions.component.referencesIntro')}</Text>
+            <Text size="sm">{sessionsText('sessions.component.referencesIntro')}</Text>
             <List size="sm" spacing={4}>
               {c.references.map((r) => (
                 <List.Item key={r.pmid}>
                   <PubmedLink pmid={r.pmid} /> {r.citation}
-                  {r.basis && ` – ${st(`sessions.component.basis.${r.basis}`)}`}
+                  {r.basis && ` – ${sessionsText(`sessions.component.basis.${r.basis}`)}`}
                 </List.Item>
               ))}
             </List>
           </>
         ) : (
           <Text size="sm" c="gray.7">
-            {st('sessions.component.noReferences')}
+            {sessionsText('sessions.component.noReferences')}
           </Text>
         )}
       </SectionCard>
 
       {c.furtherReading && c.furtherReading.length > 0 && (
-        <SectionCard title={st('sessions.component.furtherReading')} id="component-further-reading">
-          <Text size="sm">{st('sessions.component.furtherReadingIntro', { title: c.title })}</Text>
+        <SectionCard title={sessionsText('sessions.component.furtherReading')} id="component-further-reading">
+          <Text size="sm">{sessionsText('sessions.component.furtherReadingIntro', { title: c.title })}</Text>
           <List size="sm" spacing="xs">
             {c.furtherReading.map((r) => (
               <List.Item key={r.pmid}>
@@ -217,7 +217,7 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
         </SectionCard>
       )}
 
-      <SectionCard title={st('sessions.component.technical')} id="component-technical">
+      <SectionCard title={sessionsText('sessions.component.technical')} id="component-technical">
         {c.letsGetTechnical.split(/\n{2,}/).map((paragraph, i) => (
           <Text key={i} size="sm">
             {paragraph}
@@ -231,7 +231,7 @@ const ComponentSections = memo(function ComponentSections({ component: c }: { co
 function PubmedLink({ pmid }: { pmid: string }) {
   return (
     <Anchor href={pubmedUrl(pmid)} target="_blank" rel="noopener noreferrer" c="blue.8">
-      {st('sessions.component.pmid', { pmid })}
+      {sessionsText('sessions.component.pmid', { pmid })}
       <NewTabHint />
     </Anchor>
   );

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import type { DataRequest } from '@portal/contract';
 
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /** Where the data request stands, in words: none, waiting for the patient, confirmed or declined. */
 export function dataRequestLabel(dataRequest: Pick<DataRequest, 'status'> | null): string {
-  return dataRequest ? st(`sessions.dataRequest.${dataRequest.status}`) : st('sessions.dataRequest.none');
+  return dataRequest ? sessionsText(`sessions.dataRequest.${dataRequest.status}`) : sessionsText('sessions.dataRequest.none');
 }
 
 export function DataRequestState({ dataRequest }: { dataRequest: Pick<DataRequest, 'status'> | null }) {

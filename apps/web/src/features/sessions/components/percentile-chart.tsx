@@ -2,7 +2,7 @@ import { Box, Table, Text } from '@mantine/core';
 
 import { TABULAR_FIGURES } from '../../../components/tabular-figures';
 import { formatPercentile, formatScore, formatShare } from '../format';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 export interface Distribution {
   score: number;
@@ -33,25 +33,25 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
   const x = (value: number) => PAD + ((Math.min(d.maxValue, Math.max(d.minValue, value)) - d.minValue) / span) * (W - 2 * PAD);
   const score = formatScore(d.score);
   const rows: Array<[string, string]> = [
-    [st('sessions.chart.min'), formatScore(d.minValue)],
-    [st('sessions.chart.p25'), formatScore(d.percentile25th)],
-    [st('sessions.chart.median'), formatScore(d.median)],
-    [st('sessions.chart.p75'), formatScore(d.percentile75th)],
-    [st('sessions.chart.max'), formatScore(d.maxValue)],
+    [sessionsText('sessions.chart.min'), formatScore(d.minValue)],
+    [sessionsText('sessions.chart.p25'), formatScore(d.percentile25th)],
+    [sessionsText('sessions.chart.median'), formatScore(d.median)],
+    [sessionsText('sessions.chart.p75'), formatScore(d.percentile75th)],
+    [sessionsText('sessions.chart.max'), formatScore(d.maxValue)],
     ...(d.shareLower !== null && d.shareSame !== null
       ? ([
-          [st('sessions.chart.lower'), formatShare(d.shareLower)],
-          [st('sessions.chart.same'), formatShare(d.shareSame)],
-          [st('sessions.chart.higher'), formatShare(Math.max(0, Math.round((100 - d.shareLower - d.shareSame) * 1e9) / 1e9))],
+          [sessionsText('sessions.chart.lower'), formatShare(d.shareLower)],
+          [sessionsText('sessions.chart.same'), formatShare(d.shareSame)],
+          [sessionsText('sessions.chart.higher'), formatShare(Math.max(0, Math.round((100 - d.shareLower - d.shareSame) * 1e9) / 1e9))],
         ] as Array<[string, string]>)
       : []),
-    [st('sessions.chart.patient'), st('sessions.chart.patientValue', { score, percentile: formatPercentile(d.percentile) })],
+    [sessionsText('sessions.chart.patient'), sessionsText('sessions.chart.patientValue', { score, percentile: formatPercentile(d.percentile) })],
   ];
 
   return (
     <Box>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="percentile-chart-title" style={{ maxWidth: W, display: 'block', overflow: 'visible' }}>
-        <title id="percentile-chart-title">{st('sessions.chart.label', { score, percentile: formatPercentile(d.percentile) })}</title>
+        <title id="percentile-chart-title">{sessionsText('sessions.chart.label', { score, percentile: formatPercentile(d.percentile) })}</title>
         {/* Full range of possible scores. */}
         <line x1={x(d.minValue)} x2={x(d.maxValue)} y1={AXIS_Y} y2={AXIS_Y} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
         <line x1={x(d.minValue)} x2={x(d.minValue)} y1={AXIS_Y - 8} y2={AXIS_Y + 8} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
@@ -63,7 +63,7 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
         <line x1={x(d.score)} x2={x(d.score)} y1={AXIS_Y - 26} y2={AXIS_Y + 16} stroke="var(--mantine-color-dark-9)" strokeWidth={2} strokeDasharray="3 2" />
         <circle cx={x(d.score)} cy={AXIS_Y} r={8} fill={`var(--mantine-color-${color.replace('.', '-')})`} stroke="var(--mantine-color-dark-9)" strokeWidth={2} />
         <text x={x(d.score)} y={AXIS_Y - 30} textAnchor={anchor(x(d.score))} fontSize={15} fontWeight={600} fill="var(--mantine-color-dark-9)">
-          {st('sessions.chart.marker', { score })}
+          {sessionsText('sessions.chart.marker', { score })}
         </text>
         <text x={x(d.minValue)} y={AXIS_Y + 32} textAnchor="start" fontSize={14} fill="var(--mantine-color-gray-8)">
           {formatScore(d.minValue)}
@@ -74,15 +74,15 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
         {/* Beside the end labels there is no room: the table under the chart still has it. */}
         {x(d.median) - x(d.minValue) > 70 && x(d.maxValue) - x(d.median) > 70 && (
           <text x={x(d.median)} y={AXIS_Y + 32} textAnchor="middle" fontSize={14} fill="var(--mantine-color-blue-9)">
-            {st('sessions.chart.medianShort')}
+            {sessionsText('sessions.chart.medianShort')}
           </text>
         )}
       </svg>
       <Text size="xs" c="gray.7" mt={4}>
-        {st('sessions.chart.legend')}
+        {sessionsText('sessions.chart.legend')}
       </Text>
       <Table mt="sm" maw={480} withRowBorders verticalSpacing={4} fz="sm">
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{st('sessions.chart.tableCaption')}</Table.Caption>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{sessionsText('sessions.chart.tableCaption')}</Table.Caption>
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { SHARED_SCORE_SHOWN_FROM } from '@portal/contract';
 
 import { formatOrdinal, formatPercentNumber, formatPercentile, formatShare } from '../format';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 import type { ResultComponent } from '../types';
 
 type Placed = Pick<ResultComponent, 'percentile' | 'shareLower' | 'shareSame'>;
@@ -14,7 +14,7 @@ type Placed = Pick<ResultComponent, 'percentile' | 'shareLower' | 'shareSame'>;
  */
 export function sharedRangeText(c: Placed): string | null {
   if (c.shareLower == null || c.shareSame == null || c.shareSame < SHARED_SCORE_SHOWN_FROM) return null;
-  return st('sessions.results.sharedRange', {
+  return sessionsText('sessions.results.sharedRange', {
     from: formatOrdinal(c.shareLower),
     to: formatOrdinal(c.shareLower + c.shareSame),
     share: formatShare(c.shareSame),
@@ -30,10 +30,10 @@ export function PercentileExplained({ c, level }: { c: Placed & { percentile: nu
   const range = sharedRangeText(c);
   return (
     <Stack gap={4}>
-      <Text size="sm">{st('sessions.component.percentileDefinition')}</Text>
+      <Text size="sm">{sessionsText('sessions.component.percentileDefinition')}</Text>
       {c.shareLower != null && c.shareSame != null && (
         <Text size="sm">
-          {st('sessions.component.percentileWorked', {
+          {sessionsText('sessions.component.percentileWorked', {
             lower: formatShare(c.shareLower),
             same: formatShare(c.shareSame),
             lowerNumber: formatPercentNumber(c.shareLower),
@@ -44,7 +44,7 @@ export function PercentileExplained({ c, level }: { c: Placed & { percentile: nu
       )}
       {range && <Text size="sm">{`${range}.`}</Text>}
       <Text size="sm">
-        {st('sessions.component.categoryRule')} {st(`sessions.component.category.${level}`, { percentile })}
+        {sessionsText('sessions.component.categoryRule')} {sessionsText(`sessions.component.category.${level}`, { percentile })}
       </Text>
     </Stack>
   );

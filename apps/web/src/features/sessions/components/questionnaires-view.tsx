@@ -9,7 +9,7 @@ import { useQuestionnaires } from '../api/get-questionnaires';
 import { formatShortDate } from '../format';
 import type { Answer, Question, Questionnaire } from '../types';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /** An answer counts when it says something: not missing, not blank, not an empty choice. */
 export function hasAnswer(answer: Answer | undefined): answer is Answer {
@@ -25,11 +25,11 @@ export function answeredCount(q: Questionnaire): number {
 function CompletionBadge({ q }: { q: Questionnaire }) {
   return q.completedAt ? (
     <Badge variant="light" color="green" c="dark.7" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden="true" />}>
-      {st('sessions.questionnaires.completedOn', { date: formatShortDate(q.completedAt) })}
+      {sessionsText('sessions.questionnaires.completedOn', { date: formatShortDate(q.completedAt) })}
     </Badge>
   ) : (
     <Badge variant="light" color="gray" c="dark.7" tt="none" leftSection={<IconClock size={12} aria-hidden="true" />}>
-      {st('sessions.questionnaires.notCompleted')}
+      {sessionsText('sessions.questionnaires.notCompleted')}
     </Badge>
   );
 }
@@ -40,9 +40,9 @@ export function QuestionnaireList({ sessionId }: { sessionId: string }) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     if (isNotFound(query.error)) return <NoDataAccess sessionId={sessionId} />;
-    return <LoadFailed message={st('sessions.questionnaires.loadFailed')} onRetry={() => void query.refetch()} />;
+    return <LoadFailed message={sessionsText('sessions.questionnaires.loadFailed')} onRetry={() => void query.refetch()} />;
   }
-  if (query.data.results.length === 0) return <Text>{st('sessions.questionnaires.none')}</Text>;
+  if (query.data.results.length === 0) return <Text>{sessionsText('sessions.questionnaires.none')}</Text>;
   return (
     <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {query.data.results.map((q) => (
@@ -59,7 +59,7 @@ export function QuestionnaireList({ sessionId }: { sessionId: string }) {
               </Group>
               <Text size="sm">{q.description}</Text>
               <Text size="sm" c="gray.7">
-                {st('sessions.questionnaires.answered', { answered: answeredCount(q), total: q.questions.length })}
+                {sessionsText('sessions.questionnaires.answered', { answered: answeredCount(q), total: q.questions.length })}
               </Text>
             </Stack>
           </Card>
@@ -76,7 +76,7 @@ export function QuestionnaireDetail({ sessionId, questionnaireId }: { sessionId:
     <Anchor component={Link} to={paths.sessionQuestionnaires(sessionId)} c="blue.8" size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={14} aria-hidden="true" />
-        {st('sessions.questionnaires.back')}
+        {sessionsText('sessions.questionnaires.back')}
       </Group>
     </Anchor>
   );
@@ -86,11 +86,11 @@ export function QuestionnaireDetail({ sessionId, questionnaireId }: { sessionId:
       return (
         <Stack gap="sm" align="flex-start">
           {back}
-          <Text>{st('sessions.questionnaires.notFound')}</Text>
+          <Text>{sessionsText('sessions.questionnaires.notFound')}</Text>
         </Stack>
       );
     }
-    return <LoadFailed message={st('sessions.questionnaires.loadFailed')} onRetry={() => void query.refetch()} />;
+    return <LoadFailed message={sessionsText('sessions.questionnaires.loadFailed')} onRetry={() => void query.refetch()} />;
   }
   const q = query.data;
   return (
@@ -103,7 +103,7 @@ export function QuestionnaireDetail({ sessionId, questionnaireId }: { sessionId:
         </Group>
         <Text>{q.description}</Text>
         <Text size="sm" c="gray.7">
-          {st('sessions.questionnaires.answered', { answered: answeredCount(q), total: q.questions.length })}
+          {sessionsText('sessions.questionnaires.answered', { answered: answeredCount(q), total: q.questions.length })}
         </Text>
       </Stack>
       <QuestionsAndAnswers questions={q.questions} answers={q.answers} />
@@ -134,7 +134,7 @@ function AnswerText({ answer }: { answer: Answer | undefined }) {
   if (!hasAnswer(answer)) {
     return (
       <Text size="sm" c="gray.7" fs="italic">
-        {st('sessions.questionnaires.notAnswered')}
+        {sessionsText('sessions.questionnaires.notAnswered')}
       </Text>
     );
   }

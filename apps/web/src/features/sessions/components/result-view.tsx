@@ -12,7 +12,7 @@ import type { ResultComponent, SwabResult } from '../types';
 import { LevelDisplay } from './level-display';
 import { sharedRangeText } from './percentile-text';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /** A session's genotype results: the given result, or the latest one, in full. */
 export function ResultsView({ sessionId, resultId }: { sessionId: string; resultId?: string }) {
@@ -23,20 +23,20 @@ export function ResultsView({ sessionId, resultId }: { sessionId: string; result
   if (list.isPending) return <PageLoader />;
   if (list.isError) {
     if (isNotFound(list.error)) return <NoDataAccess sessionId={sessionId} />;
-    return <LoadFailed message={st('sessions.results.loadFailed')} onRetry={() => void list.refetch()} />;
+    return <LoadFailed message={sessionsText('sessions.results.loadFailed')} onRetry={() => void list.refetch()} />;
   }
-  if (!chosen) return <Text>{st('sessions.results.none')}</Text>;
+  if (!chosen) return <Text>{sessionsText('sessions.results.none')}</Text>;
 
   const others = list.data.results.length > 1 && (
     <Stack gap={4}>
       <Title order={2} size="h5">
-        {st('sessions.results.all')}
+        {sessionsText('sessions.results.all')}
       </Title>
       <List size="sm">
         {list.data.results.map((r) => (
           <List.Item key={r.id}>
             <Anchor component={Link} to={paths.sessionResult(sessionId, r.id)} c="blue.8" aria-current={r.id === chosen ? 'page' : undefined} fw={r.id === chosen ? 700 : undefined}>
-              {st('sessions.results.ref', { title: r.title, date: formatShortDate(r.computedAt) })}
+              {sessionsText('sessions.results.ref', { title: r.title, date: formatShortDate(r.computedAt) })}
             </Anchor>
           </List.Item>
         ))}
@@ -47,8 +47,8 @@ export function ResultsView({ sessionId, resultId }: { sessionId: string; result
   let body;
   if (result.isPending) body = <PageLoader />;
   else if (result.isError) {
-    body = isNotFound(result.error) ? <Text>{st('sessions.results.notFound')}</Text> : <LoadFailed message={st('sessions.results.loadFailed')} onRetry={() => void result.refetch()} />;
-  } else if (!result.data.data.swab) body = <Text>{st('sessions.results.none')}</Text>;
+    body = isNotFound(result.error) ? <Text>{sessionsText('sessions.results.notFound')}</Text> : <LoadFailed message={sessionsText('sessions.results.loadFailed')} onRetry={() => void result.refetch()} />;
+  } else if (!result.data.data.swab) body = <Text>{sessionsText('sessions.results.none')}</Text>;
   else body = <SwabView sessionId={sessionId} resultId={result.data.id} computedAt={result.data.computedAt} swab={result.data.data.swab} />;
 
   return (
@@ -62,7 +62,7 @@ export function ResultsView({ sessionId, resultId }: { sessionId: string; result
 export function SyntheticDataBadge() {
   return (
     <Badge variant="light" color="violet" c="violet.9" tt="none" leftSection={<IconFlask size={12} aria-hidden="true" />}>
-      {st('sessions.results.synthetic')}
+      {sessionsText('sessions.results.synthetic')}
     </Badge>
   );
 }
@@ -77,11 +77,11 @@ export function SwabView({ sessionId, resultId, computedAt, swab }: { sessionId:
           {swab.synthetic && <SyntheticDataBadge />}
         </Group>
         <Text size="sm" c="gray.7">
-          {st('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
+          {sessionsText('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
         </Text>
       </Stack>
-      <ComponentGroup title={st('sessions.results.minerals')} id="results-minerals" components={swab.minerals} sessionId={sessionId} resultId={resultId} />
-      <ComponentGroup title={st('sessions.results.vitamins')} id="results-vitamins" components={swab.vitamins} sessionId={sessionId} resultId={resultId} />
+      <ComponentGroup title={sessionsText('sessions.results.minerals')} id="results-minerals" components={swab.minerals} sessionId={sessionId} resultId={resultId} />
+      <ComponentGroup title={sessionsText('sessions.results.vitamins')} id="results-vitamins" components={swab.vitamins} sessionId={sessionId} resultId={resultId} />
     </Stack>
   );
 }
@@ -117,10 +117,10 @@ export function ComponentCard({ component: c, href }: { component: ResultCompone
         <LevelDisplay riskLevel={c.riskLevel} size="md" />
         {scored && (
           <Stack gap={2}>
-            <Text size="sm">{st('sessions.results.scoreVsAverage', { score: formatScore(c.score!), average: c.averageScore === null ? '–' : formatScore(c.averageScore) })}</Text>
+            <Text size="sm">{sessionsText('sessions.results.scoreVsAverage', { score: formatScore(c.score!), average: c.averageScore === null ? '–' : formatScore(c.averageScore) })}</Text>
             {c.percentile !== null && (
               <Text size="sm" c="gray.7">
-                {st('sessions.results.percentile', { percentile: formatPercentile(c.percentile) })}
+                {sessionsText('sessions.results.percentile', { percentile: formatPercentile(c.percentile) })}
               </Text>
             )}
             {sharedRangeText(c) !== null && (

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { SESSION_STATUS_LABELS, type SessionStatus } from '@portal/contract';
 import { IconFlask } from '@tabler/icons-react';
 
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 const STATUS_COLORS: Record<SessionStatus, string> = { 1: 'blue', 2: 'green', 3: 'red', 4: 'gray' };
 
@@ -19,7 +19,7 @@ export function SessionStatusBadge({ status }: { status: SessionStatus }) {
 export function SyntheticPatientBadge() {
   return (
     <Badge variant="light" color="violet" c="violet.9" tt="none" size="sm" leftSection={<IconFlask size={12} aria-hidden="true" />}>
-      {st('sessions.synthetic')}
+      {sessionsText('sessions.synthetic')}
     </Badge>
   );
 }

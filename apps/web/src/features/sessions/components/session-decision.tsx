@@ -10,7 +10,7 @@ import { OFFLINE_NOTICE_ID, useOnline } from '../../../lib/use-online';
 import { useSystemStore } from '../../../store/system-store';
 import { useAcceptSession, useRejectSession } from '../api/decide-session';
 import { fullName } from '../format';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 interface Props {
   session: { id: string; user: { firstName: string; lastName: string } };
@@ -68,10 +68,10 @@ export function SessionDecision({ session, size = 'xs', onDecided }: Props) {
           onClick={onAccept}
           loading={accept.isPending}
           disabled={(busy && !accept.isPending) || !online}
-          aria-label={st('sessions.acceptNamed', { name })}
+          aria-label={sessionsText('sessions.acceptNamed', { name })}
           aria-describedby={held}
         >
-          {st('sessions.accept')}
+          {sessionsText('sessions.accept')}
         </Button>
         <Button
           size={size}
@@ -80,21 +80,21 @@ export function SessionDecision({ session, size = 'xs', onDecided }: Props) {
           leftSection={<IconX size={14} aria-hidden="true" />}
           onClick={() => setConfirming(true)}
           disabled={busy || !online}
-          aria-label={st('sessions.rejectNamed', { name })}
+          aria-label={sessionsText('sessions.rejectNamed', { name })}
           aria-describedby={held}
         >
-          {st('sessions.reject')}
+          {sessionsText('sessions.reject')}
         </Button>
       </Group>
-      <AppModal opened={confirming} onClose={() => setConfirming(false)} size="small" title={st('sessions.reject.title')}>
-        <Text>{st('sessions.reject.body', { name })}</Text>
+      <AppModal opened={confirming} onClose={() => setConfirming(false)} size="small" title={sessionsText('sessions.reject.title')}>
+        <Text>{sessionsText('sessions.reject.body', { name })}</Text>
         <OfflineHint />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)} disabled={reject.isPending}>
-            {st('sessions.cancel')}
+            {sessionsText('sessions.cancel')}
           </Button>
           <Button color="red.9" onClick={onReject} loading={reject.isPending} disabled={!online} aria-describedby={held}>
-            {st('sessions.reject.confirm')}
+            {sessionsText('sessions.reject.confirm')}
           </Button>
         </Group>
       </AppModal>

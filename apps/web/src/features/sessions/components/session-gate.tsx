@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../api/get-session';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /** The API answers 404 for another's session and for none alike; a malformed id is a 400. */
 export function isNotFound(error: unknown): boolean {
@@ -45,47 +45,47 @@ export function SessionNotFound() {
   return (
     <Stack gap="sm" align="flex-start">
       <Title order={2} size="h3">
-        {st('sessions.access.notFound.heading')}
+        {sessionsText('sessions.access.notFound.heading')}
       </Title>
-      <Text>{st('sessions.access.notFound.text')}</Text>
+      <Text>{sessionsText('sessions.access.notFound.text')}</Text>
       <Button component={Link} to={paths.sessions()} variant="light" c="blue.9">
-        {st('sessions.access.backToSessions')}
+        {sessionsText('sessions.access.backToSessions')}
       </Button>
     </Stack>
   );
 }
 
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return <SharedLoadFailed title={st('sessions.access.loadFailed')} message={message} onRetry={onRetry} />;
+  return <SharedLoadFailed title={sessionsText('sessions.access.loadFailed')} message={message} onRetry={onRetry} />;
 }
 
 /** Why this session's data is closed right now, in one sentence. */
 export function closedReason(session: Pick<SessionDetail, 'status' | 'dataRequest'>): string {
   switch (session.status) {
     case SessionStatus.REQUESTED:
-      return st('sessions.access.noAccess.requested');
+      return sessionsText('sessions.access.noAccess.requested');
     case SessionStatus.DECLINED:
-      return st('sessions.access.noAccess.declined');
+      return sessionsText('sessions.access.noAccess.declined');
     case SessionStatus.COMPLETED:
-      return st('sessions.access.noAccess.completed');
+      return sessionsText('sessions.access.noAccess.completed');
     default:
-      if (!session.dataRequest) return st('sessions.access.noAccess.noRequest');
-      if (session.dataRequest.status === 'pending') return st('sessions.access.noAccess.pending');
-      if (session.dataRequest.status === 'declined') return st('sessions.access.noAccess.dataDeclined');
+      if (!session.dataRequest) return sessionsText('sessions.access.noAccess.noRequest');
+      if (session.dataRequest.status === 'pending') return sessionsText('sessions.access.noAccess.pending');
+      if (session.dataRequest.status === 'declined') return sessionsText('sessions.access.noAccess.dataDeclined');
       // Confirmed yet closed: it changed while the page was open.
-      return st('sessions.access.noAccess.changed');
+      return sessionsText('sessions.access.noAccess.changed');
   }
 }
 
 /** Results and questionnaires open only while accepted with a confirmed data request (issue 4 §8). */
 export function NoDataAccess({ sessionId, session }: { sessionId: string; session?: Pick<SessionDetail, 'status' | 'dataRequest'> }) {
   return (
-    <Alert color="gray" variant="outline" icon={<IconLock size={20} aria-hidden="true" />} title={<Title order={2} size="h4">{st('sessions.access.noAccess.heading')}</Title>}>
+    <Alert color="gray" variant="outline" icon={<IconLock size={20} aria-hidden="true" />} title={<Title order={2} size="h4">{sessionsText('sessions.access.noAccess.heading')}</Title>}>
       <Stack gap="xs" align="flex-start">
         {session && <Text fw={500}>{closedReason(session)}</Text>}
-        <Text size="sm">{st('sessions.access.noAccess.text')}</Text>
+        <Text size="sm">{sessionsText('sessions.access.noAccess.text')}</Text>
         <Anchor component={Link} to={paths.sessionOverview(sessionId)} c="blue.8" size="sm">
-          {st('sessions.access.toOverview')}
+          {sessionsText('sessions.access.toOverview')}
         </Anchor>
       </Stack>
     </Alert>

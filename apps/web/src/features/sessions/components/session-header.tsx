@@ -3,7 +3,7 @@ import type { SessionDetail } from '@portal/contract';
 import { t } from '../../../i18n/i18n';
 import { useSession } from '../api/get-session';
 import { formatDateTime, formatShortDate, fullName } from '../format';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 import { SessionStatusBadge, SyntheticPatientBadge } from './session-badges';
 
 /**
@@ -21,9 +21,9 @@ export function PatientBanner({ session }: { session: Pick<SessionDetail, 'statu
   const name = fullName(session.user);
   const { user } = session;
   return (
-    <Paper component="section" aria-label={st('sessions.header.label', { name })} withBorder radius="md" p="sm" data-testid="session-header">
+    <Paper component="section" aria-label={sessionsText('sessions.header.label', { name })} withBorder radius="md" p="sm" data-testid="session-header">
       <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Avatar src={user.profileImage} alt={user.profileImage ? st('sessions.overview.patientImageAlt', { name }) : undefined} name={name} size={40} radius="xl" color="blue" variant="filled" />
+        <Avatar src={user.profileImage} alt={user.profileImage ? sessionsText('sessions.overview.patientImageAlt', { name }) : undefined} name={name} size={40} radius="xl" color="blue" variant="filled" />
         {/* miw 0 lets a long e-mail address wrap inside the box instead of pushing past the screen. */}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs" wrap="wrap">
@@ -34,10 +34,10 @@ export function PatientBanner({ session }: { session: Pick<SessionDetail, 'statu
             {user.synthetic && <SyntheticPatientBadge />}
           </Group>
           <Box component="dl" m={0} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 'var(--mantine-spacing-lg)', rowGap: 2 }}>
-            <HeaderFact term={st('sessions.overview.booking')} value={formatDateTime(session.bookingTime)} />
-            <HeaderFact term={st('sessions.overview.requestedOn')} value={formatShortDate(session.createdAt)} />
-            <HeaderFact term={st('sessions.overview.email')} value={user.email} />
-            <HeaderFact term={st('sessions.overview.phone')} value={user.phoneNumber ?? t('common.notSet')} />
+            <HeaderFact term={sessionsText('sessions.overview.booking')} value={formatDateTime(session.bookingTime)} />
+            <HeaderFact term={sessionsText('sessions.overview.requestedOn')} value={formatShortDate(session.createdAt)} />
+            <HeaderFact term={sessionsText('sessions.overview.email')} value={user.email} />
+            <HeaderFact term={sessionsText('sessions.overview.phone')} value={user.phoneNumber ?? t('common.notSet')} />
           </Box>
         </Stack>
       </Group>

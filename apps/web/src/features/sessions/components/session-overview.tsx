@@ -20,7 +20,7 @@ import { ScrollTable } from './scroll-table';
 import { SectionCard } from './section-card';
 import { SessionDecision } from './session-decision';
 import { closedReason } from './session-gate';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 /**
  * The session screen (SPEC §2): patient, quick actions, readiness, highlights, packages, results, notes.
@@ -36,8 +36,8 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
       </SimpleGrid>
       <Highlights session={session} />
       <Packages session={session} assignKit={session.status === SessionStatus.ACCEPTED ? assignKit : undefined} />
-      <SectionCard title={st('sessions.overview.screening')} id="session-screening">
-        <Text size="sm">{st('sessions.overview.screeningText')}</Text>
+      <SectionCard title={sessionsText('sessions.overview.screening')} id="session-screening">
+        <Text size="sm">{sessionsText('sessions.overview.screeningText')}</Text>
         {!session.readiness.dataAccessible && (
           <Text size="sm" c="gray.7" id="screening-closed-reason">
             {closedReason(session)}
@@ -45,15 +45,15 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
         )}
         <Box>
           <ActionLink to={paths.sessionResults(session.id)} closed={!session.readiness.dataAccessible} reasonId="screening-closed-reason" variant="filled" icon={null}>
-            {st('sessions.overview.openResults')}
+            {sessionsText('sessions.overview.openResults')}
           </ActionLink>
         </Box>
       </SectionCard>
-      <SectionCard title={st('sessions.overview.notes')} id="session-notes">
-        <Text size="sm">{st('sessions.overview.notesText')}</Text>
+      <SectionCard title={sessionsText('sessions.overview.notes')} id="session-notes">
+        <Text size="sm">{sessionsText('sessions.overview.notesText')}</Text>
         <Box>
           <Anchor component={Link} to={paths.sessionNotes(session.id)} c="blue.8" size="sm">
-            {st('sessions.overview.openJournal')}
+            {sessionsText('sessions.overview.openJournal')}
           </Anchor>
         </Box>
       </SectionCard>
@@ -65,8 +65,8 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
 /** A pending request: the decision, with what it means (the patient header above names whose it is). */
 function SessionRequest({ session }: { session: SessionDetail }) {
   return (
-    <SectionCard title={st('sessions.overview.request')} id="session-request">
-      <Text size="sm">{st('sessions.overview.decisionHint')}</Text>
+    <SectionCard title={sessionsText('sessions.overview.request')} id="session-request">
+      <Text size="sm">{sessionsText('sessions.overview.decisionHint')}</Text>
       <SessionDecision session={session} size="sm" />
     </SectionCard>
   );
@@ -75,7 +75,7 @@ function SessionRequest({ session }: { session: SessionDetail }) {
 /** Why writing notes is not possible yet, or null (accepted: write; completed: read what was submitted). */
 function notesClosedReason(session: SessionDetail): string | null {
   if (session.status === SessionStatus.ACCEPTED || session.status === SessionStatus.COMPLETED) return null;
-  return session.status === SessionStatus.REQUESTED ? st('sessions.overview.notesNeedAccept') : st('sessions.access.noAccess.declined');
+  return session.status === SessionStatus.REQUESTED ? sessionsText('sessions.overview.notesNeedAccept') : sessionsText('sessions.access.noAccess.declined');
 }
 
 /**
@@ -103,30 +103,30 @@ function QuickActions({ session }: { session: SessionDetail }) {
   const accepted = session.status === SessionStatus.ACCEPTED;
   const requested = session.dataRequest;
   const fee = session.dataRequestFee;
-  let hint = st('sessions.overview.requestDataNeedsAccept');
+  let hint = sessionsText('sessions.overview.requestDataNeedsAccept');
   if (requested)
-    hint = st('sessions.overview.requestDataDone', {
+    hint = sessionsText('sessions.overview.requestDataDone', {
       date: formatShortDate(requested.createdAt),
       state: dataRequestLabel(requested),
       fee: formatFee(fee.amountCents, fee.currency),
       due: formatShortDate(dueDate(requested.createdAt, fee.dueDays).toISOString()),
     });
-  else if (accepted) hint = st('sessions.overview.requestDataHint', { days: fee.dueDays, fee: formatFee(fee.amountCents, fee.currency) });
+  else if (accepted) hint = sessionsText('sessions.overview.requestDataHint', { days: fee.dueDays, fee: formatFee(fee.amountCents, fee.currency) });
   const notesClosed = notesClosedReason(session);
   const dataClosed = session.readiness.dataAccessible ? null : closedReason(session);
 
   return (
-    <SectionCard title={st('sessions.overview.quickActions')} id="session-actions">
+    <SectionCard title={sessionsText('sessions.overview.quickActions')} id="session-actions">
       <Group gap="sm">
         {/* One request per session: once made, the button stays off and the line below says when and at what fee. */}
         <Button variant="filled" leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={!accepted || Boolean(requested) || !online} aria-describedby={online ? 'request-data-hint' : `request-data-hint ${OFFLINE_NOTICE_ID}`}>
-          {st('sessions.overview.requestData')}
+          {sessionsText('sessions.overview.requestData')}
         </Button>
         <ActionLink to={paths.sessionNotes(session.id)} closed={notesClosed !== null} reasonId="write-notes-reason" icon={<IconFileText size={16} aria-hidden="true" />}>
-          {st('sessions.overview.writeNotes')}
+          {sessionsText('sessions.overview.writeNotes')}
         </ActionLink>
         <ActionLink to={paths.sessionAskAi(session.id)} closed={dataClosed !== null} reasonId="ask-ai-reason" icon={<IconMessageChatbot size={16} aria-hidden="true" />}>
-          {st('sessions.overview.askAi')}
+          {sessionsText('sessions.overview.askAi')}
         </ActionLink>
       </Group>
       <Text size="sm" c="gray.7" id="request-data-hint">
@@ -134,12 +134,12 @@ function QuickActions({ session }: { session: SessionDetail }) {
       </Text>
       {notesClosed && (
         <Text size="sm" c="gray.7" id="write-notes-reason">
-          {st('sessions.overview.writeNotesClosed', { reason: notesClosed })}
+          {sessionsText('sessions.overview.writeNotesClosed', { reason: notesClosed })}
         </Text>
       )}
       {dataClosed && (
         <Text size="sm" c="gray.7" id="ask-ai-reason">
-          {st('sessions.overview.askAiClosed', { reason: dataClosed })}
+          {sessionsText('sessions.overview.askAiClosed', { reason: dataClosed })}
         </Text>
       )}
       <RequestDataConfirm session={session} opened={confirming} onClose={() => setConfirming(false)} />
@@ -159,7 +159,7 @@ function RequestDataConfirm({ session, opened, onClose }: { session: SessionDeta
     request.mutate(undefined, {
       onSuccess: () => {
         onClose();
-        notifications.show({ color: 'green', message: st('sessions.overview.dataRequested') });
+        notifications.show({ color: 'green', message: sessionsText('sessions.overview.dataRequested') });
       },
       onError: (error) => {
         onClose();
@@ -167,11 +167,11 @@ function RequestDataConfirm({ session, opened, onClose }: { session: SessionDeta
       },
     });
   return (
-    <AppModal opened={opened} onClose={onClose} size="small" title={st('sessions.overview.requestData.title')}>
+    <AppModal opened={opened} onClose={onClose} size="small" title={sessionsText('sessions.overview.requestData.title')}>
       <Stack gap="sm">
-        <Text>{st('sessions.overview.requestData.body', { name: fullName(session.user) })}</Text>
+        <Text>{sessionsText('sessions.overview.requestData.body', { name: fullName(session.user) })}</Text>
         <Text fw={600}>
-          {st('sessions.overview.requestData.fee', {
+          {sessionsText('sessions.overview.requestData.fee', {
             fee: formatFee(fee.amountCents, fee.currency),
             due: formatShortDate(dueDate(new Date(), fee.dueDays).toISOString()),
             days: fee.dueDays,
@@ -180,10 +180,10 @@ function RequestDataConfirm({ session, opened, onClose }: { session: SessionDeta
         <OfflineHint />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={request.isPending}>
-            {st('sessions.cancel')}
+            {sessionsText('sessions.cancel')}
           </Button>
           <Button onClick={onConfirm} loading={request.isPending} disabled={!online} aria-describedby={online ? undefined : OFFLINE_NOTICE_ID}>
-            {st('sessions.overview.requestData.confirm')}
+            {sessionsText('sessions.overview.requestData.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -195,23 +195,23 @@ function Readiness({ session }: { session: SessionDetail }) {
   const { readiness } = session;
   const closed = readiness.dataAccessible ? null : closedReason(session);
   return (
-    <SectionCard title={st('sessions.overview.readiness')} id="session-readiness">
+    <SectionCard title={sessionsText('sessions.overview.readiness')} id="session-readiness">
       <DetailList
         items={[
-          { term: st('sessions.overview.kitStatus'), value: readiness.kitStatus ? KIT_STATUS_LABELS[readiness.kitStatus] : st('sessions.overview.noKit') },
+          { term: sessionsText('sessions.overview.kitStatus'), value: readiness.kitStatus ? KIT_STATUS_LABELS[readiness.kitStatus] : sessionsText('sessions.overview.noKit') },
           {
-            term: st('sessions.overview.dataRequest'),
-            value: session.dataRequest ? `${dataRequestLabel(session.dataRequest)} (${st('sessions.overview.requestedOnDate', { date: formatShortDate(session.dataRequest.createdAt) })})` : dataRequestLabel(null),
+            term: sessionsText('sessions.overview.dataRequest'),
+            value: session.dataRequest ? `${dataRequestLabel(session.dataRequest)} (${sessionsText('sessions.overview.requestedOnDate', { date: formatShortDate(session.dataRequest.createdAt) })})` : dataRequestLabel(null),
           },
-          { term: st('sessions.overview.resultsAvailable'), value: closed ?? (readiness.resultsAvailable ? st('sessions.overview.yes') : st('sessions.overview.no')) },
+          { term: sessionsText('sessions.overview.resultsAvailable'), value: closed ?? (readiness.resultsAvailable ? sessionsText('sessions.overview.yes') : sessionsText('sessions.overview.no')) },
           {
-            term: st('sessions.overview.questionnairesCompleted'),
-            value: closed ?? st('sessions.overview.questionnairesCount', { completed: readiness.questionnairesCompleted, total: readiness.questionnairesTotal }),
+            term: sessionsText('sessions.overview.questionnairesCompleted'),
+            value: closed ?? sessionsText('sessions.overview.questionnairesCount', { completed: readiness.questionnairesCompleted, total: readiness.questionnairesTotal }),
           },
         ]}
       />
       <Text size="sm" c="gray.7">
-        {st('sessions.overview.accessExplained')}
+        {sessionsText('sessions.overview.accessExplained')}
       </Text>
     </SectionCard>
   );
@@ -219,12 +219,12 @@ function Readiness({ session }: { session: SessionDetail }) {
 
 function Highlights({ session }: { session: SessionDetail }) {
   let body;
-  if (!session.readiness.dataAccessible) body = <Text size="sm" c="gray.7">{st('sessions.overview.highlightsLocked')}</Text>;
-  else if (session.highlights.length === 0) body = <Text size="sm">{session.readiness.resultsAvailable ? st('sessions.overview.noHighlights') : st('sessions.overview.noResultsYet')}</Text>;
+  if (!session.readiness.dataAccessible) body = <Text size="sm" c="gray.7">{sessionsText('sessions.overview.highlightsLocked')}</Text>;
+  else if (session.highlights.length === 0) body = <Text size="sm">{session.readiness.resultsAvailable ? sessionsText('sessions.overview.noHighlights') : sessionsText('sessions.overview.noResultsYet')}</Text>;
   else {
     body = (
       <>
-        <Text size="sm">{st('sessions.overview.highlightsIntro')}</Text>
+        <Text size="sm">{sessionsText('sessions.overview.highlightsIntro')}</Text>
         <List listStyleType="none" spacing="xs" p={0}>
           {session.highlights.map((h) => {
             const level = levelOfLabel(h.level);
@@ -258,7 +258,7 @@ function Highlights({ session }: { session: SessionDetail }) {
     );
   }
   return (
-    <SectionCard title={st('sessions.overview.highlights')} id="session-highlights">
+    <SectionCard title={sessionsText('sessions.overview.highlights')} id="session-highlights">
       {body}
     </SectionCard>
   );
@@ -269,25 +269,25 @@ function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: 
   // On a phone the one kit is a list of its facts, not a table scrolled sideways (SPEC §9's 768 px).
   const phone = useMediaQuery(`(max-width: ${LIMITS.mobileBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
   return (
-    <SectionCard title={st('sessions.overview.packages')} id="session-packages">
+    <SectionCard title={sessionsText('sessions.overview.packages')} id="session-packages">
       {kit && phone ? (
         <DetailList
           items={[
-            { term: st('sessions.overview.kit.id'), value: <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{kit.id}</Text> },
-            { term: st('sessions.overview.kit.collections'), value: kit.collections.map((c) => c.name).join(', ') },
-            { term: st('sessions.overview.kit.sampleLabel'), value: <Text span size="sm" ff="monospace">{kit.sampleLabel}</Text> },
-            { term: st('sessions.overview.kit.status'), value: KIT_STATUS_LABELS[kit.status] },
+            { term: sessionsText('sessions.overview.kit.id'), value: <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{kit.id}</Text> },
+            { term: sessionsText('sessions.overview.kit.collections'), value: kit.collections.map((c) => c.name).join(', ') },
+            { term: sessionsText('sessions.overview.kit.sampleLabel'), value: <Text span size="sm" ff="monospace">{kit.sampleLabel}</Text> },
+            { term: sessionsText('sessions.overview.kit.status'), value: KIT_STATUS_LABELS[kit.status] },
           ]}
         />
       ) : kit ? (
-        <ScrollTable minWidth={560} label={st('sessions.overview.kit.label')}>
+        <ScrollTable minWidth={560} label={sessionsText('sessions.overview.kit.label')}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{st('sessions.overview.kit.id')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.overview.kit.collections')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.overview.kit.sampleLabel')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.overview.kit.status')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.overview.kit.id')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.overview.kit.collections')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.overview.kit.sampleLabel')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.overview.kit.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -325,7 +325,7 @@ function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: 
       ) : (
         <>
           <Text size="sm" c="gray.7">
-            {st('sessions.overview.noPackage')}
+            {sessionsText('sessions.overview.noPackage')}
           </Text>
           {assignKit}
         </>

@@ -16,7 +16,7 @@ import { DataRequestState } from './data-request-state';
 import { DetailList } from './detail-list';
 import { SessionDecision } from './session-decision';
 import { SessionStatusBadge, SyntheticPatientBadge } from './session-badges';
-import { st } from '../messages';
+import { sessionsText } from '../messages';
 
 export const PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -26,7 +26,7 @@ type Status = SessionStatus;
 const TABS: Status[] = [SessionStatus.REQUESTED, SessionStatus.ACCEPTED, SessionStatus.COMPLETED, SessionStatus.DECLINED];
 
 export function tabTitle(status: Status): string {
-  return status === SessionStatus.DECLINED ? st('sessions.tab.declined') : SESSION_LIST_TITLES[status];
+  return status === SessionStatus.DECLINED ? sessionsText('sessions.tab.declined') : SESSION_LIST_TITLES[status];
 }
 
 function parseStatus(value: string | null): Status {
@@ -71,8 +71,8 @@ export function SessionsList() {
   return (
     <Stack gap="md">
       <TextInput
-        label={st('sessions.search.label')}
-        placeholder={st('sessions.search.placeholder')}
+        label={sessionsText('sessions.search.label')}
+        placeholder={sessionsText('sessions.search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}
@@ -80,7 +80,7 @@ export function SessionsList() {
         maw={420}
       />
       <Tabs value={String(status)} onChange={(value) => update({ status: parseStatus(value), page: 1 })} keepMounted={false}>
-        <Tabs.List aria-label={st('sessions.tabs.label')}>
+        <Tabs.List aria-label={sessionsText('sessions.tabs.label')}>
           {TABS.map((s) => (
             <Tabs.Tab
               key={s}
@@ -135,7 +135,7 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    return <LoadFailed title={st('sessions.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    return <LoadFailed title={sessionsText('sessions.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
 
   const { count } = query.data;
@@ -149,7 +149,7 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
     return (
       <Stack gap="xs" align="flex-start">
         <Text c="gray.7" ref={emptyRef} tabIndex={-1}>
-          {search ? st('sessions.emptySearch', { search }) : st(`sessions.empty.${status}`)}
+          {search ? sessionsText('sessions.emptySearch', { search }) : sessionsText(`sessions.empty.${status}`)}
         </Text>
         {search && counts && <FoundElsewhere counts={counts} current={status} onTab={onTab} />}
       </Stack>
@@ -173,14 +173,14 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{st('sessions.column.patient')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.column.status')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.column.booking')}</Table.Th>
-                <Table.Th scope="col">{st('sessions.column.requested')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.column.patient')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.column.status')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.column.booking')}</Table.Th>
+                <Table.Th scope="col">{sessionsText('sessions.column.requested')}</Table.Th>
                 {status === SessionStatus.REQUESTED ? (
-                  <Table.Th scope="col">{st('sessions.column.actions')}</Table.Th>
+                  <Table.Th scope="col">{sessionsText('sessions.column.actions')}</Table.Th>
                 ) : (
-                  <Table.Th scope="col">{st('sessions.column.dataRequest')}</Table.Th>
+                  <Table.Th scope="col">{sessionsText('sessions.column.dataRequest')}</Table.Th>
                 )}
               </Table.Tr>
             </Table.Thead>
@@ -194,9 +194,9 @@ function StatusList({ status, search, page, onPage, counts, onTab }: { status: S
       )}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {st('sessions.range', { from: offset + 1, to: offset + rows.length, count })}
+          {sessionsText('sessions.range', { from: offset + 1, to: offset + rows.length, count })}
         </Text>
-        {pages > 1 && <Pager pages={pages} page={page} onPage={onPage} label={st('sessions.pagination')} />}
+        {pages > 1 && <Pager pages={pages} page={page} onPage={onPage} label={sessionsText('sessions.pagination')} />}
       </Group>
     </Stack>
   );
@@ -208,10 +208,10 @@ function FoundElsewhere({ counts, current, onTab }: { counts: SessionCounts; cur
   if (elsewhere.length === 0) return null;
   return (
     <Group gap="xs" align="center">
-      <Text size="sm">{st('sessions.foundElsewhere')}</Text>
+      <Text size="sm">{sessionsText('sessions.foundElsewhere')}</Text>
       {elsewhere.map((s) => (
         <Button key={s} size="compact-sm" variant="light" c="blue.9" onClick={() => onTab(s)}>
-          {st('sessions.foundIn', { tab: tabTitle(s), count: counts[s] })}
+          {sessionsText('sessions.foundIn', { tab: tabTitle(s), count: counts[s] })}
         </Button>
       ))}
     </Group>
@@ -275,9 +275,9 @@ function SessionCard({ session, onDecided }: { session: SessionSummary; onDecide
         )}
         <DetailList
           items={[
-            { term: st('sessions.column.booking'), value: formatDateTime(session.bookingTime) },
-            { term: st('sessions.column.requested'), value: formatShortDate(session.createdAt) },
-            ...(session.status === SessionStatus.REQUESTED ? [] : [{ term: st('sessions.column.dataRequest'), value: <DataRequestState dataRequest={session.dataRequest} /> }]),
+            { term: sessionsText('sessions.column.booking'), value: formatDateTime(session.bookingTime) },
+            { term: sessionsText('sessions.column.requested'), value: formatShortDate(session.createdAt) },
+            ...(session.status === SessionStatus.REQUESTED ? [] : [{ term: sessionsText('sessions.column.dataRequest'), value: <DataRequestState dataRequest={session.dataRequest} /> }]),
           ]}
         />
         {session.status === SessionStatus.REQUESTED && <SessionDecision session={session} size="sm" onDecided={onDecided} />}

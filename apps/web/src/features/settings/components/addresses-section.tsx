@@ -10,7 +10,7 @@ import { useAddresses } from '../api/get-addresses';
 import { useSetPrimaryAddress } from '../api/set-primary-address';
 import { useUpdateAddress } from '../api/update-address';
 import { hasErrors, useServerErrors } from './field-errors';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
@@ -28,12 +28,12 @@ export function AddressesSection() {
 
   return (
     <Stack gap="md" maw={760}>
-      {addresses.data.length === 0 && editing !== 'new' && <Text>{st('settings.addresses.empty')}</Text>}
+      {addresses.data.length === 0 && editing !== 'new' && <Text>{settingsText('settings.addresses.empty')}</Text>}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {addresses.data.map((a) =>
           editing === a.id ? (
             <li key={a.id}>
-              <AddressForm title={st('settings.addresses.editTitle')} initial={toValues(a)} id={a.id} onDone={() => setEditing(null)} />
+              <AddressForm title={settingsText('settings.addresses.editTitle')} initial={toValues(a)} id={a.id} onDone={() => setEditing(null)} />
             </li>
           ) : (
             <Paper key={a.id} component="li" withBorder radius="md" p="md">
@@ -47,7 +47,7 @@ export function AddressesSection() {
                 <Group gap="xs">
                   {a.primary ? (
                     <Badge variant="light" color="green" c="dark.8">
-                      {st('settings.addresses.primary')}
+                      {settingsText('settings.addresses.primary')}
                     </Badge>
                   ) : (
                     <Button
@@ -55,13 +55,13 @@ export function AddressesSection() {
                       variant="default"
                       loading={setPrimary.isPending && setPrimary.variables === a.id}
                       onClick={() => setPrimary.mutate(a.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
-                      aria-label={`${st('settings.addresses.makePrimary')}: ${a.streetAddress}`}
+                      aria-label={`${settingsText('settings.addresses.makePrimary')}: ${a.streetAddress}`}
                     >
-                      {st('settings.addresses.makePrimary')}
+                      {settingsText('settings.addresses.makePrimary')}
                     </Button>
                   )}
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(a.id)} aria-label={`${st('settings.addresses.edit')}: ${a.streetAddress}`}>
-                    {st('settings.addresses.edit')}
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(a.id)} aria-label={`${settingsText('settings.addresses.edit')}: ${a.streetAddress}`}>
+                    {settingsText('settings.addresses.edit')}
                   </Button>
                 </Group>
               </Group>
@@ -70,11 +70,11 @@ export function AddressesSection() {
         )}
       </Stack>
       {editing === 'new' ? (
-        <AddressForm title={st('settings.addresses.new')} initial={emptyAddress()} onDone={() => setEditing(null)} />
+        <AddressForm title={settingsText('settings.addresses.new')} initial={emptyAddress()} onDone={() => setEditing(null)} />
       ) : (
         <div>
           <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {st('settings.addresses.add')}
+            {settingsText('settings.addresses.add')}
           </Button>
         </div>
       )}

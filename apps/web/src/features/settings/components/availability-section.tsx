@@ -10,8 +10,8 @@ import { useDeleteSlot } from '../api/delete-slot';
 import { useAvailability } from '../api/get-availability';
 import { useUpdateSlot } from '../api/update-slot';
 import { hasErrors, useServerErrors } from './field-errors';
-import { pt } from '../../../components/practice/messages';
-import { st } from '../messages';
+import { practiceText } from '../../../components/practice/messages';
+import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
 /** The practice's weekly slots: add, edit, remove. */
@@ -26,21 +26,21 @@ export function AvailabilitySection() {
 
   return (
     <Stack gap="md" maw={760}>
-      <Text size="sm">{pt('practice.availability.hint')}</Text>
-      {slots.data.length === 0 && editing !== 'new' && <Text>{pt('practice.availability.empty')}</Text>}
+      <Text size="sm">{practiceText('practice.availability.hint')}</Text>
+      {slots.data.length === 0 && editing !== 'new' && <Text>{practiceText('practice.availability.empty')}</Text>}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {slots.data.map((s: Availability) =>
           editing === s.id ? (
             <li key={s.id}>
-              <SlotForm title={st('settings.availability.editTitle')} initial={s} id={s.id} onDone={() => setEditing(null)} />
+              <SlotForm title={settingsText('settings.availability.editTitle')} initial={s} id={s.id} onDone={() => setEditing(null)} />
             </li>
           ) : (
             <Paper key={s.id} component="li" withBorder radius="md" px="md" py="xs">
               <Group justify="space-between">
                 <Text>{describeSlot(s)}</Text>
                 <Group gap="xs">
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={st('settings.availability.edit', { slot: describeSlot(s) })}>
-                    {st('settings.addresses.edit')}
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={settingsText('settings.availability.edit', { slot: describeSlot(s) })}>
+                    {settingsText('settings.addresses.edit')}
                   </Button>
                   <Button
                     size="xs"
@@ -48,9 +48,9 @@ export function AvailabilitySection() {
                     color="red"
                     loading={remove.isPending && remove.variables === s.id}
                     onClick={() => remove.mutate(s.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
-                    aria-label={pt('practice.availability.remove', { slot: describeSlot(s) })}
+                    aria-label={practiceText('practice.availability.remove', { slot: describeSlot(s) })}
                   >
-                    {st('settings.availability.remove')}
+                    {settingsText('settings.availability.remove')}
                   </Button>
                 </Group>
               </Group>
@@ -59,11 +59,11 @@ export function AvailabilitySection() {
         )}
       </Stack>
       {editing === 'new' ? (
-        <SlotForm title={st('settings.availability.newTitle')} initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }} onDone={() => setEditing(null)} />
+        <SlotForm title={settingsText('settings.availability.newTitle')} initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }} onDone={() => setEditing(null)} />
       ) : (
         <div>
           <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {pt('practice.availability.add')}
+            {practiceText('practice.availability.add')}
           </Button>
         </div>
       )}

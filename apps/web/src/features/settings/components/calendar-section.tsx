@@ -7,7 +7,7 @@ import { AppModal } from '../../../components/app-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate } from '../../../i18n/i18n';
 import { useCalendarFeed, useNewCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 
 type Confirming = 'regenerate' | 'revoke' | null;
 
@@ -36,17 +36,17 @@ export function CalendarSection() {
       onSuccess: (made) => {
         setLink(made);
         after?.();
-        notifications.show({ color: 'green', message: st('settings.calendar.made') });
+        notifications.show({ color: 'green', message: settingsText('settings.calendar.made') });
       },
     });
   const pending = make.isPending || revoke.isPending;
 
   return (
     <Stack gap="md" maw={760}>
-      <Text size="sm">{st('settings.calendar.hint')}</Text>
+      <Text size="sm">{settingsText('settings.calendar.hint')}</Text>
       {!feed.data.active ? (
         <>
-          <Text>{st('settings.calendar.off')}</Text>
+          <Text>{settingsText('settings.calendar.off')}</Text>
           {make.isError && confirming === null && (
             <Text c="red.9" size="sm" role="alert">
               {errorText(make.error, MESSAGES.commonError)}
@@ -54,7 +54,7 @@ export function CalendarSection() {
           )}
           <div>
             <Button leftSection={<IconCalendarPlus size={16} aria-hidden="true" />} loading={make.isPending} onClick={() => makeAddress()}>
-              {st('settings.calendar.make')}
+              {settingsText('settings.calendar.make')}
             </Button>
           </div>
         </>
@@ -63,11 +63,11 @@ export function CalendarSection() {
           {link ? (
             <Stack gap="xs">
               <TextInput
-                label={st('settings.calendar.address')}
+                label={settingsText('settings.calendar.address')}
                 value={link.url}
                 readOnly
                 onFocus={(e) => e.currentTarget.select()}
-                description={st('settings.calendar.shownOnce')}
+                description={settingsText('settings.calendar.shownOnce')}
               />
               <div>
                 <CopyButton value={link.url}>
@@ -77,21 +77,21 @@ export function CalendarSection() {
                       leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
                       onClick={copy}
                     >
-                      {copied ? st('settings.calendar.copied') : st('settings.calendar.copy')}
+                      {copied ? settingsText('settings.calendar.copied') : settingsText('settings.calendar.copy')}
                     </Button>
                   )}
                 </CopyButton>
               </div>
             </Stack>
           ) : (
-            <Text>{st('settings.calendar.on', { date: formatDate(feed.data.createdAt ?? new Date()) })}</Text>
+            <Text>{settingsText('settings.calendar.on', { date: formatDate(feed.data.createdAt ?? new Date()) })}</Text>
           )}
           <Group gap="sm">
             <Button variant="default" onClick={() => setConfirming('regenerate')}>
-              {st('settings.calendar.regenerate')}
+              {settingsText('settings.calendar.regenerate')}
             </Button>
             <Button variant="subtle" c="red.9" onClick={() => setConfirming('revoke')}>
-              {st('settings.calendar.revoke')}
+              {settingsText('settings.calendar.revoke')}
             </Button>
           </Group>
         </>
@@ -100,10 +100,10 @@ export function CalendarSection() {
         opened={confirming !== null}
         onClose={close}
         size="small"
-        title={confirming === 'revoke' ? st('settings.calendar.revokeTitle') : st('settings.calendar.regenerateTitle')}
+        title={confirming === 'revoke' ? settingsText('settings.calendar.revokeTitle') : settingsText('settings.calendar.regenerateTitle')}
       >
         <Stack gap="md">
-          <Text>{confirming === 'revoke' ? st('settings.calendar.revokeBody') : st('settings.calendar.regenerateBody')}</Text>
+          <Text>{confirming === 'revoke' ? settingsText('settings.calendar.revokeBody') : settingsText('settings.calendar.regenerateBody')}</Text>
           {(make.isError || revoke.isError) && (
             <Text c="red.9" size="sm" role="alert">
               {errorText(make.error ?? revoke.error, MESSAGES.commonError)}
@@ -111,7 +111,7 @@ export function CalendarSection() {
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
-              {st('settings.calendar.cancel')}
+              {settingsText('settings.calendar.cancel')}
             </Button>
             {confirming === 'revoke' ? (
               <Button
@@ -122,16 +122,16 @@ export function CalendarSection() {
                     onSuccess: () => {
                       setLink(null);
                       close();
-                      notifications.show({ color: 'green', message: st('settings.calendar.revoked') });
+                      notifications.show({ color: 'green', message: settingsText('settings.calendar.revoked') });
                     },
                   })
                 }
               >
-                {st('settings.calendar.revokeConfirm')}
+                {settingsText('settings.calendar.revokeConfirm')}
               </Button>
             ) : (
               <Button loading={make.isPending} onClick={() => makeAddress(close)}>
-                {st('settings.calendar.regenerateConfirm')}
+                {settingsText('settings.calendar.regenerateConfirm')}
               </Button>
             )}
           </Group>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 
 /** The card in which one address, weekly slot or payment method is added or edited. */
 export function EditorCard({ title, saving, onSubmit, onCancel, children }: { title: string; saving: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode }) {
@@ -15,10 +15,10 @@ export function EditorCard({ title, saving, onSubmit, onCancel, children }: { ti
           {children}
           <Group gap="sm">
             <Button type="submit" loading={saving}>
-              {st('settings.save')}
+              {settingsText('settings.save')}
             </Button>
             <Button variant="default" onClick={onCancel}>
-              {st('settings.addresses.cancel')}
+              {settingsText('settings.addresses.cancel')}
             </Button>
           </Group>
         </Stack>

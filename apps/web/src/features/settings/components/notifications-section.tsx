@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { SubmitForm } from '../../../components/submit-form';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 import { useServerErrors } from './field-errors';
 
 /** This browser's time zone when the runtime knows it by a name the list holds. */
@@ -50,7 +50,7 @@ export function NotificationsSection({ email }: { email: string }) {
     save.mutate(value, {
       onSuccess: () => {
         setDraft(null);
-        notifications.show({ color: 'green', message: st('settings.notifications.saved') });
+        notifications.show({ color: 'green', message: settingsText('settings.notifications.saved') });
       },
       onError,
     });
@@ -58,35 +58,35 @@ export function NotificationsSection({ email }: { email: string }) {
   return (
     <SubmitForm onSubmit={onSubmit}>
       <Stack gap="lg" maw={760}>
-        <Text size="sm">{st('settings.notifications.hint', { email })}</Text>
+        <Text size="sm">{settingsText('settings.notifications.hint', { email })}</Text>
         {!saved && (
           <Text size="sm" c="dimmed">
-            {st('settings.notifications.defaults')}
+            {settingsText('settings.notifications.defaults')}
           </Text>
         )}
         <Stack gap="md" component="section" aria-labelledby="notification-kinds">
           <Title order={3} size="h5" id="notification-kinds">
-            {st('settings.notifications.kinds')}
+            {settingsText('settings.notifications.kinds')}
           </Title>
           {NOTIFICATION_KINDS.map((kind) => (
             <Radio.Group
               key={kind}
-              label={st(`settings.notifications.kind.${kind}`, { days: FEE_REMINDER_DAYS })}
+              label={settingsText(`settings.notifications.kind.${kind}`, { days: FEE_REMINDER_DAYS })}
               value={value[kind]}
               onChange={(v) => set({ [kind]: v as NotificationDelivery })}
               error={server[kind]}
             >
               <Group gap="lg" mt={6}>
                 {NOTIFICATION_DELIVERIES.map((d) => (
-                  <Radio key={d} value={d} label={st(`settings.notifications.delivery.${d}`)} />
+                  <Radio key={d} value={d} label={settingsText(`settings.notifications.delivery.${d}`)} />
                 ))}
               </Group>
             </Radio.Group>
           ))}
         </Stack>
         <Select
-          label={st('settings.notifications.timeZone')}
-          description={st('settings.notifications.timeZoneHint')}
+          label={settingsText('settings.notifications.timeZone')}
+          description={settingsText('settings.notifications.timeZoneHint')}
           data={zones}
           value={value.timeZone}
           onChange={(z) => {
@@ -96,18 +96,18 @@ export function NotificationsSection({ email }: { email: string }) {
           }}
           searchable
           allowDeselect={false}
-          nothingFoundMessage={st('settings.notifications.timeZoneEmpty')}
+          nothingFoundMessage={settingsText('settings.notifications.timeZoneEmpty')}
           error={server.timeZone}
           maw={420}
           comboboxProps={{ withinPortal: true }}
         />
         <Group gap="md">
           <Button type="submit" loading={save.isPending}>
-            {st('settings.save')}
+            {settingsText('settings.save')}
           </Button>
           {changed && saved && (
             <Text size="sm" c="dimmed" role="status">
-              {st('settings.notifications.unsaved')}
+              {settingsText('settings.notifications.unsaved')}
             </Text>
           )}
         </Group>

@@ -15,7 +15,7 @@ import { useMakeDefaultPaymentDetails } from '../api/make-default-payment-detail
 import { useRemovePaymentDetails } from '../api/remove-payment-details';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { serverFieldErrors } from './field-errors';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
 /** Payment details (SPEC §3, §5, §8): type, identifier with a placeholder per type, currency. */
@@ -35,12 +35,12 @@ export function PaymentSection() {
 
   return (
     <Stack gap="md" maw={760}>
-      {list.data.length === 0 && editing !== 'new' && <Text>{st('settings.payment.empty')}</Text>}
+      {list.data.length === 0 && editing !== 'new' && <Text>{settingsText('settings.payment.empty')}</Text>}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.data.map((p) =>
           editing === p.id ? (
             <li key={p.id}>
-              <PaymentForm title={st('settings.payment.editTitle')} initial={p} onDone={() => setEditing(null)} />
+              <PaymentForm title={settingsText('settings.payment.editTitle')} initial={p} onDone={() => setEditing(null)} />
             </li>
           ) : (
             <Paper key={p.id} component="li" withBorder radius="md" p="md">
@@ -50,7 +50,7 @@ export function PaymentSection() {
                     <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
                     {p.isDefault && (
                       <Badge variant="light" color="green" c="dark.8">
-                        {st('settings.payment.default')}
+                        {settingsText('settings.payment.default')}
                       </Badge>
                     )}
                   </Group>
@@ -65,16 +65,16 @@ export function PaymentSection() {
                       variant="default"
                       loading={makeDefault.isPending && makeDefault.variables === p.id}
                       onClick={() => makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })}
-                      aria-label={`${st('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+                      aria-label={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
                     >
-                      {st('settings.payment.makeDefault')}
+                      {settingsText('settings.payment.makeDefault')}
                     </Button>
                   )}
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${st('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
-                    {st('settings.payment.edit')}
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${settingsText('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                    {settingsText('settings.payment.edit')}
                   </Button>
-                  <Button size="xs" variant="subtle" c="red.9" onClick={() => setRemoving(p)} aria-label={`${st('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
-                    {st('settings.payment.remove')}
+                  <Button size="xs" variant="subtle" c="red.9" onClick={() => setRemoving(p)} aria-label={`${settingsText('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                    {settingsText('settings.payment.remove')}
                   </Button>
                 </Group>
               </Group>
@@ -83,19 +83,19 @@ export function PaymentSection() {
         )}
       </Stack>
       {editing === 'new' ? (
-        <PaymentForm title={st('settings.payment.new')} onDone={() => setEditing(null)} />
+        <PaymentForm title={settingsText('settings.payment.new')} onDone={() => setEditing(null)} />
       ) : (
         <div>
           <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {st('settings.payment.add')}
+            {settingsText('settings.payment.add')}
           </Button>
         </div>
       )}
-      <AppModal opened={removing !== null} onClose={closeRemove} size="small" title={st('settings.payment.removeTitle')}>
+      <AppModal opened={removing !== null} onClose={closeRemove} size="small" title={settingsText('settings.payment.removeTitle')}>
         {removing && (
           <Stack gap="md">
             <Text>
-              {st(removing.isDefault && list.data.length > 1 ? 'settings.payment.removeDefaultBody' : 'settings.payment.removeBody', {
+              {settingsText(removing.isDefault && list.data.length > 1 ? 'settings.payment.removeDefaultBody' : 'settings.payment.removeBody', {
                 what: `${PAYMENT_TYPE_LABELS[removing.type]} ${removing.identifier}`,
               })}
             </Text>
@@ -106,7 +106,7 @@ export function PaymentSection() {
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={closeRemove} disabled={remove.isPending}>
-                {st('settings.payment.cancel')}
+                {settingsText('settings.payment.cancel')}
               </Button>
               <Button
                 color="red.9"
@@ -114,13 +114,13 @@ export function PaymentSection() {
                 onClick={() =>
                   remove.mutate(removing.id, {
                     onSuccess: () => {
-                      notifications.show({ color: 'green', message: st('settings.payment.removed') });
+                      notifications.show({ color: 'green', message: settingsText('settings.payment.removed') });
                       closeRemove();
                     },
                   })
                 }
               >
-                {st('settings.payment.remove')}
+                {settingsText('settings.payment.remove')}
               </Button>
             </Group>
           </Stack>
@@ -170,8 +170,8 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
       <Select
-        label={st('settings.payment.type')}
-        placeholder={st('settings.payment.typePlaceholder')}
+        label={settingsText('settings.payment.type')}
+        placeholder={settingsText('settings.payment.typePlaceholder')}
         data={([1, 2] as const).map((v) => ({ value: String(v), label: PAYMENT_TYPE_LABELS[v] }))}
         value={type === null ? null : String(type)}
         onChange={(v) => {
@@ -183,7 +183,7 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
         required
       />
       <TextInput
-        label={st('settings.payment.identifier')}
+        label={settingsText('settings.payment.identifier')}
         placeholder={paymentIdentifierPlaceholder(type)}
         value={identifier}
         onChange={(e) => {
@@ -196,7 +196,7 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
         autoComplete="off"
       />
       <Select
-        label={st('settings.payment.currency')}
+        label={settingsText('settings.payment.currency')}
         data={[...CURRENCIES]}
         value={currency}
         onChange={(v) => v && setCurrency(v as Currency)}

@@ -13,8 +13,8 @@ import { useRemoveLanguage } from '../api/remove-language';
 import { useRemoveSpecialization } from '../api/remove-specialization';
 import { useUpdatePractice } from '../api/update-practice';
 import { hasErrors, useServerErrors } from './field-errors';
-import { pt } from '../../../components/practice/messages';
-import { st } from '../messages';
+import { practiceText } from '../../../components/practice/messages';
+import { settingsText } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
 
 interface Lookup {
@@ -55,7 +55,7 @@ export function PracticeSection({
     update.mutate(
       { ...values, ...(categoryID ? { categoryID } : {}) },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: st('settings.saved') }),
+        onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
         onError,
       },
     );
@@ -66,7 +66,7 @@ export function PracticeSection({
       <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <Select
-            label={pt('practice.category')}
+            label={practiceText('practice.category')}
             data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
             value={categoryID ? String(categoryID) : null}
             onChange={(v) => setCategoryID(v ? Number(v) : null)}
@@ -75,8 +75,8 @@ export function PracticeSection({
             required
           />
           <TextInput
-            label={pt('practice.hpcsaNumber')}
-            description={pt('practice.hpcsaHint')}
+            label={practiceText('practice.hpcsaNumber')}
+            description={practiceText('practice.hpcsaHint')}
             value={values.hpcsaNumber}
             onChange={(e) => set('hpcsaNumber', transforms.uppercase(e.currentTarget.value))}
             error={shown('hpcsaNumber')}
@@ -84,8 +84,8 @@ export function PracticeSection({
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextInput
-            label={pt('practice.practiceNumber')}
-            description={pt('practice.practiceNumberHint')}
+            label={practiceText('practice.practiceNumber')}
+            description={practiceText('practice.practiceNumberHint')}
             value={values.practiceNumber}
             onChange={(e) => set('practiceNumber', e.currentTarget.value)}
             error={shown('practiceNumber')}
@@ -94,7 +94,7 @@ export function PracticeSection({
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextAreaField
-            label={pt('practice.description')}
+            label={practiceText('practice.description')}
             value={values.description}
             onChange={(v) => set('description', v)}
             min={DESCRIPTION_MIN}
@@ -104,7 +104,7 @@ export function PracticeSection({
           />
           <Group>
             <Button type="submit" loading={update.isPending}>
-              {st('settings.save')}
+              {settingsText('settings.save')}
             </Button>
           </Group>
         </Stack>
@@ -132,10 +132,10 @@ function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'speciali
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId}>
-        {kind === 'languages' ? pt('practice.languages') : pt('practice.specializations')}
+        {kind === 'languages' ? practiceText('practice.languages') : practiceText('practice.specializations')}
       </Title>
       {chosen.length === 0 ? (
-        <Text size="sm">{st('settings.lookups.none')}</Text>
+        <Text size="sm">{settingsText('settings.lookups.none')}</Text>
       ) : (
         <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {chosen.map((c) => (
@@ -148,7 +148,7 @@ function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'speciali
                 rightSection={
                   <CloseButton
                     size="sm"
-                    aria-label={st('settings.lookups.remove', { name: c.name })}
+                    aria-label={settingsText('settings.lookups.remove', { name: c.name })}
                     onClick={() => remove.mutate(c.id, { onError })}
                     disabled={remove.isPending}
                   />
@@ -162,7 +162,7 @@ function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'speciali
       )}
       <Group align="flex-end" gap="sm">
         <Select
-          label={kind === 'languages' ? st('settings.lookups.addLanguage') : st('settings.lookups.addSpecialization')}
+          label={kind === 'languages' ? settingsText('settings.lookups.addLanguage') : settingsText('settings.lookups.addSpecialization')}
           data={available.map((o) => ({ value: String(o.id), label: o.name }))}
           value={picked}
           onChange={setPicked}
@@ -175,7 +175,7 @@ function LookupEditor({ kind, chosen, options }: { kind: 'languages' | 'speciali
           loading={add.isPending}
           onClick={() => picked && add.mutate(Number(picked), { onSuccess: () => setPicked(null), onError })}
         >
-          {st('settings.lookups.add')}
+          {settingsText('settings.lookups.add')}
         </Button>
       </Group>
     </Stack>

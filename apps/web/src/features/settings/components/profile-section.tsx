@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { t } from '../../../i18n/i18n';
 import { useUpdateMe } from '../api/update-me';
 import { hasErrors, useServerErrors } from './field-errors';
-import { st } from '../messages';
+import { settingsText } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
 
 type Field = 'firstName' | 'lastName' | 'phoneNumber';
@@ -32,7 +32,7 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
     setTried(true);
     if (hasErrors(errors)) return;
     update.mutate(values, {
-      onSuccess: () => notifications.show({ color: 'green', message: st('settings.saved') }),
+      onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
       onError,
     });
   };
@@ -43,14 +43,14 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
       <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={st('settings.firstName')} value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={shown('firstName')} required autoComplete="given-name" />
-            <TextInput label={st('settings.lastName')} value={values.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={shown('lastName')} required autoComplete="family-name" />
+            <TextInput label={settingsText('settings.firstName')} value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={shown('firstName')} required autoComplete="given-name" />
+            <TextInput label={settingsText('settings.lastName')} value={values.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={shown('lastName')} required autoComplete="family-name" />
           </SimpleGrid>
           <TextInput label={t('settings.phone')} value={values.phoneNumber} onChange={(e) => set('phoneNumber', e.currentTarget.value)} error={shown('phoneNumber')} required type="tel" autoComplete="tel" />
-          <TextInput label={t('settings.email')} value={user.email} readOnly description={st('settings.emailHint')} inputWrapperOrder={['label', 'input', 'description']} />
+          <TextInput label={t('settings.email')} value={user.email} readOnly description={settingsText('settings.emailHint')} inputWrapperOrder={['label', 'input', 'description']} />
           <Group>
             <Button type="submit" loading={update.isPending}>
-              {st('settings.save')}
+              {settingsText('settings.save')}
             </Button>
           </Group>
         </Stack>

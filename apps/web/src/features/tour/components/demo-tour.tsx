@@ -6,7 +6,7 @@ import { AppModal } from '../../../components/app-modal';
 import { TABULAR_FIGURES } from '../../../components/tabular-figures';
 import { formatMoney } from '../../../i18n/i18n';
 import { useTourStore } from '../tour-store';
-import { tt, type TourMessageKey } from '../messages';
+import { tourText, type TourMessageKey } from '../messages';
 
 /**
  * The demo tour (SPEC §1: offered while the practice is reviewed): a guided, skippable walk through
@@ -17,12 +17,12 @@ const LEVEL_COLOR: Record<number, string> = { [ResultLevel.LOW]: 'red', [ResultL
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0" aria-label={tt('tour.demoData')} role="figure">
+    <Paper withBorder radius="md" p="md" bg="gray.0" aria-label={tourText('tour.demoData')} role="figure">
       <Stack gap="xs">
         <Group gap={6}>
           <IconInfoCircle size={16} aria-hidden="true" />
           <Text size="xs" c="gray.8">
-            {tt('tour.demoData')}
+            {tourText('tour.demoData')}
           </Text>
         </Group>
         {children}
@@ -214,26 +214,26 @@ export function DemoTour() {
   const current = STEPS[Math.min(step, STEPS.length - 1)]!;
   const last = step >= STEPS.length - 1;
   return (
-    <AppModal opened={opened} onClose={close} size="large" title={tt('tour.title')}>
+    <AppModal opened={opened} onClose={close} size="large" title={tourText('tour.title')}>
       <Stack gap="md">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {tt('tour.stepOf', { step: step + 1, total: STEPS.length })}
+          {tourText('tour.stepOf', { step: step + 1, total: STEPS.length })}
         </Text>
         <Progress value={((step + 1) / STEPS.length) * 100} aria-hidden="true" size="sm" />
         <Title order={2} size="h3">
-          {tt(current.title)}
+          {tourText(current.title)}
         </Title>
-        <Text>{tt(current.text)}</Text>
+        <Text>{tourText(current.text)}</Text>
         {current.preview && <Frame>{current.preview}</Frame>}
         <Group justify="space-between" mt="sm">
           <Button variant="subtle" onClick={close}>
-            {tt('tour.skip')}
+            {tourText('tour.skip')}
           </Button>
           <Group gap="sm">
             <Button variant="default" onClick={() => setStep(step - 1)} disabled={step === 0}>
-              {tt('tour.back')}
+              {tourText('tour.back')}
             </Button>
-            <Button onClick={() => (last ? close() : setStep(step + 1))}>{last ? tt('tour.finish') : tt('tour.next')}</Button>
+            <Button onClick={() => (last ? close() : setStep(step + 1))}>{last ? tourText('tour.finish') : tourText('tour.next')}</Button>
           </Group>
         </Group>
       </Stack>

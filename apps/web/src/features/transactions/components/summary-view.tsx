@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useTotals } from '../api/get-totals';
 import { useTransactions } from '../api/list-transactions';
-import { tt } from '../messages';
+import { transactionsText } from '../messages';
 import { TotalsTable } from './totals-table';
 import { TransactionsTable } from './transactions-table';
 
@@ -25,9 +25,9 @@ export function SummaryView() {
 
   let body;
   if (latest.isPending) body = <PageLoader />;
-  else if (latest.isError) body = <LoadFailed title={tt('tx.loadFailed')} message={errorText(latest.error)} onRetry={() => void latest.refetch()} />;
-  else if (latest.data.results.length === 0) body = <Text c="gray.9">{tt('tx.empty')}</Text>;
-  else body = <TransactionsTable rows={latest.data.results} label={tt('tx.latestLabel')} />;
+  else if (latest.isError) body = <LoadFailed title={transactionsText('tx.loadFailed')} message={errorText(latest.error)} onRetry={() => void latest.refetch()} />;
+  else if (latest.data.results.length === 0) body = <Text c="gray.9">{transactionsText('tx.empty')}</Text>;
+  else body = <TransactionsTable rows={latest.data.results} label={transactionsText('tx.latestLabel')} />;
 
   return (
     <Stack gap="lg">
@@ -35,11 +35,11 @@ export function SummaryView() {
         <Stack gap="sm">
           <Group justify="space-between" align="center">
             <Title order={2} size="h4" id="latest-transactions">
-              {tt('tx.latest')}
+              {transactionsText('tx.latest')}
             </Title>
             <Anchor component={Link} to={paths.transactions()} c="blue.9" fw={500}>
               <Group gap={4} component="span">
-                {tt('tx.viewAll')}
+                {transactionsText('tx.viewAll')}
                 <IconArrowRight size={16} aria-hidden="true" />
               </Group>
             </Anchor>
@@ -50,7 +50,7 @@ export function SummaryView() {
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="month-totals">
         <Stack gap="sm">
           <Title order={2} size="h4" id="month-totals">
-            {tt('tx.thisMonth')}
+            {transactionsText('tx.thisMonth')}
           </Title>
           <TotalsTable query={totals} period="month" />
         </Stack>

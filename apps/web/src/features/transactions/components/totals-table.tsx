@@ -3,7 +3,7 @@ import { errorText, type PeriodTotals, type TransactionPeriod } from '@portal/co
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageLoader } from '../../../components/page-loader';
 import { periodLabel } from '../format';
-import { tt } from '../messages';
+import { transactionsText } from '../messages';
 import { Money } from './money';
 
 /** Totals per period and currency, with their loading, error and empty states. */
@@ -11,32 +11,32 @@ export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTot
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
-      <Alert color="red" variant="light" c="dark.8" title={tt('tx.totalsFailed')}>
+      <Alert color="red" variant="light" c="dark.8" title={transactionsText('tx.totalsFailed')}>
         {errorText(query.error)}
       </Alert>
     );
-  if (query.data.length === 0) return <Text c="gray.9">{tt('tx.noTotals')}</Text>;
+  if (query.data.length === 0) return <Text c="gray.9">{transactionsText('tx.noTotals')}</Text>;
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="xs" aria-label={tt('tx.totalsLabel')}>
+      <Table verticalSpacing="xs" aria-label={transactionsText('tx.totalsLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{tt('tx.col.period')}</Table.Th>
-            <Table.Th scope="col">{tt('tx.col.currency')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.period')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.currency')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.fees')}
+              {transactionsText('tx.col.fees')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.sales')}
+              {transactionsText('tx.col.sales')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.discounts')}
+              {transactionsText('tx.col.discounts')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.net')}
+              {transactionsText('tx.col.net')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.outstanding')}
+              {transactionsText('tx.col.outstanding')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,7 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, type Transaction, type TransactionState } from '@portal/contract';
 import { formatDate } from '../../../i18n/i18n';
-import { tt } from '../messages';
+import { transactionsText } from '../messages';
 import { Money } from './money';
 
 const STATE_COLOR: Record<TransactionState, string> = { paid: 'green', due: 'blue', overdue: 'red' };
@@ -21,14 +21,14 @@ export function TransactionsTable({ rows, label }: { rows: Transaction[]; label:
       <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{tt('tx.col.date')}</Table.Th>
-            <Table.Th scope="col">{tt('tx.col.kind')}</Table.Th>
-            <Table.Th scope="col">{tt('tx.col.description')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.date')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.kind')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.description')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              {tt('tx.col.amount')}
+              {transactionsText('tx.col.amount')}
             </Table.Th>
-            <Table.Th scope="col">{tt('tx.col.state')}</Table.Th>
-            <Table.Th scope="col">{tt('tx.col.due')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.state')}</Table.Th>
+            <Table.Th scope="col">{transactionsText('tx.col.due')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -43,7 +43,7 @@ export function TransactionsTable({ rows, label }: { rows: Transaction[]; label:
               <Table.Td>
                 <TransactionStateBadge state={tx.state} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{tx.dueAt ? formatDate(tx.dueAt) : tt('tx.none')}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{tx.dueAt ? formatDate(tx.dueAt) : transactionsText('tx.none')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -9,7 +9,7 @@ import { useExportCsv } from '../api/export-csv';
 import { useTotals } from '../api/get-totals';
 import { useTransactions } from '../api/list-transactions';
 import type { TransactionFilters } from '../api/keys';
-import { tt } from '../messages';
+import { transactionsText } from '../messages';
 import { TotalsTable } from './totals-table';
 import { TransactionsTable } from './transactions-table';
 
@@ -56,8 +56,8 @@ export function TransactionsView() {
 
   const onExport = () =>
     exportCsv.mutate(filters, {
-      onSuccess: () => notifications.show({ color: 'green', message: tt('tx.exported') }),
-      onError: (e) => showError(errorText(e, tt('tx.exportFailed'))),
+      onSuccess: () => notifications.show({ color: 'green', message: transactionsText('tx.exported') }),
+      onError: (e) => showError(errorText(e, transactionsText('tx.exportFailed'))),
     });
 
   return (
@@ -65,37 +65,37 @@ export function TransactionsView() {
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="tx-filters">
         <Stack gap="sm">
           <Title order={2} size="h5" id="tx-filters">
-            {tt('tx.filters')}
+            {transactionsText('tx.filters')}
           </Title>
           <Group align="flex-start" wrap="wrap" gap="md">
             <Select
-              label={tt('tx.filter.kind')}
-              data={[{ value: '', label: tt('tx.filter.all') }, ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] }))]}
+              label={transactionsText('tx.filter.kind')}
+              data={[{ value: '', label: transactionsText('tx.filter.all') }, ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] }))]}
               value={kind ?? ''}
               onChange={(v) => update({ kind: v || null })}
               allowDeselect={false}
               w={220}
             />
             <Select
-              label={tt('tx.filter.state')}
-              data={[{ value: '', label: tt('tx.filter.all') }, ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] }))]}
+              label={transactionsText('tx.filter.state')}
+              data={[{ value: '', label: transactionsText('tx.filter.all') }, ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] }))]}
               value={state ?? ''}
               onChange={(v) => update({ state: v || null })}
               allowDeselect={false}
               w={160}
             />
-            <TextInput type="date" label={tt('tx.filter.from')} value={from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || null })} w={180} />
+            <TextInput type="date" label={transactionsText('tx.filter.from')} value={from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || null })} w={180} />
             <TextInput
               type="date"
-              label={tt('tx.filter.to')}
+              label={transactionsText('tx.filter.to')}
               value={params.get('to') ?? ''}
               onChange={(e) => update({ to: e.currentTarget.value || null })}
-              error={badRange ? tt('tx.badDates') : undefined}
+              error={badRange ? transactionsText('tx.badDates') : undefined}
               w={180}
             />
             {filtered && (
               <Button variant="subtle" c="blue.9" mt={25} onClick={() => update({ kind: null, state: null, from: null, to: null })}>
-                {tt('tx.filter.clear')}
+                {transactionsText('tx.filter.clear')}
               </Button>
             )}
           </Group>
@@ -106,17 +106,17 @@ export function TransactionsView() {
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end">
             <Title order={2} size="h4" id="tx-totals">
-              {tt('tx.totals')}
+              {transactionsText('tx.totals')}
             </Title>
             <div>
               <Text size="sm" fw={500} id="tx-period-label" mb={4}>
-                {tt('tx.period')}
+                {transactionsText('tx.period')}
               </Text>
               <SegmentedControl
                 aria-labelledby="tx-period-label"
                 value={period}
                 onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
-                data={TransactionPeriod.options.map((p) => ({ value: p, label: tt(`tx.period.${p}`) }))}
+                data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
               />
             </div>
           </Group>
@@ -128,15 +128,15 @@ export function TransactionsView() {
         <Stack gap="sm">
           <Group justify="space-between" align="center">
             <Title order={2} size="h4" id="tx-list">
-              {tt('tx.tableLabel')}
+              {transactionsText('tx.tableLabel')}
             </Title>
             <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={onExport} loading={exportCsv.isPending} variant="default">
-              {tt('tx.export')}
+              {transactionsText('tx.export')}
             </Button>
           </Group>
           {exportCsv.data?.truncated && (
             <Alert color="yellow" variant="light" c="dark.8" role="status">
-              {tt('tx.exportTruncated', { rows: exportCsv.data.rows ?? '' })}
+              {transactionsText('tx.exportTruncated', { rows: exportCsv.data.rows ?? '' })}
             </Alert>
           )}
           <PagedResults
@@ -144,9 +144,9 @@ export function TransactionsView() {
             page={page}
             pageSize={TRANSACTIONS_PAGE_SIZE}
             onPage={(p) => update({ page: p > 1 ? String(p) : null }, false)}
-            empty={filtered ? tt('tx.emptyFiltered') : tt('tx.empty')}
+            empty={filtered ? transactionsText('tx.emptyFiltered') : transactionsText('tx.empty')}
           >
-            {(rows) => <TransactionsTable rows={rows} label={tt('tx.tableLabel')} />}
+            {(rows) => <TransactionsTable rows={rows} label={transactionsText('tx.tableLabel')} />}
           </PagedResults>
         </Stack>
       </Card>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
 import { isApiError } from '../../../lib/api-client';
 import { useSaveWarehouse } from '../api/save-warehouse';
-import { wt, type WarehouseMessageKey } from '../messages';
+import { warehouseText, type WarehouseMessageKey } from '../messages';
 
 export type WarehouseField = (typeof WAREHOUSE_FIELDS)[number];
 export type WarehouseValues = Record<WarehouseField, string>;
@@ -34,7 +34,7 @@ export function warehouseErrors(values: WarehouseValues): Partial<Record<Warehou
 /** SPEC §5: the form is invalid while any of the eight fields is missing or empty. */
 export const anyEmpty = (values: WarehouseValues) => WAREHOUSE_FIELDS.some((k) => values[k].trim() === '');
 
-const label = (key: WarehouseField) => wt(`warehouse.field.${key}` as WarehouseMessageKey);
+const label = (key: WarehouseField) => warehouseText(`warehouse.field.${key}` as WarehouseMessageKey);
 const AUTOCOMPLETE: Record<Exclude<WarehouseField, 'countryCode'>, string> = {
   name: 'organization',
   contactPerson: 'name',
@@ -57,7 +57,7 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
   const save = useSaveWarehouse();
   const errors = warehouseErrors(values);
   const blocked = anyEmpty(values);
-  const title = id ? wt('warehouse.form.edit') : wt('warehouse.form.new');
+  const title = id ? warehouseText('warehouse.form.edit') : warehouseText('warehouse.form.new');
   const shown = (key: WarehouseField) => ((tried || touched[key]) && values[key].trim() !== '' ? errors[key] : undefined) ?? server[key];
 
   const set = (key: WarehouseField, value: string) => {
@@ -72,7 +72,7 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
       { id, body: values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: id ? wt('warehouse.updated') : wt('warehouse.registered') });
+          notifications.show({ color: 'green', message: id ? warehouseText('warehouse.updated') : warehouseText('warehouse.registered') });
           onDone();
         },
         onError: (e) => {
@@ -110,7 +110,7 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
             {title}
           </Title>
           <Text size="sm" c="gray.9" id="warehouse-form-hint">
-            {wt('warehouse.form.required')}
+            {warehouseText('warehouse.form.required')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {text('name')}
@@ -128,21 +128,21 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
               error={server.countryCode}
               required
               clearable
-              clearButtonProps={{ 'aria-label': wt('warehouse.form.clearCountry') }}
+              clearButtonProps={{ 'aria-label': warehouseText('warehouse.form.clearCountry') }}
               autoComplete="country"
             />
           </SimpleGrid>
           {generalError && (
-            <Alert color="red" variant="light" c="dark.8" role="alert" title={wt('warehouse.form.failed')}>
+            <Alert color="red" variant="light" c="dark.8" role="alert" title={warehouseText('warehouse.form.failed')}>
               {generalError}
             </Alert>
           )}
           <Group gap="sm">
             <Button type="submit" loading={save.isPending} disabled={blocked} aria-describedby="warehouse-form-hint">
-              {id ? wt('warehouse.form.save') : wt('warehouse.register')}
+              {id ? warehouseText('warehouse.form.save') : warehouseText('warehouse.register')}
             </Button>
             <Button variant="default" onClick={onDone}>
-              {wt('warehouse.form.cancel')}
+              {warehouseText('warehouse.form.cancel')}
             </Button>
           </Group>
         </Stack>

@@ -10,7 +10,7 @@ import { formatDate, t } from '../../../i18n/i18n';
 import { useConsignments, useReceiveConsignment } from '../api/consignments';
 import { useWarehouses } from '../api/get-warehouses';
 import { useSetPrimaryWarehouse } from '../api/set-primary-warehouse';
-import { wt } from '../messages';
+import { warehouseText } from '../messages';
 import { WarehouseForm, type WarehouseValues } from './warehouse-form';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
@@ -37,7 +37,7 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
 
   if (warehouses.isPending) return <PageLoader />;
   if (warehouses.isError) {
-    return <LoadFailed title={wt('warehouse.loadFailed')} message={errorText(warehouses.error)} onRetry={() => void warehouses.refetch()} />;
+    return <LoadFailed title={warehouseText('warehouse.loadFailed')} message={errorText(warehouses.error)} onRetry={() => void warehouses.refetch()} />;
   }
 
   const list = warehouses.data;
@@ -45,9 +45,9 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
   if (list.length === 0) {
     return (
       <Stack gap="md" align="flex-start" maw={640}>
-        <Text>{wt('warehouse.empty')}</Text>
+        <Text>{warehouseText('warehouse.empty')}</Text>
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-          {wt('warehouse.register')}
+          {warehouseText('warehouse.register')}
         </Button>
       </Stack>
     );
@@ -65,16 +65,16 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
       {list.length < MAX_WAREHOUSES && (
         <div>
           <Button variant="light" c="blue.9" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {wt('warehouse.add')}
+            {warehouseText('warehouse.add')}
           </Button>
         </div>
       )}
       <Stack gap="sm" component="section" aria-labelledby="practice-kits">
         <Title order={2} size="h3" id="practice-kits">
-          {wt('warehouse.kits')}
+          {warehouseText('warehouse.kits')}
         </Title>
         <Text size="sm" c="gray.9">
-          {wt('warehouse.kits.text')}
+          {warehouseText('warehouse.kits.text')}
         </Text>
         {kits}
       </Stack>
@@ -96,7 +96,7 @@ function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit:
             </Title>
             {w.primary && (
               <Badge variant="light" color="green" c="dark.8">
-                {wt('warehouse.primary')}
+                {warehouseText('warehouse.primary')}
               </Badge>
             )}
           </Group>
@@ -107,13 +107,13 @@ function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit:
                 variant="default"
                 loading={primary.isPending}
                 onClick={() => primary.mutate(w.id)}
-                aria-label={wt('warehouse.makePrimaryLabel', { name: w.name })}
+                aria-label={warehouseText('warehouse.makePrimaryLabel', { name: w.name })}
               >
-                {wt('warehouse.makePrimary')}
+                {warehouseText('warehouse.makePrimary')}
               </Button>
             )}
-            <Button size="xs" variant="default" onClick={onEdit} aria-label={wt('warehouse.editLabel', { name: w.name })}>
-              {wt('warehouse.edit')}
+            <Button size="xs" variant="default" onClick={onEdit} aria-label={warehouseText('warehouse.editLabel', { name: w.name })}>
+              {warehouseText('warehouse.edit')}
             </Button>
           </Group>
         </Group>
@@ -123,14 +123,14 @@ function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit:
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <Fact term={wt('warehouse.address')}>
+          <Fact term={warehouseText('warehouse.address')}>
             {w.address.streetAddress}, {w.address.suburb}, {w.address.state}, {w.address.postalCode}, {country(w.address.countryCode)}
           </Fact>
-          <Fact term={wt('warehouse.contact')}>
+          <Fact term={warehouseText('warehouse.contact')}>
             {w.contactPerson}, {w.contactNumber}
           </Fact>
-          <Fact term={wt('warehouse.coordinates')}>
-            {hasCoordinates ? `${w.latitude!.toFixed(6)}, ${w.longitude!.toFixed(6)}` : wt('warehouse.noCoordinates')}
+          <Fact term={warehouseText('warehouse.coordinates')}>
+            {hasCoordinates ? `${w.latitude!.toFixed(6)}, ${w.longitude!.toFixed(6)}` : warehouseText('warehouse.noCoordinates')}
           </Fact>
         </SimpleGrid>
         <StockFigures warehouse={w} />
@@ -153,15 +153,15 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
   const figures = [
-    { label: wt('warehouse.stock.received'), value: w.stock.received },
-    { label: wt('warehouse.stock.handedOut'), value: w.stock.handedOut },
-    { label: wt('warehouse.stock.onHand'), value: w.stock.onHand },
-    { label: wt('warehouse.stock.inTransit'), value: w.stock.inTransit },
+    { label: warehouseText('warehouse.stock.received'), value: w.stock.received },
+    { label: warehouseText('warehouse.stock.handedOut'), value: w.stock.handedOut },
+    { label: warehouseText('warehouse.stock.onHand'), value: w.stock.onHand },
+    { label: warehouseText('warehouse.stock.inTransit'), value: w.stock.inTransit },
   ];
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
-        {wt('warehouse.stock')}
+        {warehouseText('warehouse.stock')}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
         {figures.map((f) => (
@@ -176,8 +176,8 @@ function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
         ))}
       </SimpleGrid>
       {w.stock.lowStock && (
-        <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={wt('warehouse.lowStock.title')}>
-          {w.stock.onHand === 0 ? wt('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD }) : wt('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
+        <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={warehouseText('warehouse.lowStock.title')}>
+          {w.stock.onHand === 0 ? warehouseText('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD }) : warehouseText('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
         </Alert>
       )}
     </Stack>
@@ -192,7 +192,7 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
   if (consignments.isPending) body = <PageLoader />;
   else if (consignments.isError)
     body = (
-      <Alert color="red" variant="light" c="dark.8" title={wt('warehouse.consignments.loadFailed')}>
+      <Alert color="red" variant="light" c="dark.8" title={warehouseText('warehouse.consignments.loadFailed')}>
         {errorText(consignments.error)}
       </Alert>
     );
@@ -201,7 +201,7 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
     body =
       inTransit.length === 0 ? (
         <Text size="sm" c="gray.9">
-          {wt('warehouse.consignments.none')}
+          {warehouseText('warehouse.consignments.none')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -209,9 +209,9 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
             const params = { count: c.kitCount, date: formatDate(c.dispatchedAt) };
             return (
               <Group key={c.id} component="li" justify="space-between" gap="sm">
-                <Text size="sm">{wt('warehouse.consignment', params)}</Text>
-                <Button size="xs" variant="default" onClick={() => setConfirming(c)} aria-label={wt('warehouse.receiveLabel', params)}>
-                  {wt('warehouse.receive')}
+                <Text size="sm">{warehouseText('warehouse.consignment', params)}</Text>
+                <Button size="xs" variant="default" onClick={() => setConfirming(c)} aria-label={warehouseText('warehouse.receiveLabel', params)}>
+                  {warehouseText('warehouse.receive')}
                 </Button>
               </Group>
             );
@@ -226,7 +226,7 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
   const onReceive = (c: Consignment) =>
     receive.mutate(c.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: wt('warehouse.received', { count: c.kitCount }) });
+        notifications.show({ color: 'green', message: warehouseText('warehouse.received', { count: c.kitCount }) });
         close();
       },
     });
@@ -234,19 +234,19 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
-        {wt('warehouse.consignments')}
+        {warehouseText('warehouse.consignments')}
       </Title>
       {body}
       <AppModal
         size="small"
         opened={confirming !== null}
         onClose={close}
-        title={wt('warehouse.receive.title')}
+        title={warehouseText('warehouse.receive.title')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {confirming && (
           <Stack gap="md">
-            <Text>{wt('warehouse.receive.body', { count: confirming.kitCount, date: formatDate(confirming.dispatchedAt), name: w.name })}</Text>
+            <Text>{warehouseText('warehouse.receive.body', { count: confirming.kitCount, date: formatDate(confirming.dispatchedAt), name: w.name })}</Text>
             {receive.isError && (
               <Alert color="red" variant="light" c="dark.8" role="alert">
                 {errorText(receive.error)}
@@ -254,10 +254,10 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
-                {wt('warehouse.receive.cancel')}
+                {warehouseText('warehouse.receive.cancel')}
               </Button>
               <Button onClick={() => onReceive(confirming)} loading={receive.isPending}>
-                {wt('warehouse.receive')}
+                {warehouseText('warehouse.receive')}
               </Button>
             </Group>
           </Stack>

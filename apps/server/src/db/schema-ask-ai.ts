@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, sessions } from './schema';
+import { practitioners, sessions } from './schema-core';
 
 /** Ask AI answers, kept with their question, engine, model, the date of the data and the citations. */
 export const aiAnswers = pgTable(

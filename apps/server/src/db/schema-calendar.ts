@@ -1,5 +1,5 @@
 import { pgTable, uniqueIndex, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { practitioners } from './schema';
+import { practitioners } from './schema-core';
 
 /**
  * A practitioner's private calendar feed (decision 012): the SHA-256 of the token in its address,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { kits, practitioners, users } from './schema';
+import { dataRequests, practitioners, sessions, users } from './schema-core';
 
 /**
  * Running the practice (issue 7): consignment warehouses, the provider's shipments of kits to
- * them, discount codes and patients' orders. Money is an integer of minor units with its
- * currency. The kits themselves and the transactions live in schema.ts.
+ * them, the kits themselves, discount codes, patients' orders and the practice's transactions.
+ * Money is an integer of minor units with its currency. Imports only schema-core.ts (decision 014).
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -140,6 +140,70 @@ export const orders = pgTable(
     check(
       'orders_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+/** A kit the provider ships: its sample label, collections and where it is in the lab's steps. */
+export const kits = pgTable(
+  'kits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sampleLabel: text('sample_label').notNull(),
+    practitionerId: uuid('practitioner_id').references(() => practitioners.id, { onDelete: 'set null' }),
+    patientId: uuid('patient_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A kit serves one session at most: the unique index enforces it. */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('in_stock'),
+    collectionIds: integer('collection_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The warehouse and consignment a kit came in with; both null for kits stocked directly with the practice. */
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+    consignmentId: uuid('consignment_id').references(() => consignments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('kits_sample_label_idx').on(t.sampleLabel),
+    uniqueIndex('kits_session_idx').on(t.sessionId),
+    index('kits_practitioner_idx').on(t.practitionerId),
+    index('kits_practitioner_created_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    index('kits_consignment_idx').on(t.consignmentId),
+    check('kits_status_check', sql`${t.status} in ('in_stock', 'assigned', 'sample_received', 'processing', 'results_available')`),
+  ],
+);
+
+/**
+ * Money of the practice, in minor units (cents) with its currency, signed from the practice's side:
+ * sales positive, fees owed and discounts given negative.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    dataRequestId: uuid('data_request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
+    /** The patient order a sale or discount belongs to. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_practitioner_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
+    index('transactions_practitioner_kind_idx').on(t.practitionerId, t.kind, t.createdAt.desc(), t.id),
+    // What is still owed: the overdue and due filters and the totals' outstanding figure.
+    index('transactions_unpaid_idx').on(t.practitionerId, t.dueAt).where(sql`${t.paidAt} is null`),
+    index('transactions_order_idx').on(t.orderId),
+    uniqueIndex('transactions_data_request_idx').on(t.dataRequestId),
+    check('transactions_kind_check', sql`${t.kind} in ('data_request_fee', 'kit_sale', 'consultation_sale', 'discount')`),
+    check(
+      'transactions_sign_check',
+      sql`(${t.kind} in ('kit_sale', 'consultation_sale') and ${t.amountCents} >= 0) or (${t.kind} in ('data_request_fee', 'discount') and ${t.amountCents} <= 0)`,
     ),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, sessions } from './schema';
+import { practitioners, sessions } from './schema-core';
 
 /**
  * Journal notes (SPEC §3): one entry per session, 'Saved' (a draft) until 'Submitted' to the

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { mailOutbox, practitioners, sessions, transactions } from './schema';
+import { transactions } from './schema-commerce';
+import { mailOutbox, practitioners, sessions } from './schema-core';
 
 /**
  * What a practitioner wants to hear by e-mail (decision 013): each kind 'off', 'instant' or

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import { kits } from './schema';
+import { kits } from './schema-commerce';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

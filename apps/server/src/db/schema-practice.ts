@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, users } from './schema';
+import { practitioners, users } from './schema-core';
 
 /**
  * The practice beyond its profile row: addresses, weekly availability, payment details, the

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { advisesStandardDosing } from '../pharmacogenomics/mapping';
 import { reportForAskAi } from '../pharmacogenomics/service';
 import { questionnairesFor, resultsWithData } from '../sessions/repository';
-import { accessibleSession, componentsOf, toQuestionnaire, toResult } from '../sessions/service';
+import { accessibleSession } from '../sessions/access';
+import { componentsOf, toQuestionnaire, toResult } from '../sessions/service';
 
 /** One gene and one drug of the pharmacogenomic report: its rows (one per population), as the report shows them. */
 export interface PgxPair {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { aiAnswers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { getSessionJournal, saveDraft } from '../journals/service';
-import { accessibleSession } from '../sessions/service';
+import { accessibleSession } from '../sessions/access';
 import { builtinAnswer, type EngineAnswer } from './builtin';
 import { buildMessages, EngineFailure, parseCitedText, promptRecords, streamCompletion } from './openai';
 import { collectRecords, dataDateOf, type SourceRecord } from './records';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventClass } from 'ical-generator';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { practitionerOf } from '../sessions/service';
+import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
 /** Sessions have no end in the data; the feed shows each as this long (decision 012). */

@@ -37,7 +37,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { computeResults } from '../genetics';
-import { ownedSession, practitionerOf } from '../sessions/service';
+import { ownedSession, practitionerOf } from '../sessions/access';
 import type { Geocoder } from './geocoder';
 import * as repo from './repository';
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import type { GeneCall } from '../pharmacogenomics/calls';
 import * as pgxRepo from '../pharmacogenomics/repository';
 import * as sessionsRepo from '../sessions/repository';
-import { accessibleSession, componentsOf } from '../sessions/service';
+import { accessibleSession } from '../sessions/access';
+import { componentsOf } from '../sessions/service';
 import { buildBundle } from './build';
 import { validateFhir } from './validate';
 

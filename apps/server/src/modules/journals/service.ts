@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
 import { findUserById } from '../account/repository';
-import { ownedSession, practitionerOf } from '../sessions/service';
+import { ownedSession, practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
 const refused = () => new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);

@@ -1,6 +1,6 @@
 import type { NotificationSettings, NotificationSettingsState } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { practitionerOf } from '../sessions/service';
+import { practitionerOf } from '../sessions/access';
 import { deliveryOf, digestMail, instantMail, lastDigestTime } from './mails';
 import * as repo from './repository';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, PgxDiseases, PgxDiseasesQuery, PgxReportRow, PgxReportSummary, PgxRowsQuery, pageOf, zId } from '@portal/contract';
 import { caller } from '../../plugins/auth';
-import { practitionerOf } from '../sessions/service';
+import { practitionerOf } from '../sessions/access';
 import { renderReportPdf } from './pdf';
 import * as service from './service';
 

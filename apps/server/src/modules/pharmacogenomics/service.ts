@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { pgxCallSets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { accessibleSession } from '../sessions/service';
+import { accessibleSession } from '../sessions/access';
 import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
 import { loadCatalogue } from './catalogue';
 import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KbRecommendation, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';

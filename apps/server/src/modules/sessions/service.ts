@@ -4,9 +4,9 @@ import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/analytics';
 import { practitionerNames } from '../audit/audit';
-import { findPractitionerByUser } from '../portal/repository';
 import { medicinesText } from '../pharmacogenomics/medicines';
 import { pharmacogeneHighlights } from '../pharmacogenomics/service';
+import { accessibleSession, isDataAccessible, ownedSession, practitionerOf } from './access';
 import * as repo from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -45,13 +45,6 @@ export function toSummary(row: repo.SummarySource): SessionSummary {
   };
 }
 
-/** The caller's practitioner profile; without one, every session call is a 404. */
-export async function practitionerOf(ctx: AppContext, userId: string) {
-  const p = await findPractitionerByUser(ctx.database.db, userId);
-  if (!p) throw notFound();
-  return p;
-}
-
 export async function listSessions(ctx: AppContext, userId: string, q: Parameters<typeof repo.listForPractitioner>[2]) {
   const p = await practitionerOf(ctx, userId);
   const { rows, count } = await repo.listForPractitioner(ctx.database.db, p.id, q);
@@ -66,26 +59,6 @@ export async function listSessions(ctx: AppContext, userId: string, q: Parameter
 export async function sessionCounts(ctx: AppContext, userId: string, search?: string) {
   const p = await practitionerOf(ctx, userId);
   return repo.countsByStatus(ctx.database.db, p.id, search);
-}
-
-/** The session if the caller owns it, else 404 (the same for another's id and for none). */
-export async function ownedSession(ctx: AppContext, userId: string, sessionId: string) {
-  const p = await practitionerOf(ctx, userId);
-  const row = await repo.findOwned(ctx.database.db, p.id, sessionId);
-  if (!row) throw notFound();
-  return { practitioner: p, row };
-}
-
-const isDataAccessible = (row: repo.SummarySource) => row.session.status === SessionStatus.ACCEPTED && row.dataRequest?.status === 'confirmed';
-
-/**
- * The session with its patient data only while it is accepted and the data request confirmed;
- * otherwise the patient's results and questionnaires are not reachable and answer 404.
- */
-export async function accessibleSession(ctx: AppContext, userId: string, sessionId: string) {
-  const owned = await ownedSession(ctx, userId, sessionId);
-  if (!isDataAccessible(owned.row)) throw notFound();
-  return owned;
 }
 
 interface ComponentLike {

@@ -506,7 +506,9 @@ export function printApiLoad(r: Awaited<ReturnType<typeof benchApiLoad>>) {
       ok &&= met;
       target =
         `${(share * 100).toFixed(0)}% of the detail read's req/s, p99 ${spread.toFixed(1)} x p50, ${f.errors} errors` +
-        (f.database === 'postgres' ? ` (targets >= ${t.shareOfDetail * 100}%, <= ${t.p99OverP50} x, 0): ${met ? 'OK' : 'MISSED'}` : `: ${met ? 'OK' : 'MISSED'} (zero errors)`);
+        (f.database === 'postgres'
+          ? ` (targets >= ${t.shareOfDetail * 100}%, <= ${t.p99OverP50} x, 0): ${met ? 'OK' : 'MISSED'}`
+          : `: ${met ? 'OK' : 'MISSED'} (zero errors)`);
     }
     const ratio = f.database === 'none' ? '' : `${((f.rps / hello.rps) * 100).toFixed(1)}%`;
     console.log(

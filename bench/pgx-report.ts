@@ -42,7 +42,10 @@ async function seed(database: Database) {
   const catalogue = loadCatalogue();
   const kb = shippedKnowledgeBase();
   const { version, label, ...content } = kb;
-  await db.insert(pgxKnowledgeBases).values({ version, label, source: 'shipped', content, recommendationCount: kb.recommendations.length }).onConflictDoNothing();
+  await db
+    .insert(pgxKnowledgeBases)
+    .values({ version, label, source: 'shipped', content, recommendationCount: kb.recommendations.length })
+    .onConflictDoNothing();
   // The demo call sets in turn: four different reports of about 155 rows each.
   const sets = demoCallSets().map((calls) => ({ calls, rows: buildReportRows(kb, calls, catalogue) }));
   const kitIds: string[] = [];
@@ -50,8 +53,14 @@ async function seed(database: Database) {
   const run = randomBytes(3).toString('hex');
   for (let i = 0; total < TARGET_ROWS; i++) {
     const set = sets[i % sets.length]!;
-    const [kit] = await db.insert(kits).values({ sampleLabel: `BENCH-${run}-${i}`, status: 'results_available' }).returning({ id: kits.id });
-    const [callSet] = await db.insert(pgxCallSets).values({ kitId: kit!.id, calls: set.calls, callsTsv: '', synthetic: true }).returning({ id: pgxCallSets.id });
+    const [kit] = await db
+      .insert(kits)
+      .values({ sampleLabel: `BENCH-${run}-${i}`, status: 'results_available' })
+      .returning({ id: kits.id });
+    const [callSet] = await db
+      .insert(pgxCallSets)
+      .values({ kitId: kit!.id, calls: set.calls, callsTsv: '', synthetic: true })
+      .returning({ id: pgxCallSets.id });
     const rows = set.rows.slice(0, TARGET_ROWS - total);
     await repo.insertReport(db, { kitId: kit!.id, kbVersion: version, callSetId: callSet!.id, status: 'current', digest: 'bench' }, rows);
     kitIds.push(kit!.id);
@@ -87,8 +96,13 @@ async function time(name: string, iterations: number, fn: (i: number) => Promise
   cpu.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
-    name, iterations, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!),
-    cpuP99: round(percentile(cpu, 99)), meanRows: Math.round(rows / iterations),
+    name,
+    iterations,
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    max: round(times[times.length - 1]!),
+    cpuP99: round(percentile(cpu, 99)),
+    meanRows: Math.round(rows / iterations),
   };
 }
 
@@ -106,35 +120,111 @@ export async function benchPgxReport(opts: { url?: string; iterations?: number }
     const none = { phenotypeCategory: [], specialtyPopulation: [], levelOfEvidence: [], diseasePhenotype: [] };
     const reference = await time('reference: select 1', iterations, async () => (await db.execute(sql`select 1`), 1));
     const queries = [
-      await time('quick view: name CYP2C19', iterations, async (i) => (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: 'CYP2C19', taking: false } }, page)).rows.length),
-      await time('quick view: category and class', iterations, async (i) =>
-        (await repo.queryRows(db, kit(i), version, { quick: { category: ['Nervous system'], class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'], name: '', taking: false } }, page)).rows.length),
-      await time('quick view: medicines taken', iterations, async (i) =>
-        (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: '', taking: true }, takingDrugs: ['clopidogrel', 'paroxetine', 'simvastatin'] }, page)).rows.length),
-      await time('custom: 3 variables', iterations, async (i) =>
-        (await repo.queryRows(db, kit(i), version, { custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['General'], levelOfEvidence: [1, 2] } }, page)).rows.length),
-      await time('custom: diseases', iterations, async (i) => (await repo.diseases(db, kit(i), version, { ...none, phenotypeCategory: ['Toxicity'], specialtyPopulation: ['General', 'not stated'], levelOfEvidence: [1] })).length),
+      await time(
+        'quick view: name CYP2C19',
+        iterations,
+        async (i) => (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: 'CYP2C19', taking: false } }, page)).rows.length,
+      ),
+      await time(
+        'quick view: category and class',
+        iterations,
+        async (i) =>
+          (
+            await repo.queryRows(
+              db,
+              kit(i),
+              version,
+              {
+                quick: {
+                  category: ['Nervous system'],
+                  class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'],
+                  name: '',
+                  taking: false,
+                },
+              },
+              page,
+            )
+          ).rows.length,
+      ),
+      await time(
+        'quick view: medicines taken',
+        iterations,
+        async (i) =>
+          (
+            await repo.queryRows(
+              db,
+              kit(i),
+              version,
+              { quick: { category: [], class: [], name: '', taking: true }, takingDrugs: ['clopidogrel', 'paroxetine', 'simvastatin'] },
+              page,
+            )
+          ).rows.length,
+      ),
+      await time(
+        'custom: 3 variables',
+        iterations,
+        async (i) =>
+          (
+            await repo.queryRows(
+              db,
+              kit(i),
+              version,
+              { custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['General'], levelOfEvidence: [1, 2] } },
+              page,
+            )
+          ).rows.length,
+      ),
+      await time(
+        'custom: diseases',
+        iterations,
+        async (i) =>
+          (
+            await repo.diseases(db, kit(i), version, {
+              ...none,
+              phenotypeCategory: ['Toxicity'],
+              specialtyPopulation: ['General', 'not stated'],
+              levelOfEvidence: [1],
+            })
+          ).length,
+      ),
     ];
     const kb = shippedKnowledgeBase();
     const calls = demoCallSets();
     const build = await time('report build, one patient', 200, (i) => buildReportRows(kb, calls[i % calls.length]!, loadCatalogue()).length, 20);
-    return { database: database.kind, rows: total, kits: kitIds.length, seedMs, reference, queries, build, loadAverage: Math.round(os.loadavg()[0]! * 10) / 10 };
+    return {
+      database: database.kind,
+      rows: total,
+      kits: kitIds.length,
+      seedMs,
+      reference,
+      queries,
+      build,
+      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+    };
   } finally {
     await database.close();
   }
 }
 
 export function printPgxBench(r: PgxBenchResult) {
-  console.log(`Pharmaco report query (${r.database}, ${r.rows.toLocaleString('en')} report rows over ${r.kits} kits, seeded in ${r.seedMs} ms; load average ${r.loadAverage} on ${os.cpus().length} cores)`);
+  console.log(
+    `Pharmaco report query (${r.database}, ${r.rows.toLocaleString('en')} report rows over ${r.kits} kits, seeded in ${r.seedMs} ms; load average ${r.loadAverage} on ${os.cpus().length} cores)`,
+  );
   const ref = r.reference;
   const times = (p50: number) => `${(p50 / ref.p50).toFixed(1).padStart(5)}× ref`;
-  console.log(`  ${ref.name.padEnd(32)} p50 ${ref.p50.toFixed(2).padStart(6)} ms  p99 ${ref.p99.toFixed(2).padStart(6)} ms  cpu p99 ${ref.cpuP99.toFixed(2)} ms`);
+  console.log(
+    `  ${ref.name.padEnd(32)} p50 ${ref.p50.toFixed(2).padStart(6)} ms  p99 ${ref.p99.toFixed(2).padStart(6)} ms  cpu p99 ${ref.cpuP99.toFixed(2)} ms`,
+  );
   for (const q of r.queries) {
     const ok = q.p99 < P99_BUDGET_MS ? 'OK' : 'OVER BUDGET';
-    console.log(`  ${q.name.padEnd(32)} p50 ${q.p50.toFixed(2).padStart(6)} ms (${times(q.p50)})  p99 ${q.p99.toFixed(2).padStart(6)} ms  (budget ${P99_BUDGET_MS} ms) ${ok}  cpu p99 ${q.cpuP99.toFixed(2)} ms  ${q.iterations} runs, ${q.meanRows} rows each`);
+    console.log(
+      `  ${q.name.padEnd(32)} p50 ${q.p50.toFixed(2).padStart(6)} ms (${times(q.p50)})  p99 ${q.p99.toFixed(2).padStart(6)} ms  (budget ${P99_BUDGET_MS} ms) ${ok}  cpu p99 ${q.cpuP99.toFixed(2)} ms  ${q.iterations} runs, ${q.meanRows} rows each`,
+    );
   }
   const b = r.build;
-  console.log(`  ${b.name.padEnd(32)} p50 ${b.p50.toFixed(2).padStart(6)} ms (${times(b.p50)})  p99 ${b.p99.toFixed(2).padStart(6)} ms  cpu p99 ${b.cpuP99.toFixed(2)} ms  ${b.iterations} builds, ${b.meanRows} rows each (${shippedKnowledgeBase().recommendations.length} CPIC rows)`);
+  console.log(
+    `  ${b.name.padEnd(32)} p50 ${b.p50.toFixed(2).padStart(6)} ms (${times(b.p50)})  p99 ${b.p99.toFixed(2).padStart(6)} ms  cpu p99 ${b.cpuP99.toFixed(2)} ms  ${b.iterations} builds, ${b.meanRows} rows each (${shippedKnowledgeBase().recommendations.length} CPIC rows)`,
+  );
   if (r.loadAverage > os.cpus().length) console.log('  (the machine was busy with other work: wall-clock p99 includes waiting for a core)');
 }
 

@@ -89,7 +89,11 @@ const percentile = (xs: number[], p: number) => {
 };
 
 async function signIn(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/sso/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/sso/api/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
@@ -167,7 +171,19 @@ async function cpuOver(pid: number, seconds: number) {
 
 export interface PushResult {
   hello: { rps: number; cpuMsPerRequest: number };
-  idle: { streams: number; users: number; cpuMsWithout: number; cpuMsWith: number; seconds: number; rssWithoutKiB: number; rssWithKiB: number; heldWithoutKiB: number; heldWithKiB: number; stillOpen: number; heartbeats: number };
+  idle: {
+    streams: number;
+    users: number;
+    cpuMsWithout: number;
+    cpuMsWith: number;
+    seconds: number;
+    rssWithoutKiB: number;
+    rssWithKiB: number;
+    heldWithoutKiB: number;
+    heldWithKiB: number;
+    stillOpen: number;
+    heartbeats: number;
+  };
   crossProcess: { tries: number; delivered: number; sameProcessMs: number[]; otherProcessMs: number[]; lagMs?: number[] };
   page: { tries: number; latenciesMs: number[]; missed: number };
   loadAverage: number[][];
@@ -241,7 +257,9 @@ async function benchOn(url: string): Promise<PushResult> {
       if (!made.ok) throw new Error(`the bench patient could not be made: ${made.status}`);
       const patientToken = await signIn(a.base, patient.email, patient.password);
       const ada = await signIn(a.base, ADA, DEMO_PASSWORD);
-      const practitioners = (await (await fetch(`${a.base}/api/patient/practitioners/?search=Lovelace`, { headers: { authorization: `Bearer ${patientToken}` } })).json()) as {
+      const practitioners = (await (
+        await fetch(`${a.base}/api/patient/practitioners/?search=Lovelace`, { headers: { authorization: `Bearer ${patientToken}` } })
+      ).json()) as {
         results: Array<{ id: string }>;
       };
       const adaId = practitioners.results[0]?.id;
@@ -294,7 +312,15 @@ async function benchOn(url: string): Promise<PushResult> {
 async function pageBench(base: string, url: string, practitionerId: string, patient: { email: string; password: string }): Promise<PushResult['page']> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -330,7 +356,20 @@ async function pageBench(base: string, url: string, practitionerId: string, pati
     for (let t = 0; t < TRIES; t++) {
       const { stdout } = await run(
         process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/patient.ts'), 'request', '--practitioner', practitionerId, '--in-days', '2', '--email', patient.email, '--password', patient.password],
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'apps/server/src/cli/patient.ts'),
+          'request',
+          '--practitioner',
+          practitionerId,
+          '--in-days',
+          '2',
+          '--email',
+          patient.email,
+          '--password',
+          patient.password,
+        ],
         { cwd: ROOT, env: { ...process.env, PORTAL_URL: base } },
       );
       const id = /Session ([0-9a-f-]{36}) requested/.exec(stdout)?.[1];

@@ -9,7 +9,11 @@ const WAIT = { timeout: 20_000 };
 
 /** A demo patient's session with ada, by the whole name: other journeys sign up patients of their own, and a first name can repeat. */
 async function sessionOf(token: string, name: string): Promise<string> {
-  const list = await api<{ results: Array<{ id: string; user: { firstName: string; lastName: string } }> }>('GET', `/api/portal/sessions/?search=${encodeURIComponent(name.split(' ').at(-1)!)}`, { token });
+  const list = await api<{ results: Array<{ id: string; user: { firstName: string; lastName: string } }> }>(
+    'GET',
+    `/api/portal/sessions/?search=${encodeURIComponent(name.split(' ').at(-1)!)}`,
+    { token },
+  );
   const found = list.body.results.find((s) => `${s.user.firstName} ${s.user.lastName}` === name);
   if (!found) throw new Error(`no session of ${name}`);
   return found.id;
@@ -25,7 +29,8 @@ describe('Ask AI', () => {
   it('asks, reads the streamed answer with citations, follows one, and makes a journal draft', async () => {
     const ada = await tokenFor('ada.lovelace@demo.test');
     const sessionId = await sessionOf(ada, 'Thandi Nkosi');
-    const before = (await api<{ entry: { description: string } | null }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry?.description ?? '';
+    const before =
+      (await api<{ entry: { description: string } | null }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry?.description ?? '';
 
     const { context, page, errors } = await newPage(browser);
     await signIn(page, 'ada.lovelace@demo.test', `/sessions/${sessionId}/ask-ai`);
@@ -42,12 +47,21 @@ describe('Ask AI', () => {
     await expectAccessible(page, 'ask ai answer');
 
     await page.getByRole('button', { name: 'Add to journal draft' }).click();
-    await expect.poll(async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description, { timeout: 10_000 }).toContain('Ask AI (built-in)');
+    await expect
+      .poll(
+        async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description,
+        { timeout: 10_000 },
+      )
+      .toContain('Ask AI (built-in)');
     const after = (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description;
     expect(after.startsWith(before)).toBe(true);
     // The journal receives the summary, not the evidence list.
     const saved = (await api<{ results: Array<{ id: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers`, { token: ada })).body.results[0]!;
-    const full = (await api<{ statements: Array<{ text: string }>; evidence: Array<{ text: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers/${saved.id}`, { token: ada })).body;
+    const full = (
+      await api<{ statements: Array<{ text: string }>; evidence: Array<{ text: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers/${saved.id}`, {
+        token: ada,
+      })
+    ).body;
     for (const st of full.statements) expect(after).toContain(st.text);
     expect(full.evidence.length).toBeGreaterThan(0);
     expect(full.evidence.filter((e) => after.includes(e.text))).toEqual([]);
@@ -61,7 +75,10 @@ describe('Ask AI', () => {
 
     // The earlier answer can be reopened.
     await page.goto(`${baseUrl()}/sessions/${sessionId}/ask-ai`);
-    await page.getByRole('button', { name: /Summary of results/ }).last().click();
+    await page
+      .getByRole('button', { name: /Summary of results/ })
+      .last()
+      .click();
     await expect.poll(() => page.getByRole('link', { name: /^Source 1:/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -32,7 +32,16 @@ describe("a practitioner's day: the practice", () => {
     const token = await tokenFor(p.email);
     const warehouse = await api('POST', '/api/portal/me/warehouses/', {
       token,
-      body: { contactNumber: '+27215550123', contactPerson: 'Grace Hopper', countryCode: 'ZA', name: 'Back room', postalCode: '8001', state: 'Western Cape', streetAddress: '1 Long Street', suburb: 'Gardens' },
+      body: {
+        contactNumber: '+27215550123',
+        contactPerson: 'Grace Hopper',
+        countryCode: 'ZA',
+        name: 'Back room',
+        postalCode: '8001',
+        state: 'Western Cape',
+        streetAddress: '1 Long Street',
+        suburb: 'Gardens',
+      },
     });
     expect(warehouse.status).toBe(201);
 
@@ -106,7 +115,10 @@ describe("a practitioner's day: the practice", () => {
 
     await registerPractice(account.email);
     await page.reload();
-    await page.getByText(/being reviewed|review/i).first().waitFor(WAIT);
+    await page
+      .getByText(/being reviewed|review/i)
+      .first()
+      .waitFor(WAIT);
     await checkWayOut();
     await expectAccessible(page, 'waiting for review with its header');
     await banner.getByRole('button', { name: 'Logout' }).click();

@@ -38,12 +38,20 @@ describe("a practitioner's day: sessions", () => {
     await header.getByText('Session accepted').waitFor();
     await page.getByRole('navigation').getByText(`Patient: ${patient.name}`).waitFor(WAIT);
     await page.getByText('Nothing written yet').waitFor();
-    expect(await page.getByRole('status').filter({ hasText: /^Saved/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved/ })
+        .count(),
+    ).toBe(0);
     await expectAccessible(page, 'journal, empty');
     // The same header on the other session pages.
     await page.getByRole('link', { name: 'Overview', exact: true }).click();
     await expect.poll(() => h1(page), WAIT).toBe('Overview');
-    await page.getByRole('region', { name: `Patient: ${patient.name}` }).getByText(patient.email).waitFor();
+    await page
+      .getByRole('region', { name: `Patient: ${patient.name}` })
+      .getByText(patient.email)
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -108,7 +116,10 @@ describe("a practitioner's day: sessions", () => {
   });
 
   it('8 · keyboard: a skip link comes first, and after Accept with Enter focus moves to the next row', async () => {
-    const family = `Key${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+    const family = `Key${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`;
     const first = await sessionWith('Ayanda', { pending: true, lastName: family });
     const second = await sessionWith('Bongani', { pending: true, lastName: family });
     const { context, page, errors } = await newPage(browser);
@@ -126,11 +137,14 @@ describe("a practitioner's day: sessions", () => {
     // Accept with the keyboard: the row goes, focus lands on the next row's Accept, not on the body.
     const rows = page.getByRole('row');
     const names = await rows.allTextContents();
-    const order = names.findIndex((t) => t.includes(first.patient.name)) < names.findIndex((t) => t.includes(second.patient.name)) ? [first, second] : [second, first];
+    const order =
+      names.findIndex((t) => t.includes(first.patient.name)) < names.findIndex((t) => t.includes(second.patient.name)) ? [first, second] : [second, first];
     await page.getByRole('button', { name: `Accept the session request from ${order[0]!.patient.name}` }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: order[0]!.patient.name }).waitFor({ state: 'detached', ...WAIT });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT).toBe(`Accept the session request from ${order[1]!.patient.name}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT)
+      .toBe(`Accept the session request from ${order[1]!.patient.name}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -197,7 +211,13 @@ describe("a practitioner's day: sessions", () => {
   });
 
   it('7 · at 375 px the sessions list, an overview and the journal fit the screen, their primary actions in view', async () => {
-    const pending = await sessionWith('Nomvula', { pending: true, lastName: `Phone${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}verylongsurname` });
+    const pending = await sessionWith('Nomvula', {
+      pending: true,
+      lastName: `Phone${Math.random()
+        .toString(36)
+        .replace(/[^a-z]/g, '')
+        .slice(0, 6)}verylongsurname`,
+    });
     const accepted = await sessionWith('Sibusiso');
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
@@ -212,7 +232,10 @@ describe("a practitioner's day: sessions", () => {
         for (const el of document.body.querySelectorAll('*')) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || r.height === 0) continue;
-          if (r.width > width + 0.5 || r.right > width + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 40)} ${Math.round(r.left)}–${Math.round(r.right)}`);
+          if (r.width > width + 0.5 || r.right > width + 0.5)
+            out.push(
+              `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 40)} ${Math.round(r.left)}–${Math.round(r.right)}`,
+            );
         }
         if (document.documentElement.scrollWidth > width) out.push(`document ${document.documentElement.scrollWidth}`);
         return out.slice(0, 5);

@@ -54,7 +54,12 @@ describe('journal notes', () => {
     expect(await editor.inputValue()).toBe(FIRST + OFFLINE);
     await context.setOffline(false);
     await expect.poll(() => page.getByText('Not saved').count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description, { timeout: 10_000 }).toBe(FIRST + OFFLINE);
+    await expect
+      .poll(
+        async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description,
+        { timeout: 10_000 },
+      )
+      .toBe(FIRST + OFFLINE);
 
     // Submit, confirming that it completes the session.
     await page.getByRole('button', { name: 'Submit to patient' }).click();
@@ -75,7 +80,10 @@ describe('journal notes', () => {
     await page.goto(`${baseUrl()}/journals`);
     await page.locator('label', { hasText: /^Submitted$/ }).click();
     await expect.poll(() => page.getByRole('link', { name: /Journey Patient/ }).count()).toBeGreaterThan(0);
-    await page.getByRole('link', { name: /Journey Patient/ }).first().click();
+    await page
+      .getByRole('link', { name: /Journey Patient/ })
+      .first()
+      .click();
     await expect.poll(() => page.title()).toBe('Write in Journal | Practitioner Portal');
     await page.getByLabel(/New addendum/).fill('Addendum: the lab confirmed the sample quality.');
     await page.getByRole('button', { name: 'Add addendum' }).click();

@@ -102,7 +102,12 @@ async function call<T>(method: string, pathname: string, body?: unknown, token?:
 describe.runIf(admin)('e-mail notifications with two server processes on one PostgreSQL', () => {
   it("a patient's requests each reach the practitioner's mailbox once, over SMTP", async () => {
     const token = (await call<{ accessToken: string }>('POST', '/sso/api/token', { email: 'thandi.nkosi@demo.test', password: DEMO_PASSWORD })).accessToken;
-    const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string }> }>('GET', '/api/patient/practitioners/?search=Lovelace', undefined, token);
+    const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string }> }>(
+      'GET',
+      '/api/patient/practitioners/?search=Lovelace',
+      undefined,
+      token,
+    );
     const ada = results.find((p) => p.lastName === 'Lovelace')!;
     expect(ada).toBeDefined();
     const ids: string[] = [];
@@ -115,7 +120,11 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
     await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(ids.length);
     // Both processes have had rounds of their own since: still one mail per request.
     await new Promise((r) => setTimeout(r, 3_000));
-    for (const id of ids) expect(mine().filter((m) => m.raw.includes(`/sessions/${id}`)), id).toHaveLength(1);
+    for (const id of ids)
+      expect(
+        mine().filter((m) => m.raw.includes(`/sessions/${id}`)),
+        id,
+      ).toHaveLength(1);
     expect(mine().every((m) => /^Subject: New session request from Thandi N\.$/m.test(m.raw))).toBe(true);
     expect(output).not.toMatch(/thandi/i);
   });

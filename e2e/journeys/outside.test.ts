@@ -106,13 +106,18 @@ describe('reaching the practitioner outside the portal', () => {
     await button.focus();
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(download.suggestedFilename()).toMatch(/^results-DEMO-NOMSA\w*\.fhir\.json$/);
-    const bundle = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as { resourceType: string; entry: Array<{ resource: { resourceType: string } }> };
+    const bundle = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
+      resourceType: string;
+      entry: Array<{ resource: { resourceType: string } }>;
+    };
     expect(bundle.resourceType).toBe('Bundle');
     expect(bundle.entry.filter((e) => e.resource.resourceType === 'Patient')).toHaveLength(1);
     expect(bundle.entry.filter((e) => e.resource.resourceType === 'DiagnosticReport').length).toBeGreaterThanOrEqual(2);
 
     // A failing export: the button stops loading and the error is shown.
-    await page.route('**/api/portal/sessions/*/fhir', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: '500505', message: 'x' } }) }));
+    await page.route('**/api/portal/sessions/*/fhir', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: '500505', message: 'x' } }) }),
+    );
     await button.click();
     await page.getByRole('alert').filter({ hasText: 'Internal issue while fetching resource' }).waitFor();
     await expect.poll(() => button.getAttribute('data-loading')).toBeNull();
@@ -137,7 +142,9 @@ describe('reaching the practitioner outside the portal', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Your notification settings are saved.').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByRole('radiogroup', { name: 'A new session request' }).getByRole('radio', { name: 'Daily digest at 07:00' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radiogroup', { name: 'A new session request' }).getByRole('radio', { name: 'Daily digest at 07:00' }).isChecked())
+      .toBe(true);
 
     // Back to instantly, so the other journeys' requests are mailed as by default.
     await page.getByRole('radiogroup', { name: 'A new session request' }).getByRole('radio', { name: 'Instantly' }).check();

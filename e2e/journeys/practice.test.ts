@@ -140,7 +140,11 @@ describe('a new practitioner from sign-up to listed', () => {
     await page.route('**/api/portal/me/', async (route) => {
       if (route.request().method() === 'POST' && failOnce) {
         failOnce = false;
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: '503000', message: 'The service is temporarily unavailable, please try again shortly' } }) });
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: '503000', message: 'The service is temporarily unavailable, please try again shortly' } }),
+        });
       } else {
         await route.fallback();
       }
@@ -220,7 +224,13 @@ describe('a new practitioner from sign-up to listed', () => {
     const patient = await fetch(`${baseUrl()}/sso/api/patients`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `patient.${suffix}@example.com`, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Ient', phoneNumber: '+27215550198' }),
+      body: JSON.stringify({
+        email: `patient.${suffix}@example.com`,
+        password: DEMO_PASSWORD,
+        firstName: 'Pat',
+        lastName: 'Ient',
+        phoneNumber: '+27215550198',
+      }),
     });
     const { accessToken } = (await patient.json()) as { accessToken: string };
     const listed = await fetch(`${baseUrl()}/api/patient/practitioners/?search=${lastName}`, { headers: { authorization: `Bearer ${accessToken}` } });

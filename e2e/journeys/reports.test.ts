@@ -8,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true })).first();
+const field = (page: Page, name: string) =>
+  page
+    .getByRole('textbox', { name, exact: true })
+    .or(page.getByRole('combobox', { name, exact: true }))
+    .first();
 
 async function choose(page: Page, name: string, option: string) {
   await field(page, name).click();
@@ -147,7 +151,9 @@ describe('pharmaco reports', () => {
     await page.goto(`${baseUrl()}/sessions/${id}/`);
     const highlights = page.getByRole('region', { name: 'Highlights' });
     await highlights.getByRole('link', { name: 'clopidogrel (currently taking)' }).waitFor();
-    expect(await highlights.getByRole('listitem').first().textContent()).toMatch(/^clopidogrel \(currently taking\)CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation/);
+    expect(await highlights.getByRole('listitem').first().textContent()).toMatch(
+      /^clopidogrel \(currently taking\)CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation/,
+    );
     await highlights.getByRole('link', { name: 'clopidogrel (currently taking)' }).click();
     await page.waitForURL(/reports\?view=1&taking=1&name=clopidogrel/);
 
@@ -183,7 +189,9 @@ describe('pharmaco reports', () => {
     await expectAccessible(page, 'quick view, phenoconversion');
 
     // Custom filtering at level 1: abacavir (HLA-B, a Strong CPIC pair the levels file does not grade) is listed.
-    await page.goto(`${baseUrl()}/sessions/${id}/reports?view=2&vars=specialtyPopulation,levelOfEvidence&specialtyPopulation=General&levelOfEvidence=1&show=results`);
+    await page.goto(
+      `${baseUrl()}/sessions/${id}/reports?view=2&vars=specialtyPopulation,levelOfEvidence&specialtyPopulation=General&levelOfEvidence=1&show=results`,
+    );
     await region.waitFor();
     expect(await column(page, 'Generic name')).toContain('abacavir');
 
@@ -193,7 +201,12 @@ describe('pharmaco reports', () => {
     const cards = page.getByRole('list', { name: 'Report rows' });
     await cards.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const first = (await cards.getByRole('listitem').first().getByText(/clopidogrel|paroxetine/).first().boundingBox())!;
+    const first = (await cards
+      .getByRole('listitem')
+      .first()
+      .getByText(/clopidogrel|paroxetine/)
+      .first()
+      .boundingBox())!;
     expect(first.x + first.width).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'quick view on a phone');
     expect(errors).toEqual([]);

@@ -9,13 +9,35 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = () => Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8);
+const stamp = () =>
+  Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8);
 
 /** A new patient account made from the terminal, with a last name no one else has (to search by). */
 async function signUpPatient(firstName: string) {
   const lastName = `E2e${stamp()}`;
-  const patient = { email: `e2e.sessions.${Date.now()}.${stamp()}@test.example`, password: 'Patient-pass-1', firstName, lastName, name: `${firstName} ${lastName}` };
-  await patientCli(['sign-up', '--email', patient.email, '--password', patient.password, '--first-name', firstName, '--last-name', lastName, '--phone', '+27215550000']);
+  const patient = {
+    email: `e2e.sessions.${Date.now()}.${stamp()}@test.example`,
+    password: 'Patient-pass-1',
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+  };
+  await patientCli([
+    'sign-up',
+    '--email',
+    patient.email,
+    '--password',
+    patient.password,
+    '--first-name',
+    firstName,
+    '--last-name',
+    lastName,
+    '--phone',
+    '+27215550000',
+  ]);
   return patient;
 }
 
@@ -110,7 +132,10 @@ describe('sessions with patients', () => {
     await readiness.getByText(/^Confirmed by the patient/).waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Questionnaires', exact: true }).click();
     await expect.poll(() => h1(page)).toBe('Questionnaires');
-    await page.getByText(/The patient has no questionnaires yet\.|questions answered/).first().waitFor();
+    await page
+      .getByText(/The patient has no questionnaires yet\.|questions answered/)
+      .first()
+      .waitFor();
     await expectAccessible(page, 'questionnaires, data open');
     expect(errors).toEqual([]);
     await context.close();
@@ -141,8 +166,21 @@ describe('sessions with patients', () => {
     expect(await page.getByText('Synthetic demo data').count()).toBeGreaterThan(0);
     const minerals = page.getByRole('region', { name: 'Minerals' });
     expect(await minerals.getByRole('heading', { level: 4 }).allTextContents()).toEqual([
-      'Calcium', 'Phosphorus', 'Potassium', 'Sodium', 'Chloride', 'Magnesium', 'Iron', 'Zinc',
-      'Iodine', 'Chromium', 'Copper', 'Fluoride', 'Molybdenum', 'Manganese', 'Selenium',
+      'Calcium',
+      'Phosphorus',
+      'Potassium',
+      'Sodium',
+      'Chloride',
+      'Magnesium',
+      'Iron',
+      'Zinc',
+      'Iodine',
+      'Chromium',
+      'Copper',
+      'Fluoride',
+      'Molybdenum',
+      'Manganese',
+      'Selenium',
     ]);
     expect(await page.getByText('Due to insufficient number of SNPs we were not able to calculate your genetic score').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'genotype results');
@@ -204,14 +242,25 @@ describe('sessions with patients', () => {
       await page.getByRole('heading', { level: 2, name: title }).waitFor();
       const percentileText = (await page.getByText('Percentile', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!;
       const table = page.getByRole('table', { name: 'The reference distribution in numbers' });
-      const cell = async (name: string) => (await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').textContent())!;
+      const cell = async (name: string) =>
+        (await table
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+          .getByRole('cell')
+          .textContent())!;
       const lower = await cell('Reference group scoring lower than the patient');
       const same = await cell("Reference group with the patient's score");
       const higher = await cell('Reference group scoring higher than the patient');
       expect(num(lower) + num(same) + num(higher)).toBeCloseTo(100, 0);
       // percentile = lower + same / 2, checked by hand from the table (one decimal each).
       expect(Math.abs(num(lower) + num(same) / 2 - num(percentileText)), `${lower} + ${same} / 2 vs ${percentileText}`).toBeLessThanOrEqual(0.15);
-      expect(await page.getByText(`${lower} of the reference group score lower and ${same} have the same score: ${lower.replace('%', '')} + ${same.replace('%', '')} ÷ 2 = ${percentileText}.`).count()).toBe(1);
+      expect(
+        await page
+          .getByText(
+            `${lower} of the reference group score lower and ${same} have the same score: ${lower.replace('%', '')} + ${same.replace('%', '')} ÷ 2 = ${percentileText}.`,
+          )
+          .count(),
+      ).toBe(1);
       expect(await cell('This patient')).toContain(`(percentile ${percentileText})`);
       return { lower: num(lower), same: num(same), percentile: num(percentileText), percentileText };
     }
@@ -234,7 +283,12 @@ describe('sessions with patients', () => {
     // References: the score's own papers; the beta-carotene paper is further reading, with why.
     const further = page.getByRole('region', { name: 'Further reading' });
     await further.getByText(/beta-carotene, not retinol/).waitFor();
-    expect(await page.getByRole('region', { name: 'References' }).getByText(/Ferrucci/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('region', { name: 'References' })
+        .getByText(/Ferrucci/)
+        .count(),
+    ).toBe(0);
     // The genotype table says which strand each SNP was read on.
     expect(await page.getByRole('columnheader', { name: 'Strand read' }).count()).toBe(1);
     await expectAccessible(page, 'a shared score');
@@ -267,7 +321,10 @@ describe('sessions with patients', () => {
     await page.getByRole('link', { name: patient.name, exact: true }).waitFor({ timeout: 4_000 });
     // Only what the event concerns was read again: the lists and the counts, not the profile or the stream.
     expect(sent.length).toBeGreaterThan(0);
-    expect(sent.every((r) => /^GET \/api\/portal\/sessions\/(counts)?$/.test(r)), sent.join(', ')).toBe(true);
+    expect(
+      sent.every((r) => /^GET \/api\/portal\/sessions\/(counts)?$/.test(r)),
+      sent.join(', '),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -170,13 +170,18 @@ export async function apiPatient(firstName: string, lastName = `Day${letters()}`
 /** The patient books a session with the listed practitioner of that last name, `inDays` from now. */
 export async function bookSession(patient: ApiPatient, practitionerLastName: string, inDays = 2): Promise<string> {
   const listed = await ok(
-    api<{ results: Array<{ id: string; lastName: string }> }>('GET', `/api/patient/practitioners/?search=${encodeURIComponent(practitionerLastName)}`, { token: patient.token }),
+    api<{ results: Array<{ id: string; lastName: string }> }>('GET', `/api/patient/practitioners/?search=${encodeURIComponent(practitionerLastName)}`, {
+      token: patient.token,
+    }),
     'practitioners',
   );
   const practitioner = listed.results.find((p) => p.lastName === practitionerLastName);
   if (!practitioner) throw new Error(`${practitionerLastName} is not listed for patients`);
   const session = await ok(
-    api<{ id: string }>('POST', '/api/patient/sessions/', { token: patient.token, body: { practitionerId: practitioner.id, bookingTime: new Date(Date.now() + inDays * 86_400_000).toISOString() } }),
+    api<{ id: string }>('POST', '/api/patient/sessions/', {
+      token: patient.token,
+      body: { practitionerId: practitioner.id, bookingTime: new Date(Date.now() + inDays * 86_400_000).toISOString() },
+    }),
     'session request',
   );
   return session.id;

@@ -124,7 +124,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     jwtIssuer: e.JWT_ISSUER ?? ssoUrl,
     allowedRedirectOrigins: new Set([
       new URL(portalUrl).origin,
-      ...e.ALLOWED_REDIRECT_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((s) => new URL(s).origin),
+      ...e.ALLOWED_REDIRECT_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => new URL(s).origin),
     ]),
     cookieName: production ? 'portal_auth' : `portal_auth_${e.APP_ENV}`,
     demoData: e.DEMO_DATA ?? !production,

@@ -15,9 +15,21 @@ export function pathOnly(url: string | undefined): string | undefined {
 
 /** Paths pino censors wherever they appear in a log line: secrets, tokens and personal fields. */
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-  '*.password', '*.token', '*.refreshToken', '*.accessToken',
-  '*.email', '*.firstName', '*.lastName', '*.phoneNumber', '*.description', '*.answers', '*.genotype', '*.data',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.email',
+  '*.firstName',
+  '*.lastName',
+  '*.phoneNumber',
+  '*.description',
+  '*.answers',
+  '*.genotype',
+  '*.data',
 ];
 
 /** Properties of an error that name what failed without holding data: codes and schema names. */

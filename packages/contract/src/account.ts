@@ -32,16 +32,15 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const RefreshBody = z.strictObject({ token: z.string().min(1).max(512) });
 export const LogoutBody = RefreshBody;
 
-export const SignUpBody = z
-  .strictObject({
-    firstName: zText({ min: 1, max: 80 }),
-    lastName: zText({ min: 1, max: 80 }),
-    email: zEmail,
-    phoneNumber: zPhone,
-    password: zPassword,
-    confirmPassword: z.string(),
-    redirect: z.string().max(2048).optional(),
-  });
+export const SignUpBody = z.strictObject({
+  firstName: zText({ min: 1, max: 80 }),
+  lastName: zText({ min: 1, max: 80 }),
+  email: zEmail,
+  phoneNumber: zPhone,
+  password: zPassword,
+  confirmPassword: z.string(),
+  redirect: z.string().max(2048).optional(),
+});
 export const SignInBody = z.strictObject({
   email: storableText(z.string().trim().toLowerCase().max(254)),
   password: z.string().max(128),

@@ -63,8 +63,21 @@ export const LEVELS_OF_EVIDENCE = [1, 2, 3, 4] as const;
 
 /** The 15 minerals in their fixed order (SPEC §3). */
 export const MINERALS = [
-  'Calcium', 'Phosphorus', 'Potassium', 'Sodium', 'Chloride', 'Magnesium', 'Iron', 'Zinc',
-  'Iodine', 'Chromium', 'Copper', 'Fluoride', 'Molybdenum', 'Manganese', 'Selenium',
+  'Calcium',
+  'Phosphorus',
+  'Potassium',
+  'Sodium',
+  'Chloride',
+  'Magnesium',
+  'Iron',
+  'Zinc',
+  'Iodine',
+  'Chromium',
+  'Copper',
+  'Fluoride',
+  'Molybdenum',
+  'Manganese',
+  'Selenium',
 ] as const;
 
 /** Token scopes carried by the access token. */

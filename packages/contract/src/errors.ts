@@ -91,10 +91,7 @@ export interface ApiErrorBody {
  * SPEC §8's display rule: the catalogue text for a known code, else the error's message,
  * else the fallback.
  */
-export function errorText(
-  error: { code?: string | number | null; message?: string | null } | null | undefined,
-  fallback: string = ERROR_TEXTS['0'],
-): string {
+export function errorText(error: { code?: string | number | null; message?: string | null } | null | undefined, fallback: string = ERROR_TEXTS['0']): string {
   const code = error?.code;
   if (code !== undefined && code !== null && String(code) in ERROR_TEXTS) {
     return ERROR_TEXTS[String(code) as CatalogueCode];

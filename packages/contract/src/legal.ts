@@ -53,7 +53,7 @@ const TERMS_AND_CONDITIONS: LegalDocument = {
     {
       heading: 'Your account and its security',
       paragraphs: [
-        'Accounts are created and signed in to through the Provider\'s single sign-on service. Your account is personal to you and may not be shared, sold or transferred.',
+        "Accounts are created and signed in to through the Provider's single sign-on service. Your account is personal to you and may not be shared, sold or transferred.",
         'Keep your password secret, use a strong password and sign out on shared devices. You are responsible for everything done through your account until you tell us that it may have been compromised.',
         'Tell us immediately through the Contact us page if you suspect unauthorised access to your account or to patient data. We may suspend the account while we investigate.',
       ],
@@ -62,14 +62,14 @@ const TERMS_AND_CONDITIONS: LegalDocument = {
       heading: 'Acceptable use',
       paragraphs: [
         'Use the portal only to provide professional services to patients who have asked you for them, and only in line with the law and the ethical rules of your profession.',
-        'You may not copy patient data out of the portal except as needed for that patient\'s care, try to access records or accounts that are not yours, probe or disrupt the portal\'s security, or use automated tools to extract data.',
+        "You may not copy patient data out of the portal except as needed for that patient's care, try to access records or accounts that are not yours, probe or disrupt the portal's security, or use automated tools to extract data.",
         'You may not use the portal to advertise unrelated products to patients, to contact patients for purposes they have not agreed to, or to upload unlawful, misleading or harmful content.',
       ],
     },
     {
       heading: 'Patient consent and data requests',
       paragraphs: [
-        'You may only see a patient\'s data after the patient has chosen you in the Provider\'s mobile app and you have accepted the session request. A data request is sent to the patient, who confirms or declines it in the app.',
+        "You may only see a patient's data after the patient has chosen you in the Provider's mobile app and you have accepted the session request. A data request is sent to the patient, who confirms or declines it in the app.",
         'You must not ask for more data than you need for the service the patient requested. If a patient withdraws consent or declines a data request, you must stop relying on data obtained under it, except where the law requires you to keep a record.',
         'Before giving advice based on genetic or health data, you must make sure the patient understands what the results can and cannot show, and you must refer the patient to a suitably qualified professional where the findings call for it.',
       ],
@@ -77,15 +77,15 @@ const TERMS_AND_CONDITIONS: LegalDocument = {
     {
       heading: 'Genetic and health data is special personal information',
       paragraphs: [
-        'Genotype results, questionnaire answers and pharmacogenomic reports are special personal information under the Protection of Personal Information Act, 2013 (POPIA). They can reveal sensitive facts about the patient and about the patient\'s biological relatives.',
-        'You must keep this information confidential, in line with your professional duty of confidentiality, and use it only for the patient\'s care. You may not use it for employment, insurance, credit or marketing decisions.',
-        'Every time you open a patient\'s data, the access is recorded in an audit trail that the patient may ask to see. Access outside an active session is not possible and attempts to obtain it are a serious breach of these terms.',
+        "Genotype results, questionnaire answers and pharmacogenomic reports are special personal information under the Protection of Personal Information Act, 2013 (POPIA). They can reveal sensitive facts about the patient and about the patient's biological relatives.",
+        "You must keep this information confidential, in line with your professional duty of confidentiality, and use it only for the patient's care. You may not use it for employment, insurance, credit or marketing decisions.",
+        "Every time you open a patient's data, the access is recorded in an audit trail that the patient may ask to see. Access outside an active session is not possible and attempts to obtain it are a serious breach of these terms.",
       ],
     },
     {
       heading: 'Ask AI is not medical advice',
       paragraphs: [
-        'The Ask AI feature produces an automated summary or suggestion from a patient\'s data and kit. It is a drafting aid for you as a professional, not medical advice, a diagnosis or a treatment plan.',
+        "The Ask AI feature produces an automated summary or suggestion from a patient's data and kit. It is a drafting aid for you as a professional, not medical advice, a diagnosis or a treatment plan.",
         'Ask AI output can be incomplete, out of date or wrong. You must check every statement against the underlying results and current clinical guidance before you rely on it.',
         'You remain fully responsible for any advice you give. Do not pass Ask AI output to a patient without reviewing it and making it your own professional opinion.',
       ],
@@ -93,7 +93,7 @@ const TERMS_AND_CONDITIONS: LegalDocument = {
     {
       heading: 'Fees and payment',
       paragraphs: [
-        'When you request a patient\'s data through the portal, you agree to pay the Provider the data-request fee agreed for that request. The fee is payable within 14 days of the date of the request.',
+        "When you request a patient's data through the portal, you agree to pay the Provider the data-request fee agreed for that request. The fee is payable within 14 days of the date of the request.",
         'Fees, kit prices and any other charges are shown in the portal or agreed with you in writing before you incur them. Unless stated otherwise, amounts include value-added tax where it applies.',
         'If a fee is not paid on time, we may pause new data requests and other paid features until the account is brought up to date. Repeated late payment may lead to suspension as described under Suspension and termination below.',
       ],
@@ -173,10 +173,10 @@ const PRIVACY_POLICY: LegalDocument = {
       ],
     },
     {
-      heading: 'Patient information processed on the patient\'s instruction',
+      heading: "Patient information processed on the patient's instruction",
       paragraphs: [
-        'Patients use the Provider\'s mobile app to request a session with a practitioner. When a practitioner accepts the request and the patient confirms a data request, we show that practitioner the data the patient chose to share.',
-        'This can include the patient\'s name and contact details, kit and sample details, genotype results, questionnaire answers and pharmacogenomic reports. It also includes the journal notes the practitioner writes and submits to the patient.',
+        "Patients use the Provider's mobile app to request a session with a practitioner. When a practitioner accepts the request and the patient confirms a data request, we show that practitioner the data the patient chose to share.",
+        "This can include the patient's name and contact details, kit and sample details, genotype results, questionnaire answers and pharmacogenomic reports. It also includes the journal notes the practitioner writes and submits to the patient.",
         'We process this information only to deliver the service the patient asked for. Access ends when the session is completed, and a declined request never gives access.',
       ],
     },
@@ -184,7 +184,7 @@ const PRIVACY_POLICY: LegalDocument = {
       heading: 'Special personal information',
       paragraphs: [
         'Genetic and health information is special personal information under sections 26 to 33 of POPIA, and a special category of data under Article 9 of the GDPR where the GDPR applies. We process it only where one of the authorisations in those provisions applies.',
-        'For patient data, the authorisations we rely on are the patient\'s explicit consent, given in the app for each data request, and processing by health professionals who are bound by a duty of confidentiality for the purpose of the patient\'s care.',
+        "For patient data, the authorisations we rely on are the patient's explicit consent, given in the app for each data request, and processing by health professionals who are bound by a duty of confidentiality for the purpose of the patient's care.",
         'We do not use genetic or health data for advertising, do not sell it, and do not disclose it to employers or insurers.',
       ],
     },
@@ -193,7 +193,7 @@ const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'We use practitioner information to run your account, review your registration, list your practice in the patient app, route session requests, process payments and fees, provide support and keep the portal secure. The lawful basis is the performance of our agreement with you and our legitimate interest in running a safe service.',
         'We use information to meet legal duties, such as keeping financial records, responding to lawful requests from authorities and verifying professional registration. We send you service emails about your account, sessions and changes to our terms.',
-        'We do not make decisions about you that have legal effects based only on automated processing. Ask AI summaries are produced only when a practitioner asks for one and are always subject to the practitioner\'s review.',
+        "We do not make decisions about you that have legal effects based only on automated processing. Ask AI summaries are produced only when a practitioner asks for one and are always subject to the practitioner's review.",
       ],
     },
     {
@@ -201,7 +201,7 @@ const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'We do not sell personal information. Patient information is shared only with the practitioner the patient chose, for the duration of the session.',
         'We use operators who process information on our behalf under written contracts that require confidentiality and security: a hosting provider for our servers and databases, an email delivery provider for service emails, and a payment provider for payments.',
-        'We may disclose information where the law requires it, to protect someone\'s life or safety, or as part of a sale or restructuring of the Provider, in which case the recipient must keep to this policy.',
+        "We may disclose information where the law requires it, to protect someone's life or safety, or as part of a sale or restructuring of the Provider, in which case the recipient must keep to this policy.",
       ],
     },
     {
@@ -209,7 +209,7 @@ const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'We keep practitioner account information for as long as your account is open and for up to five years after it closes, so that we can deal with questions, disputes and tax records. Information we no longer need is deleted or de-identified.',
         'Journal notes and the audit trail of access to patient data are health records. We keep them for at least six years after the session ends, in line with HPCSA guidance on health records, or longer where the law requires.',
-        'Patient genetic and health data is kept according to the patient\'s choices in the mobile app and the Provider\'s patient privacy policy.',
+        "Patient genetic and health data is kept according to the patient's choices in the mobile app and the Provider's patient privacy policy.",
       ],
     },
     {
@@ -224,7 +224,7 @@ const PRIVACY_POLICY: LegalDocument = {
       heading: 'Cross-border transfers',
       paragraphs: [
         'Some of our operators may store or process information outside South Africa. We only transfer personal information across borders where section 72 of POPIA allows it, for example where the recipient is bound by law or a binding agreement that gives an adequate level of protection.',
-        'Special personal information is transferred only with the same safeguards and, where required, with the data subject\'s consent.',
+        "Special personal information is transferred only with the same safeguards and, where required, with the data subject's consent.",
       ],
     },
     {
@@ -239,7 +239,7 @@ const PRIVACY_POLICY: LegalDocument = {
       heading: 'Cookies',
       paragraphs: [
         'The portal sets one strictly necessary cookie when you sign in. It holds your access and refresh tokens, lasts 30 days, and is removed when you log out.',
-        'We do not use advertising cookies or third-party tracking cookies. Logging out also clears the portal data kept in your browser\'s local storage.',
+        "We do not use advertising cookies or third-party tracking cookies. Logging out also clears the portal data kept in your browser's local storage.",
       ],
     },
     {
@@ -284,7 +284,7 @@ const PORTAL_TERMS_AND_CONDITIONS: LegalDocument = {
     {
       heading: 'HPCSA registration and practice number',
       paragraphs: [
-        'The HPCSA registration number and practice number you enter must be your own, correct and current. Entering another person\'s number or a false number is grounds for immediate deactivation and may be reported to the HPCSA.',
+        "The HPCSA registration number and practice number you enter must be your own, correct and current. Entering another person's number or a false number is grounds for immediate deactivation and may be reported to the HPCSA.",
         'You must update your details in Settings within seven days of any change, and tell us at once if your registration is suspended, made subject to conditions, or ends.',
       ],
     },
@@ -300,7 +300,7 @@ const PORTAL_TERMS_AND_CONDITIONS: LegalDocument = {
       heading: 'Access to patient data',
       paragraphs: [
         'Once you accept a session and the patient confirms your data request, you can view the results, questionnaires and pharmacogenomic reports the patient shared, and use Ask AI on them. Each access is recorded in an audit trail.',
-        'Your access to the patient\'s data ends when the session is completed, which happens when you submit your journal notes. After that, you can no longer see the patient\'s data in the portal.',
+        "Your access to the patient's data ends when the session is completed, which happens when you submit your journal notes. After that, you can no longer see the patient's data in the portal.",
         'Only request data once per patient and session. If you have already requested data for a patient, the portal will not send a second request.',
       ],
     },
@@ -315,7 +315,7 @@ const PORTAL_TERMS_AND_CONDITIONS: LegalDocument = {
     {
       heading: 'Kits and the consignment warehouse',
       paragraphs: [
-        'If you register a consignment warehouse, the Provider may place test kits with you. Kits held on consignment remain the Provider\'s property until they are assigned to a patient or sold.',
+        "If you register a consignment warehouse, the Provider may place test kits with you. Kits held on consignment remain the Provider's property until they are assigned to a patient or sold.",
         'You are responsible for storing consignment stock safely, according to the handling instructions supplied with it, and for any loss, theft or damage while it is in your care. You must allow stock counts on reasonable notice.',
         'A kit may be assigned to only one patient. Keep the kit ID and sample label accurate, and never reassign a kit that has already been taken.',
       ],

@@ -4,7 +4,7 @@ import { formatMoney, numberFormat, numberSeparators, parseMoney } from './numbe
 const NBSP = '\u00a0';
 
 describe('one number format for the configured locale', () => {
-  it("en-ZA (the default): decimal comma and a no-break space between thousands, for numbers and money alike", () => {
+  it('en-ZA (the default): decimal comma and a no-break space between thousands, for numbers and money alike', () => {
     expect(numberSeparators('en-ZA')).toEqual({ decimal: ',', group: NBSP });
     expect(numberFormat('en-ZA').format(1234.5)).toBe(`1${NBSP}234,5`);
     expect(formatMoney(149900, 'ZAR', 'en-ZA')).toBe(`R${NBSP}1${NBSP}499,00`);

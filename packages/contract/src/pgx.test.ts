@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PgxRowsQuery, canGenerateDiseases, canGenerateResults, canShowQuickResults, customFilterCount, customFiltersOf, evidenceLevelsOf,
-  quickFilterCount, quickFiltersOf,
+  PgxRowsQuery,
+  canGenerateDiseases,
+  canGenerateResults,
+  canShowQuickResults,
+  customFilterCount,
+  customFiltersOf,
+  evidenceLevelsOf,
+  quickFilterCount,
+  quickFiltersOf,
 } from './pgx';
 import { PGX_FILTER_MINIMUMS, PGX_MESSAGES } from './pgx-texts';
 
@@ -50,7 +57,12 @@ describe('the rows query', () => {
   it('reads repeated and single parameters alike, and refuses unknown ones', () => {
     const q = PgxRowsQuery.parse({ view: '2', phenotypeCategory: 'Toxicity', levelOfEvidence: ['1', '2'] });
     expect(customFiltersOf(q)).toEqual({ phenotypeCategory: ['Toxicity'], specialtyPopulation: [], levelOfEvidence: [1, 2], diseasePhenotype: [] });
-    expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', category: ['A', 'B'], name: ' x ' }))).toEqual({ category: ['A', 'B'], class: [], name: 'x', taking: false });
+    expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', category: ['A', 'B'], name: ' x ' }))).toEqual({
+      category: ['A', 'B'],
+      class: [],
+      name: 'x',
+      taking: false,
+    });
     expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', taking: '1' })).taking).toBe(true);
     expect(PgxRowsQuery.safeParse({ view: '1', taking: 'yes' }).success).toBe(false);
     expect(PgxRowsQuery.safeParse({ view: '1', other: 'x' }).success).toBe(false);

@@ -31,7 +31,11 @@ export const EVIDENCE_TO_CPIC_LEVEL: Record<number, string> = { 1: 'A', 2: 'B', 
  */
 export function evidenceLevelsOf(cpicLevel: string | null | undefined): number[] {
   if (!cpicLevel) return [];
-  const parts = cpicLevel.trim().toUpperCase().split('/').map((p) => p.trim());
+  const parts = cpicLevel
+    .trim()
+    .toUpperCase()
+    .split('/')
+    .map((p) => p.trim());
   if (parts.length === 0 || parts.some((p) => !(p in CPIC_LEVEL_TO_EVIDENCE))) return [];
   return [...new Set(parts.map((p) => CPIC_LEVEL_TO_EVIDENCE[p]!))].sort();
 }
@@ -173,7 +177,14 @@ export const PgxReportRow = z.object({
   phenoconversion: z.array(PgxPhenoconverter),
   /** For a strong CYP2D6 inhibitor: CPIC's recommendation for activity score 0, what applies if phenoconverted. */
   ifPhenoconverted: z
-    .object({ activityScore: z.string(), phenotype: z.string().nullable(), recommendation: z.string(), classification: z.string().nullable(), implication: z.string().nullable(), source: z.string().nullable() })
+    .object({
+      activityScore: z.string(),
+      phenotype: z.string().nullable(),
+      recommendation: z.string(),
+      classification: z.string().nullable(),
+      implication: z.string().nullable(),
+      source: z.string().nullable(),
+    })
     .nullable(),
 });
 export type PgxReportRow = z.infer<typeof PgxReportRow>;
@@ -217,9 +228,7 @@ export const PgxReportSummary = z.object({
     phenoconverters: z.array(PgxPhenoconverter),
   }),
   /** A newer knowledge base would change this report: the practitioner decides when to update. */
-  update: z
-    .object({ knowledgeBase: PgxKnowledgeBaseRef, added: z.number().int(), removed: z.number().int(), changed: z.number().int() })
-    .nullable(),
+  update: z.object({ knowledgeBase: PgxKnowledgeBaseRef, added: z.number().int(), removed: z.number().int(), changed: z.number().int() }).nullable(),
   brandNames: z.object({ us: z.number().int(), za: z.number().int() }),
   facets: z.object({
     category: z.array(z.string()),

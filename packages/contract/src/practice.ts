@@ -38,7 +38,11 @@ export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 1000;
 export const zDescription = zText({ min: DESCRIPTION_MIN, max: DESCRIPTION_MAX });
 
-const zLookupId = z.number({ error: (iss) => (iss.input === undefined ? required : undefined) }).int().min(1).max(1_000_000);
+const zLookupId = z
+  .number({ error: (iss) => (iss.input === undefined ? required : undefined) })
+  .int()
+  .min(1)
+  .max(1_000_000);
 export const zCategoryId = zLookupId;
 
 /** A list of lookup ids picked in a form: at least one, no repeats. */
@@ -118,7 +122,11 @@ export const SLOTS_OVERLAP = 'This slot overlaps another slot on the same day';
 /** A weekly slot: a day and a time span within it (the practice's local time). */
 export const AvailabilityInput = z
   .strictObject({
-    dayOfWeek: z.number({ error: () => required }).int().min(1, invalid).max(7, invalid),
+    dayOfWeek: z
+      .number({ error: () => required })
+      .int()
+      .min(1, invalid)
+      .max(7, invalid),
     startTime: zTime,
     endTime: zTime,
   })

@@ -1,18 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import {
-  VALIDATION_MESSAGES,
-  rules,
-  firstError,
-  PASSWORD_RULES,
-  transforms,
-  zText,
-  zEmail,
-  zPassword,
-  zDigits,
-  zPhone,
-  isStorableText,
-} from './validators.js';
+import { VALIDATION_MESSAGES, rules, firstError, PASSWORD_RULES, transforms, zText, zEmail, zPassword, zDigits, zPhone, isStorableText } from './validators.js';
 
 function messages(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
@@ -168,12 +156,7 @@ describe('firstError', () => {
 describe('PASSWORD_RULES', () => {
   it('checks lowercase, uppercase, number, then at least 8 characters', () => {
     expect(PASSWORD_RULES).toHaveLength(4);
-    expect(PASSWORD_RULES.map((r) => r(''))).toEqual([
-      'NO_LOWERCASE',
-      'NO_UPPERCASE',
-      'NO_NUMBER',
-      'MIN_NOT_REACHED',
-    ]);
+    expect(PASSWORD_RULES.map((r) => r(''))).toEqual(['NO_LOWERCASE', 'NO_UPPERCASE', 'NO_NUMBER', 'MIN_NOT_REACHED']);
     expect(firstError('ABCDEFG1', PASSWORD_RULES)).toBe('At least one lowercase letter is required');
     expect(firstError('abcdefg1', PASSWORD_RULES)).toBe('At least one uppercase letter is required');
     expect(firstError('Abcdefgh', PASSWORD_RULES)).toBe('At least one number is required');
@@ -276,15 +259,8 @@ describe('zPassword', () => {
       'At least one number is required',
       'Minimum chars not reached',
     ]);
-    expect(messages(zPassword, 'ABC')).toEqual([
-      'At least one lowercase letter is required',
-      'At least one number is required',
-      'Minimum chars not reached',
-    ]);
-    expect(messages(zPassword, 'abcdefgh')).toEqual([
-      'At least one uppercase letter is required',
-      'At least one number is required',
-    ]);
+    expect(messages(zPassword, 'ABC')).toEqual(['At least one lowercase letter is required', 'At least one number is required', 'Minimum chars not reached']);
+    expect(messages(zPassword, 'abcdefgh')).toEqual(['At least one uppercase letter is required', 'At least one number is required']);
     expect(messages(zPassword, 'Abcdef1')).toEqual(['Minimum chars not reached']);
   });
 
@@ -370,11 +346,7 @@ describe('inside z.strictObject', () => {
     expect(z.flattenError(result.error).fieldErrors).toEqual({
       name: ['Maximum chars exceeded'],
       email: ['Email is not valid'],
-      password: [
-        'At least one uppercase letter is required',
-        'At least one number is required',
-        'Minimum chars not reached',
-      ],
+      password: ['At least one uppercase letter is required', 'At least one number is required', 'Minimum chars not reached'],
       phone: ['This field is required'],
       code: ['This field is required'],
     });

@@ -90,12 +90,7 @@ export function firstError(value: string, list: Rule[]): string | null {
   return null;
 }
 
-export const PASSWORD_RULES: Rule[] = [
-  rules.lowercase,
-  rules.uppercase,
-  rules.digit,
-  rules.length(PASSWORD_MIN),
-];
+export const PASSWORD_RULES: Rule[] = [rules.lowercase, rules.uppercase, rules.digit, rules.length(PASSWORD_MIN)];
 
 export const transforms: {
   lowercase(v: string): string;

@@ -24,9 +24,15 @@ Options: --url URL of the portal (or PORTAL_URL; default http://localhost:3000),
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    url: { type: 'string' }, token: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' },
-    kit: { type: 'string' }, outside: { type: 'string' }, label: { type: 'string' },
-    count: { type: 'string' }, collections: { type: 'string' },
+    url: { type: 'string' },
+    token: { type: 'string' },
+    status: { type: 'string' },
+    help: { type: 'boolean' },
+    kit: { type: 'string' },
+    outside: { type: 'string' },
+    label: { type: 'string' },
+    count: { type: 'string' },
+    collections: { type: 'string' },
   },
 });
 
@@ -91,10 +97,23 @@ async function main() {
     return;
   }
   if (area === 'pgx') {
-    return runPgxCommand(command, email, { base, token: adminToken(), kit: values.kit, outside: values.outside, label: values.label, fail: (m) => new CliError(m) });
+    return runPgxCommand(command, email, {
+      base,
+      token: adminToken(),
+      kit: values.kit,
+      outside: values.outside,
+      label: values.label,
+      fail: (m) => new CliError(m),
+    });
   }
   if (area === 'kits' || area === 'transactions') {
-    return runCommerceCommand(area, command, email, { base, token: adminToken(), count: values.count, collections: values.collections, fail: (m) => new CliError(m) });
+    return runCommerceCommand(area, command, email, {
+      base,
+      token: adminToken(),
+      count: values.count,
+      collections: values.collections,
+      fail: (m) => new CliError(m),
+    });
   }
   if (area !== 'practitioners') throw new CliError(`Unknown command '${area}'.\n\n${USAGE}`);
   const token = adminToken();

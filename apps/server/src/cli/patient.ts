@@ -23,10 +23,21 @@ Options for every command: --email E --password P (or PATIENT_EMAIL, PATIENT_PAS
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    email: { type: 'string' }, password: { type: 'string' }, url: { type: 'string' },
-    'first-name': { type: 'string' }, 'last-name': { type: 'string' }, phone: { type: 'string' },
-    search: { type: 'string' }, practitioner: { type: 'string' }, 'in-days': { type: 'string' }, at: { type: 'string' },
-    session: { type: 'string' }, product: { type: 'string' }, quantity: { type: 'string' }, code: { type: 'string' }, help: { type: 'boolean' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    url: { type: 'string' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    phone: { type: 'string' },
+    search: { type: 'string' },
+    practitioner: { type: 'string' },
+    'in-days': { type: 'string' },
+    at: { type: 'string' },
+    session: { type: 'string' },
+    product: { type: 'string' },
+    quantity: { type: 'string' },
+    code: { type: 'string' },
+    help: { type: 'boolean' },
   },
 });
 
@@ -52,7 +63,11 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   const data = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string; fieldErrors?: Record<string, string[]> } })?.error;
-    const fields = err?.fieldErrors ? Object.entries(err.fieldErrors).map(([k, v]) => `\n  ${k}: ${v.join(', ')}`).join('') : '';
+    const fields = err?.fieldErrors
+      ? Object.entries(err.fieldErrors)
+          .map(([k, v]) => `\n  ${k}: ${v.join(', ')}`)
+          .join('')
+      : '';
     throw new CliError(`${errorText(err)} (HTTP ${res.status})${fields}`);
   }
   return data as T;
@@ -77,8 +92,11 @@ async function main() {
   switch (command) {
     case 'sign-up': {
       await call('POST', '/sso/api/patients', {
-        email: need(email, '--email'), password: need(password, '--password'),
-        firstName: need(values['first-name'], '--first-name'), lastName: need(values['last-name'], '--last-name'), phoneNumber: need(values.phone, '--phone'),
+        email: need(email, '--email'),
+        password: need(password, '--password'),
+        firstName: need(values['first-name'], '--first-name'),
+        lastName: need(values['last-name'], '--last-name'),
+        phoneNumber: need(values.phone, '--phone'),
       });
       console.log(`Patient account ${email} created.`);
       return;
@@ -86,7 +104,12 @@ async function main() {
     case 'practitioners': {
       const token = await signIn();
       const q = values.search ? `?search=${encodeURIComponent(values.search)}` : '';
-      const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string; category: string | null }> }>('GET', `/api/patient/practitioners/${q}`, undefined, token);
+      const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string; category: string | null }> }>(
+        'GET',
+        `/api/patient/practitioners/${q}`,
+        undefined,
+        token,
+      );
       if (!results.length) console.log('No practitioners are listed yet.');
       for (const p of results) console.log(`${p.id}  ${p.firstName} ${p.lastName}  (${p.category ?? 'no category'})`);
       return;
@@ -95,16 +118,27 @@ async function main() {
       const token = await signIn();
       const at = values.at ? new Date(values.at) : new Date(Date.now() + Number(need(values['in-days'], '--in-days or --at')) * 86_400_000);
       if (Number.isNaN(at.getTime())) throw new CliError('--at is not a valid date and time.');
-      const s = await call<{ id: string; bookingTime: string }>('POST', '/api/patient/sessions/', { practitionerId: need(values.practitioner, '--practitioner'), bookingTime: at.toISOString() }, token);
+      const s = await call<{ id: string; bookingTime: string }>(
+        'POST',
+        '/api/patient/sessions/',
+        { practitionerId: need(values.practitioner, '--practitioner'), bookingTime: at.toISOString() },
+        token,
+      );
       console.log(`Session ${s.id} requested for ${s.bookingTime}.`);
       return;
     }
     case 'sessions': {
       const token = await signIn();
-      const { results } = await call<{ results: Array<{ id: string; status: number; bookingTime: string; dataRequest: { status: string } | null }> }>('GET', '/api/patient/sessions/', undefined, token);
+      const { results } = await call<{ results: Array<{ id: string; status: number; bookingTime: string; dataRequest: { status: string } | null }> }>(
+        'GET',
+        '/api/patient/sessions/',
+        undefined,
+        token,
+      );
       const labels: Record<number, string> = { 1: 'requested', 2: 'accepted', 3: 'declined', 4: 'completed' };
       if (!results.length) console.log('No sessions yet.');
-      for (const s of results) console.log(`${s.id}  ${labels[s.status]}  booked ${s.bookingTime}${s.dataRequest ? `  data request ${s.dataRequest.status}` : ''}`);
+      for (const s of results)
+        console.log(`${s.id}  ${labels[s.status]}  booked ${s.bookingTime}${s.dataRequest ? `  data request ${s.dataRequest.status}` : ''}`);
       return;
     }
     case 'confirm-data':
@@ -118,7 +152,12 @@ async function main() {
     case 'journal': {
       const token = await signIn();
       type Entry = { description: string; submittedAt: string | null };
-      const j = await call<{ entry: Entry | null; addenda: Entry[] }>('GET', `/api/patient/sessions/${need(values.session, '--session')}/journal`, undefined, token);
+      const j = await call<{ entry: Entry | null; addenda: Entry[] }>(
+        'GET',
+        `/api/patient/sessions/${need(values.session, '--session')}/journal`,
+        undefined,
+        token,
+      );
       if (!j.entry) {
         console.log('Your practitioner has not submitted notes for this session yet.');
         return;
@@ -132,8 +171,24 @@ async function main() {
       const product = need(values.product, '--product');
       if (product !== 'kit' && product !== 'consultation') throw new CliError('--product must be kit or consultation.');
       const quantity = values.quantity ? Number(values.quantity) : 1;
-      type Placed = { id: string; quantity: number; subtotalCents: number; discountCents: number; totalCents: number; currency: string; discountCode: string | null; upsell: string | null; requiresShipping: boolean; kitID: string | null };
-      const o = await call<Placed>('POST', '/api/patient/orders', { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code }, token);
+      type Placed = {
+        id: string;
+        quantity: number;
+        subtotalCents: number;
+        discountCents: number;
+        totalCents: number;
+        currency: string;
+        discountCode: string | null;
+        upsell: string | null;
+        requiresShipping: boolean;
+        kitID: string | null;
+      };
+      const o = await call<Placed>(
+        'POST',
+        '/api/patient/orders',
+        { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code },
+        token,
+      );
       console.log(`Order ${o.id}: ${o.quantity} × ${product}, subtotal ${formatMoney(o.subtotalCents, o.currency, locale)}`);
       if (o.discountCode) console.log(`Discount code ${o.discountCode}: -${formatMoney(o.discountCents, o.currency, locale)}`);
       console.log(`Total ${formatMoney(o.totalCents, o.currency, locale)}${o.requiresShipping ? ' (to be shipped)' : ''}`);

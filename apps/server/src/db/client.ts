@@ -57,10 +57,13 @@ async function listenPg(url: string, channels: string[], handlers: ListenHandler
 
   const schedule = () => {
     if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void connect();
-    }, LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)]);
+    retry = setTimeout(
+      () => {
+        retry = null;
+        void connect();
+      },
+      LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)],
+    );
   };
   const drop = (client: pg.Client) => {
     if (current === client) current = null;

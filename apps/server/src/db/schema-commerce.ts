@@ -155,7 +155,10 @@ export const kits = pgTable(
     /** A kit serves one session at most: the unique index enforces it. */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('in_stock'),
-    collectionIds: integer('collection_ids').array().notNull().default(sql`'{}'::integer[]`),
+    collectionIds: integer('collection_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The warehouse and consignment a kit came in with; both null for kits stocked directly with the practice. */
     warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
     consignmentId: uuid('consignment_id').references(() => consignments.id, { onDelete: 'set null' }),
@@ -180,7 +183,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -197,7 +202,9 @@ export const transactions = pgTable(
     index('transactions_practitioner_idx').on(t.practitionerId, t.createdAt.desc(), t.id),
     index('transactions_practitioner_kind_idx').on(t.practitionerId, t.kind, t.createdAt.desc(), t.id),
     // What is still owed: the overdue and due filters and the totals' outstanding figure.
-    index('transactions_unpaid_idx').on(t.practitionerId, t.dueAt).where(sql`${t.paidAt} is null`),
+    index('transactions_unpaid_idx')
+      .on(t.practitionerId, t.dueAt)
+      .where(sql`${t.paidAt} is null`),
     index('transactions_order_idx').on(t.orderId),
     uniqueIndex('transactions_data_request_idx').on(t.dataRequestId),
     check('transactions_kind_check', sql`${t.kind} in ('data_request_fee', 'kit_sale', 'consultation_sale', 'discount')`),

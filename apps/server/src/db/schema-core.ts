@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The core tables: users and sign-on, practitioners, invites, mail, sessions and their data requests,
@@ -31,10 +29,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('practitioner', 'patient')`),
-  ],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), check('users_role_check', sql`${t.role} in ('practitioner', 'patient')`)],
 );
 
 /** A signed-in session of one device: the family its rotating refresh tokens belong to. */
@@ -42,7 +37,9 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
@@ -55,7 +52,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -82,17 +81,18 @@ export const tosDocuments = pgTable(
     title: text('title').notNull(),
     publishedAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('tos_documents_kind_version_idx').on(t.kind, t.version),
-    check('tos_documents_kind_check', sql`${t.kind} in ('account', 'portal')`),
-  ],
+  (t) => [uniqueIndex('tos_documents_kind_version_idx').on(t.kind, t.version), check('tos_documents_kind_check', sql`${t.kind} in ('account', 'portal')`)],
 );
 
 export const tosAcceptances = pgTable(
   'tos_acceptances',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tosDocumentId: integer('tos_document_id').notNull().references(() => tosDocuments.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tosDocumentId: integer('tos_document_id')
+      .notNull()
+      .references(() => tosDocuments.id),
     acceptedAt: createdAt(),
   },
   (t) => [uniqueIndex('tos_acceptances_pk').on(t.userId, t.tosDocumentId)],
@@ -107,7 +107,9 @@ export const practitioners = pgTable(
   'practitioners',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull().default(1),
     categoryId: integer('category_id').references(() => practitionerCategories.id),
     warehouseId: uuid('warehouse_id'),
@@ -117,10 +119,7 @@ export const practitioners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('practitioners_user_idx').on(t.userId),
-    check('practitioners_status_check', sql`${t.status} in (1, 2, 3)`),
-  ],
+  (t) => [uniqueIndex('practitioners_user_idx').on(t.userId), check('practitioners_status_check', sql`${t.status} in (1, 2, 3)`)],
 );
 
 export const languages = pgTable('languages', { id: integer('id').primaryKey(), name: text('name').notNull() });
@@ -129,16 +128,24 @@ export const specializations = pgTable('specializations', { id: integer('id').pr
 export const practitionerLanguages = pgTable(
   'practitioner_languages',
   {
-    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
-    languageId: integer('language_id').notNull().references(() => languages.id),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
   },
   (t) => [uniqueIndex('practitioner_languages_pk').on(t.practitionerId, t.languageId)],
 );
 export const practitionerSpecializations = pgTable(
   'practitioner_specializations',
   {
-    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
-    specializationId: integer('specialization_id').notNull().references(() => specializations.id),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id),
   },
   (t) => [uniqueIndex('practitioner_specializations_pk').on(t.practitionerId, t.specializationId)],
 );
@@ -154,7 +161,9 @@ export const invites = pgTable(
   'invites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    inviterId: uuid('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -193,7 +202,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.transport} = 'smtp'`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.transport} = 'smtp'`),
   ],
 );
 
@@ -215,8 +226,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull().default(1),
     bookingTime: timestamp('booking_time', { withTimezone: true, mode: 'date' }).notNull(),
     requestedByPractitioner: boolean('requested_by_practitioner').notNull().default(false),
@@ -242,7 +257,9 @@ export const dataRequests = pgTable(
   'data_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
@@ -268,8 +285,12 @@ export const questionnaireResponses = pgTable(
   'questionnaire_responses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    questionnaireId: integer('questionnaire_id').notNull().references(() => questionnaires.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id),
     answers: jsonb('answers').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

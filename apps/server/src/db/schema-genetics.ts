@@ -13,7 +13,9 @@ export const genotypeFiles = pgTable(
   'genotype_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
+    kitId: uuid('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     synthetic: boolean('synthetic').notNull().default(false),
     createdAt: createdAt(),
@@ -26,7 +28,9 @@ export const results = pgTable(
   'results',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
+    kitId: uuid('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     data: jsonb('data').notNull(),
     engineVersion: text('engine_version').notNull(),

@@ -10,8 +10,12 @@ export const journalEntries = pgTable(
   'journal_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
-    practitionerId: uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id'),
     description: text('description').notNull(),
     status: text('status').notNull().default('Saved'),
@@ -21,7 +25,9 @@ export const journalEntries = pgTable(
   },
   (t) => [
     // One main entry per session; addenda hang off it.
-    uniqueIndex('journal_entries_session_main_idx').on(t.sessionId).where(sql`${t.parentId} is null`),
+    uniqueIndex('journal_entries_session_main_idx')
+      .on(t.sessionId)
+      .where(sql`${t.parentId} is null`),
     index('journal_entries_practitioner_idx').on(t.practitionerId, t.updatedAt.desc(), t.id),
     index('journal_entries_parent_idx').on(t.parentId),
     check('journal_entries_status_check', sql`${t.status} in ('Saved', 'Submitted')`),

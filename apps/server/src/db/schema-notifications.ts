@@ -50,12 +50,15 @@ export const notifications = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('notifications_open_idx').on(t.state, t.createdAt).where(sql`${t.state} in ('new', 'digest')`),
+    index('notifications_open_idx')
+      .on(t.state, t.createdAt)
+      .where(sql`${t.state} in ('new', 'digest')`),
     index('notifications_practitioner_idx').on(t.practitionerId, t.createdAt),
     // A fee is reminded of once, whichever process looks first.
-    uniqueIndex('notifications_fee_idx').on(t.transactionId).where(sql`${t.kind} = 'feeDue'`),
+    uniqueIndex('notifications_fee_idx')
+      .on(t.transactionId)
+      .where(sql`${t.kind} = 'feeDue'`),
     check('notifications_kind_check', sql`${t.kind} in ('sessionRequest', 'dataRequestConfirmed', 'dataRequestDeclined', 'kitResults', 'feeDue')`),
     check('notifications_state_check', sql`${t.state} in ('new', 'digest', 'sent', 'skipped')`),
   ],
 );
-

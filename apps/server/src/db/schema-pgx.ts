@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kits } from './schema-commerce';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -30,7 +28,9 @@ export const pgxCallSets = pgTable(
   'pgx_call_sets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
+    kitId: uuid('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
     pharmcatVersion: text('pharmcat_version'),
     calls: jsonb('calls').notNull(),
     callsTsv: text('calls_tsv').notNull(),
@@ -51,9 +51,15 @@ export const pgxReports = pgTable(
   'pgx_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kitId: uuid('kit_id').notNull().references(() => kits.id, { onDelete: 'cascade' }),
-    kbVersion: text('kb_version').notNull().references(() => pgxKnowledgeBases.version),
-    callSetId: uuid('call_set_id').notNull().references(() => pgxCallSets.id, { onDelete: 'cascade' }),
+    kitId: uuid('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    kbVersion: text('kb_version')
+      .notNull()
+      .references(() => pgxKnowledgeBases.version),
+    callSetId: uuid('call_set_id')
+      .notNull()
+      .references(() => pgxCallSets.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     digest: text('digest').notNull(),
     rowCount: integer('row_count').notNull(),
@@ -64,8 +70,12 @@ export const pgxReports = pgTable(
   (t) => [
     // A constraint, not only an index: the rows' foreign key refers to it.
     unique('pgx_reports_kit_kb_unique').on(t.kitId, t.kbVersion),
-    uniqueIndex('pgx_reports_kit_current_idx').on(t.kitId).where(sql`${t.status} = 'current'`),
-    uniqueIndex('pgx_reports_kit_pending_idx').on(t.kitId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('pgx_reports_kit_current_idx')
+      .on(t.kitId)
+      .where(sql`${t.status} = 'current'`),
+    uniqueIndex('pgx_reports_kit_pending_idx')
+      .on(t.kitId)
+      .where(sql`${t.status} = 'pending'`),
     check('pgx_reports_status_check', sql`${t.status} in ('current', 'pending')`),
   ],
 );
@@ -78,9 +88,18 @@ export const pgxReportRows = pgTable(
     kitId: uuid('kit_id').notNull(),
     kbVersion: text('kb_version').notNull(),
     position: integer('position').notNull(),
-    category: text('category').array().notNull().default(sql`'{}'::text[]`),
-    therapeuticClass: text('therapeutic_class').array().notNull().default(sql`'{}'::text[]`),
-    atcCodes: text('atc_codes').array().notNull().default(sql`'{}'::text[]`),
+    category: text('category')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    therapeuticClass: text('therapeutic_class')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    atcCodes: text('atc_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     genericName: text('generic_name').notNull(),
     usName: text('us_name'),
     saName: text('sa_name'),
@@ -98,12 +117,18 @@ export const pgxReportRows = pgTable(
     recommendation: text('recommendation'),
     classification: text('classification'),
     cpicLevel: text('cpic_level'),
-    levelOfEvidence: smallint('level_of_evidence').array().notNull().default(sql`'{}'::smallint[]`),
+    levelOfEvidence: smallint('level_of_evidence')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     specialtyPopulation: text('specialty_population'),
     diseasePhenotype: text('disease_phenotype'),
     guidelineName: text('guideline_name'),
     guidelineUrl: text('guideline_url'),
-    pmids: text('pmids').array().notNull().default(sql`'{}'::text[]`),
+    pmids: text('pmids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     note: text('note'),
     matched: boolean('matched').notNull(),
     /** 'recommendation', 'noRecommendation' (CPIC says so) or 'notCovered' (the knowledge base cannot answer). */
@@ -117,7 +142,9 @@ export const pgxReportRows = pgTable(
     comments: text('comments'),
   },
   (t) => [
-    foreignKey({ name: 'pgx_report_rows_report_fk', columns: [t.kitId, t.kbVersion], foreignColumns: [pgxReports.kitId, pgxReports.kbVersion] }).onDelete('cascade'),
+    foreignKey({ name: 'pgx_report_rows_report_fk', columns: [t.kitId, t.kbVersion], foreignColumns: [pgxReports.kitId, pgxReports.kbVersion] }).onDelete(
+      'cascade',
+    ),
     index('pgx_report_rows_report_idx').on(t.kitId, t.kbVersion, t.position),
     check('pgx_report_rows_coverage_check', sql`${t.coverage} in ('recommendation', 'noRecommendation', 'notCovered')`),
   ],

@@ -9,7 +9,10 @@ import { practitioners, users } from './schema-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const practitionerRef = () => uuid('practitioner_id').notNull().references(() => practitioners.id, { onDelete: 'cascade' });
+const practitionerRef = () =>
+  uuid('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' });
 
 export const practitionerAddresses = pgTable(
   'practitioner_addresses',
@@ -29,7 +32,9 @@ export const practitionerAddresses = pgTable(
   (t) => [
     index('practitioner_addresses_practitioner_idx').on(t.practitionerId, t.createdAt),
     // At most one primary address per practice, whatever the timing of two requests.
-    uniqueIndex('practitioner_addresses_primary_idx').on(t.practitionerId).where(sql`${t.primary}`),
+    uniqueIndex('practitioner_addresses_primary_idx')
+      .on(t.practitionerId)
+      .where(sql`${t.primary}`),
   ],
 );
 
@@ -69,13 +74,17 @@ export const paymentDetails = pgTable(
   (t) => [
     index('payment_details_practitioner_idx').on(t.practitionerId, t.createdAt),
     check('payment_details_type_check', sql`${t.type} in (1, 2)`),
-    uniqueIndex('payment_details_one_default_idx').on(t.practitionerId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_details_one_default_idx')
+      .on(t.practitionerId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
 /** What a user typed into the onboarding form before completing it, kept server-side. */
 export const onboardingDrafts = pgTable('onboarding_drafts', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   data: jsonb('data').notNull(),
   updatedAt: updatedAt(),
 });
@@ -88,7 +97,9 @@ export const profileImages = pgTable(
   'profile_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     data: text('data_base64').notNull(),
@@ -149,7 +160,9 @@ export const courseCertificates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     practitionerId: practitionerRef(),
-    attemptId: uuid('attempt_id').notNull().references(() => courseTestAttempts.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => courseTestAttempts.id, { onDelete: 'cascade' }),
     courseVersion: integer('course_version').notNull(),
     percent: integer('percent').notNull(),
     issuedAt: createdAt(),

@@ -3,7 +3,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The one error shape every 4xx answers with (plugins/errors.ts), as JSON schema for the document. */
 const ERROR_RESPONSE = {
-  description: 'An error: `{error:{message,params,fieldErrors,code,cause}}` with a code from the error catalogue (400400, 400401, 400404, 400409, 400410, 400429 …).',
+  description:
+    'An error: `{error:{message,params,fieldErrors,code,cause}}` with a code from the error catalogue (400400, 400401, 400404, 400409, 400410, 400429 …).',
   type: 'object',
   properties: {
     error: {

@@ -10,7 +10,10 @@ export function errorBody(code: string, message: string, extra: Partial<ApiError
 }
 
 /** Turns zod issues (as fastify-type-provider-zod reports them) into `{ field: [messages] }`. */
-function fieldErrorsOf(error: { validation: Array<{ instancePath: string; message?: string; keyword?: string; params?: Record<string, unknown> }>; validationContext?: string }) {
+function fieldErrorsOf(error: {
+  validation: Array<{ instancePath: string; message?: string; keyword?: string; params?: Record<string, unknown> }>;
+  validationContext?: string;
+}) {
   const out: Record<string, string[]> = {};
   const add = (key: string, message: string) => (out[key] ??= []).push(message);
   for (const issue of error.validation) {
@@ -29,9 +32,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       if (err.extra.headers) reply.headers(err.extra.headers);
-      return reply
-        .status(err.statusCode)
-        .send(errorBody(err.code, err.message, { fieldErrors: err.extra.fieldErrors, params: err.extra.params }));
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, { fieldErrors: err.extra.fieldErrors, params: err.extra.params }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A malformed or overlong id names nothing: the same 404 as another practitioner's object.
@@ -56,7 +57,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
   });
-
 });
 
 /**
@@ -67,8 +67,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * drizzle wraps the driver's error, so the whole cause chain is looked at.
  */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '57014', '53300', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
 const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|terminating connection/i;
 

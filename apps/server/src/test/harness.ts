@@ -49,13 +49,28 @@ export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0,
  */
 export async function createUser(
   h: Harness,
-  opts: { email?: string; lastName?: string; role?: 'practitioner' | 'patient'; practitionerStatus?: 1 | 2 | 3 | null; isActive?: boolean; testPassed?: boolean } = {},
+  opts: {
+    email?: string;
+    lastName?: string;
+    role?: 'practitioner' | 'patient';
+    practitionerStatus?: 1 | 2 | 3 | null;
+    isActive?: boolean;
+    testPassed?: boolean;
+  } = {},
 ) {
   passwordHash ??= hash(TEST_PASSWORD);
   const email = opts.email ?? uniqueEmail();
   const [user] = await h.db
     .insert(users)
-    .values({ email, firstName: 'Test', lastName: opts.lastName ?? 'User', phoneNumber: '+27215550000', passwordHash: await passwordHash, role: opts.role ?? 'practitioner', isActive: opts.isActive ?? true })
+    .values({
+      email,
+      firstName: 'Test',
+      lastName: opts.lastName ?? 'User',
+      phoneNumber: '+27215550000',
+      passwordHash: await passwordHash,
+      role: opts.role ?? 'practitioner',
+      isActive: opts.isActive ?? true,
+    })
     .returning();
   if (opts.practitionerStatus) {
     const [p] = await h.db.insert(practitioners).values({ userId: user!.id, status: opts.practitionerStatus, categoryId: 2 }).returning();

@@ -9,12 +9,5 @@ export function FetchingIndicator() {
   const mutating = useIsMutating();
   const storeFetching = useSystemStore((s) => s.isFetching);
   if (fetching + mutating === 0 && !storeFetching) return null;
-  return (
-    <Loader
-      size="sm"
-      role="status"
-      aria-label={t('common.loading')}
-      style={{ position: 'fixed', top: 12, right: 12, zIndex: 1000 }}
-    />
-  );
+  return <Loader size="sm" role="status" aria-label={t('common.loading')} style={{ position: 'fixed', top: 12, right: 12, zIndex: 1000 }} />;
 }

@@ -13,7 +13,15 @@ export function OfflineNotice() {
     // The live region is always there, so the change is announced when it happens.
     <div role="status" aria-live="polite">
       {!online && (
-        <Alert id={OFFLINE_NOTICE_ID} color="yellow" variant="light" c="dark.8" icon={<IconWifiOff size={18} aria-hidden="true" />} title={t('offline.title')} mb="md">
+        <Alert
+          id={OFFLINE_NOTICE_ID}
+          color="yellow"
+          variant="light"
+          c="dark.8"
+          icon={<IconWifiOff size={18} aria-hidden="true" />}
+          title={t('offline.title')}
+          mb="md"
+        >
           {t('offline.text')}
         </Alert>
       )}

@@ -75,7 +75,19 @@ export function searchOf(q: Record<string, string | number | undefined | null>):
 }
 
 /** The pager of a list: a named group, every page and control named for a screen reader. */
-export function Pager({ pages, page, onPage, compact = false, label = pagedResultsText('paged.pages') }: { pages: number; page: number; onPage: (page: number) => void; compact?: boolean; label?: string }) {
+export function Pager({
+  pages,
+  page,
+  onPage,
+  compact = false,
+  label = pagedResultsText('paged.pages'),
+}: {
+  pages: number;
+  page: number;
+  onPage: (page: number) => void;
+  compact?: boolean;
+  label?: string;
+}) {
   return (
     <Box role="group" aria-label={label}>
       <Pagination

@@ -5,8 +5,7 @@ import { t } from '../i18n/i18n';
 
 export type TextTransform = (value: string) => string;
 
-export interface TextAreaFieldProps
-  extends Omit<TextareaProps, 'value' | 'onChange' | 'error' | 'required' | 'min' | 'max'> {
+export interface TextAreaFieldProps extends Omit<TextareaProps, 'value' | 'onChange' | 'error' | 'required' | 'min' | 'max'> {
   label: string;
   value: string;
   onChange: (value: string) => void;

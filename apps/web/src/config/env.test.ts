@@ -35,8 +35,16 @@ describe('readConfig', () => {
     const config = readConfig(
       withConfig(
         JSON.stringify({
-          appEnv: 'production', apiBase: 'https://portal.example/api/', ssoUrl: 'https://sso.example/', portalUrl: 'https://portal.example',
-          cookieName: 'portal_auth', cookieDomain: '.example', defaultLocale: 'en-GB', currency: 'EUR', contactUrl: 'https://example/contact', mapsEnabled: true,
+          appEnv: 'production',
+          apiBase: 'https://portal.example/api/',
+          ssoUrl: 'https://sso.example/',
+          portalUrl: 'https://portal.example',
+          cookieName: 'portal_auth',
+          cookieDomain: '.example',
+          defaultLocale: 'en-GB',
+          currency: 'EUR',
+          contactUrl: 'https://example/contact',
+          mapsEnabled: true,
         }),
       ),
     );

@@ -52,8 +52,7 @@ export const paths = {
   sessionOverview: (id: string) => `/sessions/${seg(id)}/`,
   sessionResults: (id: string) => `/sessions/${seg(id)}/results`,
   sessionResult: (id: string, resultID: string) => `/sessions/${seg(id)}/results/${seg(resultID)}`,
-  sessionResultComponent: (id: string, resultID: string, componentID: string) =>
-    `/sessions/${seg(id)}/result/${seg(resultID)}/components/${seg(componentID)}`,
+  sessionResultComponent: (id: string, resultID: string, componentID: string) => `/sessions/${seg(id)}/result/${seg(resultID)}/components/${seg(componentID)}`,
   sessionQuestionnaires: (id: string) => `/sessions/${seg(id)}/questionnaires`,
   sessionQuestionnaire: (id: string, questionnaireID: string) => `/sessions/${seg(id)}/questionnaires/${seg(questionnaireID)}`,
   sessionNotes: (id: string) => `/sessions/${seg(id)}/notes`,

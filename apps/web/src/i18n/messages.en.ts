@@ -49,7 +49,7 @@ export const messagesEn = {
   'home.feature.sessions': 'Accept or reject patient session requests.',
   'home.feature.results': "Review a patient's genotype results, questionnaires and pharmaco reports.",
   'home.feature.journal': 'Write journal notes and submit them to the patient.',
-  'home.feature.askAi': 'Ask AI for a summary of a patient\'s data (not medical advice).',
+  'home.feature.askAi': "Ask AI for a summary of a patient's data (not medical advice).",
   'home.feature.practice': 'Manage your practice, warehouse, kits and discount codes.',
   'home.feature.course': 'Complete the onboarding course and test, so your practice appears in the patient app.',
   'home.signInHint': 'Sign-in and account creation happen in the single sign-on app.',
@@ -131,7 +131,7 @@ export const messagesEn = {
 
   'offline.title': 'You are offline',
   'offline.text': 'Accepting, rejecting and other changes are held until the connection is back. Nothing you typed is lost.',
-  'skipLink': 'Skip to main content',
+  skipLink: 'Skip to main content',
   'onboarding.home': 'Practitioner Portal, home page',
 
   'textArea.count': '{count} characters',
@@ -139,19 +139,9 @@ export const messagesEn = {
   'textArea.countMin': '{count} characters (at least {min})',
   'textArea.countMinMax': '{count} of {max} characters (at least {min})',
 
-
-
-
-
-
-
-
-
-
   // Pharmaco reports (issue 5): the pages' own texts load with them (features/reports/messages.ts).
   'title.attributions': 'Attributions',
   'public.attributions': 'Attributions',
-
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;

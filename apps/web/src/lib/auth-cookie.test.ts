@@ -3,8 +3,7 @@ import { config } from '../config/env';
 import { clearAllCookies, fakeJwt, setCookie } from '../test/tokens';
 import { clearAuthCookie, decodeJwtPayload, isSignedIn, readAuthCookie, tokenScope, writeAuthCookie } from './auth-cookie';
 
-const pair = (accessToken: string, refreshToken = 'refresh-1') =>
-  encodeURIComponent(JSON.stringify({ accessToken, refreshToken }));
+const pair = (accessToken: string, refreshToken = 'refresh-1') => encodeURIComponent(JSON.stringify({ accessToken, refreshToken }));
 
 describe('auth cookie', () => {
   afterEach(clearAllCookies);

@@ -6,7 +6,11 @@ import { useSyncExternalStore } from 'react';
  * events): the same signal that pauses its queries, so what the page says and what it does agree.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
+  return useSyncExternalStore(
+    onlineManager.subscribe.bind(onlineManager),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
 }
 
 /** The id of the shell's offline notice: controls held while offline point to it for their reason. */

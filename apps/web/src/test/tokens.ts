@@ -1,7 +1,6 @@
 /** An unsigned JWT-shaped token with the given payload: the client only reads, never verifies. */
 export function fakeJwt(payload: Record<string, unknown>): string {
-  const enc = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const enc = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${enc({ alg: 'EdDSA', typ: 'JWT' })}.${enc(payload)}.signature`;
 }
 

@@ -62,7 +62,14 @@ describe('me', () => {
     const { user, auth } = await createUser(h);
     const res = await h.app.inject({ url: '/api/account/me/', headers: auth });
     expect(res.json()).toEqual({
-      id: user.id, email: user.email, firstName: 'Test', lastName: 'User', phoneNumber: '+27215550000', profileImage: null, isActive: true, tosAccepted: false,
+      id: user.id,
+      email: user.email,
+      firstName: 'Test',
+      lastName: 'User',
+      phoneNumber: '+27215550000',
+      profileImage: null,
+      isActive: true,
+      tosAccepted: false,
     });
   });
 
@@ -101,7 +108,12 @@ describe('users', () => {
     const other = await createUser(h, { practitionerStatus: 2 });
     const patient = await createUser(h, { role: 'patient' });
     const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-    await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/patient/sessions/',
+      headers: patient.auth,
+      payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    });
     expect((await h.app.inject({ url: `/api/account/v1/users/${patient.user.id}`, headers: doc.auth })).json()).toMatchObject({ id: patient.user.id });
     expect((await h.app.inject({ url: `/api/account/v1/users/${patient.user.id}`, headers: other.auth })).statusCode).toBe(404);
     expect((await h.app.inject({ url: '/api/account/v1/users/', headers: doc.auth })).json().count).toBe(2);
@@ -139,15 +151,26 @@ describe('collections and invites', () => {
     const inviter = await createUser(h);
     const invitee = await createUser(h);
     const refused = await h.app.inject({
-      method: 'POST', url: '/api/account/me/workspace-invite', headers: { ...inviter.auth, 'x-invite-redirect': 'https://evil.example/confirm' }, payload: { email: invitee.user.email },
+      method: 'POST',
+      url: '/api/account/me/workspace-invite',
+      headers: { ...inviter.auth, 'x-invite-redirect': 'https://evil.example/confirm' },
+      payload: { email: invitee.user.email },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fieldErrors.redirect).toEqual(['This redirect address is not allowed']);
-    const missing = await h.app.inject({ method: 'POST', url: '/api/account/me/workspace-invite', headers: inviter.auth, payload: { email: invitee.user.email } });
+    const missing = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/me/workspace-invite',
+      headers: inviter.auth,
+      payload: { email: invitee.user.email },
+    });
     expect(missing.statusCode).toBe(400);
 
     const res = await h.app.inject({
-      method: 'POST', url: '/api/account/me/workspace-invite', headers: { ...inviter.auth, 'x-invite-redirect': 'http://localhost:3000/confirm-invite' }, payload: { email: invitee.user.email },
+      method: 'POST',
+      url: '/api/account/me/workspace-invite',
+      headers: { ...inviter.auth, 'x-invite-redirect': 'http://localhost:3000/confirm-invite' },
+      payload: { email: invitee.user.email },
     });
     expect(res.statusCode).toBe(201);
     const [mail] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, invitee.user.email));

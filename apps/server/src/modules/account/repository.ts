@@ -29,24 +29,28 @@ export async function acceptTos(db: Db, userId: string, tosDocumentId: number) {
 }
 
 export const findUserById = (db: Db, id: string) => db.query.users.findFirst({ where: eq(users.id, id) });
-export const findUserByEmail = (db: Db, email: string) =>
-  db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
+export const findUserByEmail = (db: Db, email: string) => db.query.users.findFirst({ where: sql`lower(${users.email}) = lower(${email})` });
 
 export async function updateUser(db: Db, id: string, patch: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber'>>) {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
 /** The users a caller may look up: themselves, and the patients of their own practice's sessions. */
 const visibleTo = (callerId: string) =>
-  or(eq(users.id, callerId), sql`${users.id} in (select s.patient_id from sessions s join practitioners p on p.id = s.practitioner_id where p.user_id = ${callerId})`)!;
+  or(
+    eq(users.id, callerId),
+    sql`${users.id} in (select s.patient_id from sessions s join practitioners p on p.id = s.practitioner_id where p.user_id = ${callerId})`,
+  )!;
 
 export async function queryVisibleUsers(db: Db, callerId: string, q: { search?: string; limit: number; offset: number }) {
   const visible = visibleTo(callerId);
   const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term
-    ? and(visible, or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)))
-    : visible;
+  const where = term ? and(visible, or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term))) : visible;
   const [rows, [total]] = await Promise.all([
     db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(users).where(where),
@@ -73,8 +77,7 @@ export async function insertInvite(db: Db, values: typeof invites.$inferInsert) 
 export const listInvites = (db: Db, inviterId: string) =>
   db.select().from(invites).where(eq(invites.inviterId, inviterId)).orderBy(desc(invites.createdAt)).limit(100);
 
-export const findInviteByTokenHash = (db: Db, tokenHash: string) =>
-  db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) });
+export const findInviteByTokenHash = (db: Db, tokenHash: string) => db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) });
 
 /** Accepts a pending invite once: the conditional update decides between concurrent confirmations. */
 export async function markInviteAccepted(db: Db, id: string, userId: string) {

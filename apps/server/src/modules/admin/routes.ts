@@ -38,21 +38,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', checkAdmin);
   const config = { auth: 'public' as const };
 
-  app.get('/practitioners/', {
-    config,
-    schema: {
-      tags, summary: 'Practices, newest first; filter by status (1 created, 2 accepted, 3 declined) or email', querystring: ListQuery,
-      response: { 200: z.object({ results: z.array(AdminPractitioner), count: z.number().int(), limit: z.number().int(), offset: z.number().int() }) },
-    },
-  }, async (req) => service.listPractitioners(ctx, req.query));
-
-  for (const decision of ['accept', 'decline'] as const) {
-    app.post(`/practitioners/:id/${decision}`, {
+  app.get(
+    '/practitioners/',
+    {
       config,
       schema: {
-        tags, params: IdParams, response: { 200: AdminPractitioner },
-        summary: `${decision === 'accept' ? 'Accept' : 'Decline'} a practice awaiting review (only from status 1; otherwise 400414) and mail the practitioner`,
+        tags,
+        summary: 'Practices, newest first; filter by status (1 created, 2 accepted, 3 declined) or email',
+        querystring: ListQuery,
+        response: { 200: z.object({ results: z.array(AdminPractitioner), count: z.number().int(), limit: z.number().int(), offset: z.number().int() }) },
       },
-    }, async (req) => service.review(ctx, req.params.id, decision));
+    },
+    async (req) => service.listPractitioners(ctx, req.query),
+  );
+
+  for (const decision of ['accept', 'decline'] as const) {
+    app.post(
+      `/practitioners/:id/${decision}`,
+      {
+        config,
+        schema: {
+          tags,
+          params: IdParams,
+          response: { 200: AdminPractitioner },
+          summary: `${decision === 'accept' ? 'Accept' : 'Decline'} a practice awaiting review (only from status 1; otherwise 400414) and mail the practitioner`,
+        },
+      },
+      async (req) => service.review(ctx, req.params.id, decision),
+    );
   }
 };

@@ -6,7 +6,10 @@ import * as practice from '../practice/service';
 /** The provider's side of a practice's life: the review queue and the decision. */
 export async function listPractitioners(ctx: AppContext, filter: ReviewFilter) {
   const page = await practice.listForReview(ctx, filter);
-  const passed = await passedPractitionerIds(ctx, page.results.map((r) => r.id));
+  const passed = await passedPractitionerIds(
+    ctx,
+    page.results.map((r) => r.id),
+  );
   return { ...page, results: page.results.map((r) => ({ ...r, testPassed: passed.has(r.id) })) };
 }
 

@@ -21,9 +21,19 @@ async function patientWithData(app: Harness) {
   const patient = await createUser(app, { role: 'patient' });
   await app.db.update(users).set({ firstName: 'Zanele', lastName: 'Mthembu' }).where(eq(users.id, patient.user.id));
   const practitionerId = (await app.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-  const id = (await app.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } })).json().id as string;
+  const id = (
+    await app.app.inject({
+      method: 'POST',
+      url: '/api/patient/sessions/',
+      headers: patient.auth,
+      payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    })
+  ).json().id as string;
   await app.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
-  const [kit] = await app.db.insert(kits).values({ sampleLabel: `AI-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1, 3] }).returning();
+  const [kit] = await app.db
+    .insert(kits)
+    .values({ sampleLabel: `AI-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1, 3] })
+    .returning();
   const swab = computeResults(generateSyntheticGenotypeFile(`ask-ai:${id}`));
   await app.db.insert(results).values({ kitId: kit!.id, title: swab.title, data: { swab }, engineVersion: swab.engineVersion });
   await app.db.insert(questionnaireResponses).values([
@@ -36,11 +46,14 @@ async function patientWithData(app: Harness) {
 }
 
 function events(payload: string) {
-  return payload.split('\n\n').filter(Boolean).map((block) => {
-    const event = /^event: (.+)$/m.exec(block)?.[1];
-    const data = /^data: (.+)$/m.exec(block)?.[1];
-    return { event, data: data ? JSON.parse(data) : null };
-  });
+  return payload
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const event = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      return { event, data: data ? JSON.parse(data) : null };
+    });
 }
 
 async function ask(app: Harness, auth: Record<string, string>, id: string, body: unknown) {
@@ -96,10 +109,16 @@ describe('Ask AI, built-in engine', () => {
     // The summary goes to the journal, the evidence behind it does not.
     for (const st of done.statements) expect(draft.json().description).toContain(st.text);
     expect(done.evidence.length).toBeGreaterThan(0);
-    for (const e of done.evidence.filter((e) => !done.statements.some((st) => st.text.includes(e.text)))) expect(draft.json().description).not.toContain(e.text);
+    for (const e of done.evidence.filter((e) => !done.statements.some((st) => st.text.includes(e.text))))
+      expect(draft.json().description).not.toContain(e.text);
     const trail = await h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, id));
     const asked = trail.find((r) => r.category === 'ai answer' && r.action === 'ask')!;
-    expect(JSON.parse(asked.detail!)).toMatchObject({ answerId: done.id, engine: 'built-in', question: 'Summary of results', outputSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(asked.detail!)).toMatchObject({
+      answerId: done.id,
+      engine: 'built-in',
+      question: 'Summary of results',
+      outputSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('has the same access rules as results', async () => {
@@ -122,7 +141,9 @@ describe('Ask AI and the pharmacogenomic report', () => {
     const before = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
     const gene = before.genes.find((g) => g.drugs.length > 0)!;
     const drug = gene.drugs[0]!;
-    await h.db.update(questionnaireResponses).set({ answers: { medicines: `${drug} as needed`, supplements: 'Vitamin D 1000 IU' } })
+    await h.db
+      .update(questionnaireResponses)
+      .set({ answers: { medicines: `${drug} as needed`, supplements: 'Vitamin D 1000 IU' } })
       .where(eq(questionnaireResponses.patientId, patient.user.id));
     // The report reads the questionnaire as it is now: the rows say the patient takes the drug.
     const report = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
@@ -175,7 +196,10 @@ describe('Ask AI, OpenAI-compatible engine (the official SDK against a local cha
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const parts = ['Calcium is worth a look [R1].\n', 'The patient takes a statin [R999].\n', 'Nothing else [R2][R999].'];
-      for (const p of parts) res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`);
+      for (const p of parts)
+        res.write(
+          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`,
+        );
       res.write('data: [DONE]\n\n');
       res.end();
     });
@@ -197,7 +221,12 @@ describe('Ask AI, OpenAI-compatible engine (the official SDK against a local cha
     received.length = 0;
     const { doc, patient, id } = await patientWithData(withAi);
     const { events: ev } = await ask(withAi, doc.auth, id, { question: 'What stands out for Zanele Mthembu?' });
-    expect(ev.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toContain('[R999]');
+    expect(
+      ev
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toContain('[R999]');
     const done = ev.find((e) => e.event === 'done')!.data as AiAnswer;
     expect(done).toMatchObject({ engine: 'openai-compatible', model: 'test-model', declined: false, note: null, droppedCitations: 2, evidence: [] });
     expect(done.statements.map((s) => s.citations.length)).toEqual([1, 0, 1]);
@@ -224,7 +253,12 @@ describe('Ask AI, OpenAI-compatible engine (the official SDK against a local cha
     const started = Date.now();
     const done = (await ask(withAi, doc.auth, id, { preset: 'summary' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(done).toMatchObject({ engine: 'built-in', model: null, declined: false, note: 'The external engine did not answer within 2 s. This answer is from the built-in engine.' });
+    expect(done).toMatchObject({
+      engine: 'built-in',
+      model: null,
+      declined: false,
+      note: 'The external engine did not answer within 2 s. This answer is from the built-in engine.',
+    });
     expect(done.statements.length).toBeGreaterThan(0);
     for (const s of done.statements) expect(s.citations.length).toBeGreaterThan(0);
     const trail = await withAi.db.select().from(auditEvents).where(eq(auditEvents.sessionId, id));
@@ -236,7 +270,11 @@ describe('Ask AI, OpenAI-compatible engine (the official SDK against a local cha
     received.length = 0;
     const { doc, id } = await patientWithData(withAi);
     const done = (await ask(withAi, doc.auth, id, { question: 'What is the capital of France?' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
-    expect(done).toMatchObject({ engine: 'built-in', note: 'The external engine answered with an error (HTTP 500). This answer is from the built-in engine.', declined: true });
+    expect(done).toMatchObject({
+      engine: 'built-in',
+      note: 'The external engine answered with an error (HTTP 500). This answer is from the built-in engine.',
+      declined: true,
+    });
     expect(done.statements).toEqual([{ text: AI_REFUSAL, citations: [] }]);
     expect(received).toHaveLength(1);
   });

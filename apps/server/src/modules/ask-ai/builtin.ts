@@ -19,7 +19,8 @@ const withLevel = (rs: SourceRecord[], level: string) => components(rs).filter((
 const notProcessed = (rs: SourceRecord[]) => components(rs).filter((r) => r.facts.notProcessed);
 const answers = (rs: SourceRecord[], category: string) => rs.filter((r) => r.kind === 'questionnaire' && r.facts.category === category);
 /** The questionnaire answers that list the medicines the patient takes now (prescribed and over the counter). */
-const medicineAnswers = (rs: SourceRecord[]) => answers(rs, CURRENT_MEDICINES.category).filter((r) => (CURRENT_MEDICINES.questionIds as readonly string[]).includes(String(r.facts.questionId)));
+const medicineAnswers = (rs: SourceRecord[]) =>
+  answers(rs, CURRENT_MEDICINES.category).filter((r) => (CURRENT_MEDICINES.questionIds as readonly string[]).includes(String(r.facts.questionId)));
 
 type Of<T> = SourceRecord & { pgx: T };
 const pairs = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxPair> => r.pgx?.type === 'pair');
@@ -69,9 +70,14 @@ function actionableClause(p: PgxPair): string | null {
 /** A medicine the patient takes that inhibits or induces an enzyme: what it may change, and what CPIC advises at activity score 0 for this drug. */
 function flagClause(p: PgxPair, c: PgxPhenoconverter, flagged: number): string {
   const converted = p.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-  const who = c.medicine === p.drug.toLowerCase() ? `a ${c.strength} ${c.enzyme} ${c.kind}` : `flagged because the patient takes ${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`;
+  const who =
+    c.medicine === p.drug.toLowerCase()
+      ? `a ${c.strength} ${c.enzyme} ${c.kind}`
+      : `flagged because the patient takes ${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`;
   const effect = `the ${p.gene} ${p.phenotype} result may act ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} (phenoconversion; ${flagged} of the report's drugs flagged)`;
-  const advice = converted ? `; if phenoconverted (CYP2D6 activity score 0), ${converted.classification ?? 'not classified'} CPIC recommendation: ${firstSentence(converted.recommendation)}` : '';
+  const advice = converted
+    ? `; if phenoconverted (CYP2D6 activity score 0), ${converted.classification ?? 'not classified'} CPIC recommendation: ${firstSentence(converted.recommendation)}`
+    : '';
   return `${who}: ${effect}${advice}`;
 }
 
@@ -88,10 +94,16 @@ function medicineStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[
   if (!own.length) return s;
   const what = own.map((c) => `a ${c.strength} ${c.enzyme} ${c.kind}`).join(' and ');
   const effect = own
-    .map((c) => `for the report's other ${c.enzyme} drugs the effective phenotype may be ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} than the genotype (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`)
+    .map(
+      (c) =>
+        `for the report's other ${c.enzyme} drugs the effective phenotype may be ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} than the genotype (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`,
+    )
     .join('; ');
   const rest = s.text.replace(new RegExp(`^Takes ${drug}[:,]\\s*`), '');
-  return { text: end(`Takes ${drug}, ${what}: ${effect}; for ${drug} itself, ${rest.replace(/\.$/, '')}`), citations: [...new Set([...s.citations, report!.ref])] };
+  return {
+    text: end(`Takes ${drug}, ${what}: ${effect}; for ${drug} itself, ${rest.replace(/\.$/, '')}`),
+    citations: [...new Set([...s.citations, report!.ref])],
+  };
 }
 
 function drugStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): AiStatement {
@@ -100,15 +112,31 @@ function drugStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): 
   const actionable = mine.map((p) => actionableClause(p.pgx)).filter((c): c is string => Boolean(c));
   const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => ({ p, c })));
   if (actionable.length || flags.length) {
-    const parts = [...actionable.map((a) => a.replace(/\.$/, '')), ...flags.map(({ p, c }) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene)).replace(/\.$/, ''))];
-    return { text: end(`Takes ${drug}${parts.length === 1 && flags.length === 1 && !actionable.length ? ', ' : ': '}${parts.join('; ')}`), citations: cites(mine.filter((p) => p.pgx.actionable || p.pgx.rows[0]!.phenoconversion.length)) };
+    const parts = [
+      ...actionable.map((a) => a.replace(/\.$/, '')),
+      ...flags.map(({ p, c }) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene)).replace(/\.$/, '')),
+    ];
+    return {
+      text: end(`Takes ${drug}${parts.length === 1 && flags.length === 1 && !actionable.length ? ', ' : ': '}${parts.join('; ')}`),
+      citations: cites(mine.filter((p) => p.pgx.actionable || p.pgx.rows[0]!.phenoconversion.length)),
+    };
   }
   const standard = mine.map((p) => ({ p, best: recommended(p.pgx.rows)[0] })).filter((x) => x.best);
   if (standard.length) {
-    const what = standard.map(({ p, best }) => `${p.pgx.gene} ${p.pgx.phenotype}, ${best!.classification ?? 'not classified'}: ${firstSentence(best!.recommendation!).replace(/\.$/, '')}`);
-    return { text: end(`Takes ${drug}: no actionable pharmacogenomic recommendation for ${drug} in this report — ${what.join('; ')}`), citations: cites(standard.map((x) => x.p)) };
+    const what = standard.map(
+      ({ p, best }) =>
+        `${p.pgx.gene} ${p.pgx.phenotype}, ${best!.classification ?? 'not classified'}: ${firstSentence(best!.recommendation!).replace(/\.$/, '')}`,
+    );
+    return {
+      text: end(`Takes ${drug}: no actionable pharmacogenomic recommendation for ${drug} in this report — ${what.join('; ')}`),
+      citations: cites(standard.map((x) => x.p)),
+    };
   }
-  if (mine.length) return { text: `Takes ${drug}: no pharmacogenomic recommendation for ${drug} in this report (${names(mine.map((p) => p.pgx.gene))}: not covered by the knowledge base or no CPIC recommendation for this result).`, citations: cites(mine) };
+  if (mine.length)
+    return {
+      text: `Takes ${drug}: no pharmacogenomic recommendation for ${drug} in this report (${names(mine.map((p) => p.pgx.gene))}: not covered by the knowledge base or no CPIC recommendation for this result).`,
+      citations: cites(mine),
+    };
   return { text: `Takes ${drug}: no pharmacogenomic recommendation for ${drug} in this report.`, citations: [...naming(meds, drug), reportOf(rs)!.ref] };
 }
 
@@ -134,7 +162,9 @@ function geneLine(g: Of<PgxGene>, opts: { only?: string[]; except?: string[]; ma
   if (!drugs.length) return null;
   const by = new Map<string, string[]>();
   for (const d of drugs.filter((x) => !x.standardDosing)) by.set(d.classification, [...(by.get(d.classification) ?? []), d.drug]);
-  const parts = [...by.entries()].sort(([a], [b]) => ['Strong', 'Moderate', 'Optional'].indexOf(a) - ['Strong', 'Moderate', 'Optional'].indexOf(b)).map(([c, ds]) => `${c} for ${names(ds, opts.max)}`);
+  const parts = [...by.entries()]
+    .sort(([a], [b]) => ['Strong', 'Moderate', 'Optional'].indexOf(a) - ['Strong', 'Moderate', 'Optional'].indexOf(b))
+    .map(([c, ds]) => `${c} for ${names(ds, opts.max)}`);
   const standard = drugs.filter((d) => d.standardDosing).map((d) => d.drug);
   const clauses = [
     ...(parts.length ? [`CPIC recommendations that change prescribing, ${parts.join('; ')}`] : []),
@@ -156,23 +186,37 @@ function countLine(rs: SourceRecord[]): AiStatement | null {
   const report = reportOf(rs);
   const parts: string[] = [];
   if (np.length) parts.push(`${np.length} nutrigenomic ${np.length === 1 ? 'component' : 'components'} not calculated (too few SNPs)`);
-  if (report && report.pgx.notCoveredRows) parts.push(`${report.pgx.notCoveredRows} pharmacogenomic report rows not covered by the knowledge base (${names(report.pgx.notCoveredGenes, 8)})`);
+  if (report && report.pgx.notCoveredRows)
+    parts.push(`${report.pgx.notCoveredRows} pharmacogenomic report rows not covered by the knowledge base (${names(report.pgx.notCoveredGenes, 8)})`);
   if (!parts.length) return null;
   // Without medicines to name it by (medicinesFirst), the absent report is said here, beside what else is missing.
   if (!report && !medicineAnswers(rs).length) parts.push('there is no pharmacogenomic report for this kit');
-  return { text: `Not scored or not covered: ${parts.join('; ')}.`, citations: [...np.map((r) => r.ref), ...(report && report.pgx.notCoveredRows ? [report.ref] : [])] };
+  return {
+    text: `Not scored or not covered: ${parts.join('; ')}.`,
+    citations: [...np.map((r) => r.ref), ...(report && report.pgx.notCoveredRows ? [report.ref] : [])],
+  };
 }
 
 /* ------------------------------------------------------------------ evidence */
 
 const scoreEvidence = (r: SourceRecord): AiStatement => {
   const pct = typeof r.facts.percentile === 'number' ? ` (${percentileText(r.facts.percentile)} of the reference population)` : '';
-  return { text: `${r.facts.title}: the genetic score is ${String(r.facts.level).toLowerCase()}${pct}.${r.facts.recommendation ? ` ${r.facts.recommendation}` : ''}`, citations: [r.ref] };
+  return {
+    text: `${r.facts.title}: the genetic score is ${String(r.facts.level).toLowerCase()}${pct}.${r.facts.recommendation ? ` ${r.facts.recommendation}` : ''}`,
+    citations: [r.ref],
+  };
 };
 
 function notProcessedEvidence(rs: SourceRecord[]): AiStatement[] {
   // Named, never interpreted: there is no score to read.
-  return rs.length ? [{ text: `Not calculated because too few SNPs could be scored, so no conclusion can be drawn: ${rs.map((r) => r.facts.title).join(', ')}.`, citations: rs.map((r) => r.ref) }] : [];
+  return rs.length
+    ? [
+        {
+          text: `Not calculated because too few SNPs could be scored, so no conclusion can be drawn: ${rs.map((r) => r.facts.title).join(', ')}.`,
+          citations: rs.map((r) => r.ref),
+        },
+      ]
+    : [];
 }
 
 const answerStatement = (r: SourceRecord): AiStatement => {
@@ -199,7 +243,8 @@ function pgxEvidence(ps: Array<Of<PgxPair>>): AiStatement[] {
       const { main, other } = splitRecommendation(r.recommendation!);
       const head = `${p.pgx.gene} ${p.pgx.phenotype}, ${r.classification ?? 'not classified'} CPIC recommendation`;
       const g = add(groups.get(`${head}|${main}`) ?? { head, text: main, drugs: [], populations: [], refs: [] }, p);
-      if (r.specialtyPopulation && r.specialtyPopulation !== 'General' && !g.populations.includes(r.specialtyPopulation)) g.populations.push(r.specialtyPopulation);
+      if (r.specialtyPopulation && r.specialtyPopulation !== 'General' && !g.populations.includes(r.specialtyPopulation))
+        g.populations.push(r.specialtyPopulation);
       groups.set(`${head}|${main}`, g);
       for (const sentence of other?.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []) {
         const key = sentence.trim();
@@ -207,10 +252,20 @@ function pgxEvidence(ps: Array<Of<PgxPair>>): AiStatement[] {
       }
     }
     const converted = p.pgx.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-    if (converted) groups.set(`${p.ref}|converted`, { head: `${PGX_MESSAGES.ifPhenoconverted}, ${converted.classification ?? 'not classified'} CPIC recommendation`, text: converted.recommendation, drugs: [p.pgx.drug], populations: [], refs: [p.ref] });
+    if (converted)
+      groups.set(`${p.ref}|converted`, {
+        head: `${PGX_MESSAGES.ifPhenoconverted}, ${converted.classification ?? 'not classified'} CPIC recommendation`,
+        text: converted.recommendation,
+        drugs: [p.pgx.drug],
+        populations: [],
+        refs: [p.ref],
+      });
   }
   return [
-    ...[...groups.values()].map((g) => ({ text: `${g.drugs.join(', ')} — ${g.head}${g.populations.length ? ` (${g.populations.join('; ')})` : ''}: ${end(g.text)}`, citations: g.refs })),
+    ...[...groups.values()].map((g) => ({
+      text: `${g.drugs.join(', ')} — ${g.head}${g.populations.length ? ` (${g.populations.join('; ')})` : ''}: ${end(g.text)}`,
+      citations: g.refs,
+    })),
     ...otherConsiderations(others),
   ];
 }
@@ -244,7 +299,11 @@ function fit(lines: AiStatement[], tail: AiStatement | null): { shown: AiStateme
       used += countWords(l.text);
     } else moved.push(l);
   }
-  if (moved.length) shown.push({ text: `${moved.length} more ${moved.length === 1 ? 'finding is' : 'findings are'} under all evidence.`, citations: [...new Set(moved.flatMap((m) => m.citations))] });
+  if (moved.length)
+    shown.push({
+      text: `${moved.length} more ${moved.length === 1 ? 'finding is' : 'findings are'} under all evidence.`,
+      citations: [...new Set(moved.flatMap((m) => m.citations))],
+    });
   if (tail) shown.push(tail);
   return { shown, moved };
 }
@@ -274,7 +333,15 @@ function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: stri
   if (!report) {
     // Said first, so that an absent report never reads as medicines with nothing to review.
     return meds.length
-      ? { lines: [{ text: `Takes ${meds.map((m) => String(m.facts.answer).trim()).join('; ')}: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.`, citations: meds.map((m) => m.ref) }], taken: [] }
+      ? {
+          lines: [
+            {
+              text: `Takes ${meds.map((m) => String(m.facts.answer).trim()).join('; ')}: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.`,
+              citations: meds.map((m) => m.ref),
+            },
+          ],
+          taken: [],
+        }
       : { lines: [], taken: [] };
   }
   const lines: AiStatement[] = [];
@@ -293,7 +360,11 @@ function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: stri
   for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine))) {
     lines.push({ text: `${end(PGX_MESSAGES.phenoconversion(c))}`, citations: [...naming(meds, c.medicine), report.ref] });
   }
-  if (quiet.length) lines.push({ text: `Also takes, with no actionable pharmacogenomic recommendation in this report: ${names(quiet, 8)}.`, citations: [...new Set(quietRefs)] });
+  if (quiet.length)
+    lines.push({
+      text: `Also takes, with no actionable pharmacogenomic recommendation in this report: ${names(quiet, 8)}.`,
+      citations: [...new Set(quietRefs)],
+    });
   return { lines, taken: report.pgx.taking };
 }
 
@@ -301,7 +372,11 @@ function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
   const { lines: first, taken } = medicinesFirst(rs);
   const geneLines = genes(rs)
     .filter((g) => g.pgx.actionable)
-    .sort((a, b) => Number(!a.pgx.drugs.some((d) => d.classification === 'Strong')) - Number(!b.pgx.drugs.some((d) => d.classification === 'Strong')) || a.pgx.gene.localeCompare(b.pgx.gene))
+    .sort(
+      (a, b) =>
+        Number(!a.pgx.drugs.some((d) => d.classification === 'Strong')) - Number(!b.pgx.drugs.some((d) => d.classification === 'Strong')) ||
+        a.pgx.gene.localeCompare(b.pgx.gene),
+    )
     .map((g) => geneLine(g, { only: ['Strong', 'Moderate'], except: taken }))
     .filter((s): s is AiStatement => s !== null);
   const scores = [scoreLine(rs, 'Decreased'), scoreLine(rs, 'Increased')].filter((s): s is AiStatement => s !== null);
@@ -311,7 +386,16 @@ function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
     ...moved,
     ...pgxEvidence(pairs(rs).filter((p) => p.pgx.actionable || (p.pgx.taking && recommended(p.pgx.rows).length))),
     ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map(scoreEvidence),
-    ...(withLevel(rs, 'Average').length ? [{ text: `In the average band: ${withLevel(rs, 'Average').map((r) => r.facts.title).join(', ')}.`, citations: withLevel(rs, 'Average').map((r) => r.ref) }] : []),
+    ...(withLevel(rs, 'Average').length
+      ? [
+          {
+            text: `In the average band: ${withLevel(rs, 'Average')
+              .map((r) => r.facts.title)
+              .join(', ')}.`,
+            citations: withLevel(rs, 'Average').map((r) => r.ref),
+          },
+        ]
+      : []),
     ...notProcessedEvidence(notProcessed(rs)),
     ...medicineAnswers(rs).map(answerStatement),
   ];
@@ -322,18 +406,39 @@ function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
 function medicinesAnswer(rs: SourceRecord[]): EngineAnswer {
   const meds = medicineAnswers(rs);
   const report = reportOf(rs);
-  const listed: AiStatement[] = meds.length ? [{ text: `The patient lists: ${meds.map((m) => `${String(m.facts.answer).trim()}`).join('; ')}.`, citations: meds.map((m) => m.ref) }] : [];
+  const listed: AiStatement[] = meds.length
+    ? [{ text: `The patient lists: ${meds.map((m) => `${String(m.facts.answer).trim()}`).join('; ')}.`, citations: meds.map((m) => m.ref) }]
+    : [];
   if (!report) {
     return listed.length
-      ? { statements: [...listed, { text: 'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.', citations: meds.map((m) => m.ref) }], evidence: [], declined: false }
+      ? {
+          statements: [
+            ...listed,
+            { text: 'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.', citations: meds.map((m) => m.ref) },
+          ],
+          evidence: [],
+          declined: false,
+        }
       : { statements: [], evidence: [], declined: true };
   }
   const statements: AiStatement[] = [...listed];
-  if (!report.pgx.answered) statements.push({ text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.', citations: [report.ref] });
+  if (!report.pgx.answered)
+    statements.push({
+      text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.',
+      citations: [report.ref],
+    });
   for (const drug of report.pgx.taking) statements.push(medicineStatement(rs, drug, meds));
-  for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine))) statements.push({ text: end(PGX_MESSAGES.phenoconversion(c)), citations: [...naming(meds, c.medicine), report.ref] });
-  for (const u of unmatchedMedicines(meds, report.pgx)) statements.push({ text: `‘${u.text}’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.`, citations: [u.ref, report.ref] });
-  const other = genes(rs).filter((g) => g.pgx.actionable).map((g) => geneLine(g, { except: report.pgx.taking })).filter((s): s is AiStatement => s !== null);
+  for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine)))
+    statements.push({ text: end(PGX_MESSAGES.phenoconversion(c)), citations: [...naming(meds, c.medicine), report.ref] });
+  for (const u of unmatchedMedicines(meds, report.pgx))
+    statements.push({
+      text: `‘${u.text}’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.`,
+      citations: [u.ref, report.ref],
+    });
+  const other = genes(rs)
+    .filter((g) => g.pgx.actionable)
+    .map((g) => geneLine(g, { except: report.pgx.taking }))
+    .filter((s): s is AiStatement => s !== null);
   if (other.length) statements.push(...other);
   const evidence = pgxEvidence(pairs(rs).filter((p) => p.pgx.taking || p.pgx.actionable));
   const [s, e] = oncePerSentence(statements, evidence);
@@ -343,11 +448,19 @@ function medicinesAnswer(rs: SourceRecord[]): EngineAnswer {
 function nutritionAnswer(rs: SourceRecord[]): EngineAnswer {
   const outside = [...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')];
   const statements = [
-    ...outside.map((r) => ({ text: `${r.facts.title} (${String(r.facts.level).toLowerCase()} genetic score, ${percentileText(r.facts.percentile)}): a focus area.`, citations: [r.ref] })),
+    ...outside.map((r) => ({
+      text: `${r.facts.title} (${String(r.facts.level).toLowerCase()} genetic score, ${percentileText(r.facts.percentile)}): a focus area.`,
+      citations: [r.ref],
+    })),
     ...answers(rs, 'Diet').map(answerStatement),
-    ...answers(rs, CURRENT_MEDICINES.category).filter((r) => r.facts.questionId === 'supplements').map(answerStatement),
+    ...answers(rs, CURRENT_MEDICINES.category)
+      .filter((r) => r.facts.questionId === 'supplements')
+      .map(answerStatement),
   ];
-  const [s, e] = oncePerSentence(statements, [...outside.filter((r) => r.facts.recommendation).map((r) => ({ text: `${r.facts.title}: ${r.facts.recommendation}`, citations: [r.ref] })), ...notProcessedEvidence(notProcessed(rs))]);
+  const [s, e] = oncePerSentence(statements, [
+    ...outside.filter((r) => r.facts.recommendation).map((r) => ({ text: `${r.facts.title}: ${r.facts.recommendation}`, citations: [r.ref] })),
+    ...notProcessedEvidence(notProcessed(rs)),
+  ]);
   return { statements: s!, evidence: e!, declined: s!.length === 0 };
 }
 
@@ -356,7 +469,10 @@ function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
   const report = reportOf(rs);
   const flagged = report ? medicinesFirst(rs).lines.filter((l) => l.text.startsWith('Takes ')) : [];
   const statements = [
-    ...flagged.map((s) => ({ text: `Ask how the patient gets on with ${/^Takes ([^:,]+)/.exec(s.text)![1]} and at what dose (the report has a recommendation or a flag for it).`, citations: s.citations })),
+    ...flagged.map((s) => ({
+      text: `Ask how the patient gets on with ${/^Takes ([^:,]+)/.exec(s.text)![1]} and at what dose (the report has a recommendation or a flag for it).`,
+      citations: s.citations,
+    })),
     ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map((r) => ({
       text: `Ask about the patient's intake of ${r.facts.title} and any symptoms they link to it, given the ${String(r.facts.level).toLowerCase()} genetic score.`,
       citations: [r.ref],
@@ -384,11 +500,17 @@ const OFF_LIMITS = [
 
 /** Questionnaire answers by topic: the words that name a topic, and the questions that answer it. */
 const TOPICS: Array<{ words: string[]; questions: string[] }> = [
-  { words: ['condition', 'conditions', 'diagnosed', 'diagnosis', 'diagnoses', 'disease', 'diseases', 'illness', 'cholesterol', 'blood pressure', 'diabetes'], questions: ['conditions'] },
+  {
+    words: ['condition', 'conditions', 'diagnosed', 'diagnosis', 'diagnoses', 'disease', 'diseases', 'illness', 'cholesterol', 'blood pressure', 'diabetes'],
+    questions: ['conditions'],
+  },
   { words: ['family', 'relatives', 'hereditary', 'inherited', 'parents'], questions: ['family'] },
   { words: ['tired', 'tiredness', 'fatigue', 'energy', 'exhausted'], questions: ['fatigue'] },
   { words: ['symptom', 'symptoms', 'complaint', 'complaints', 'aches', 'pain', 'notes'], questions: ['notes', 'fatigue'] },
-  { words: ['diet', 'eat', 'eats', 'eating', 'food', 'foods', 'vegetarian', 'vegan', 'meal', 'meals'], questions: ['pattern', 'dairy', 'vegetables', 'redMeat', 'salt'] },
+  {
+    words: ['diet', 'eat', 'eats', 'eating', 'food', 'foods', 'vegetarian', 'vegan', 'meal', 'meals'],
+    questions: ['pattern', 'dairy', 'vegetables', 'redMeat', 'salt'],
+  },
   { words: ['dairy', 'milk', 'cheese', 'yoghurt', 'yogurt'], questions: ['dairy'] },
   { words: ['vegetables', 'vegetable', 'fruit', 'fruits'], questions: ['vegetables'] },
   { words: ['meat', 'red meat'], questions: ['redMeat'] },
@@ -401,7 +523,52 @@ const TOPICS: Array<{ words: string[]; questions: string[] }> = [
   { words: ['supplement', 'supplements', 'vitamins', 'minerals'], questions: ['supplements'] },
   { words: ['lifestyle'], questions: ['sleep', 'activity', 'sun', 'alcohol', 'smoking'] },
 ];
-const MEDICINE_WORDS = ['statin', 'statins', 'antidepressant', 'antidepressants', 'ssri', 'ssris', 'opioid', 'opioids', 'painkiller', 'painkillers', 'analgesic', 'analgesics', 'antibiotic', 'antibiotics', 'blood thinner', 'blood thinners', 'anticoagulant', 'anticoagulants', 'antiplatelet', 'nsaid', 'nsaids', 'dose', 'doses', 'dosing', 'dosage', 'medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions', 'pills', 'tablets', 'take', 'takes', 'taking', 'prescribe', 'prescribing', 'pharmacogenomic', 'pharmacogenomics', 'pharmacogenetic', 'pharmaco'];
+const MEDICINE_WORDS = [
+  'statin',
+  'statins',
+  'antidepressant',
+  'antidepressants',
+  'ssri',
+  'ssris',
+  'opioid',
+  'opioids',
+  'painkiller',
+  'painkillers',
+  'analgesic',
+  'analgesics',
+  'antibiotic',
+  'antibiotics',
+  'blood thinner',
+  'blood thinners',
+  'anticoagulant',
+  'anticoagulants',
+  'antiplatelet',
+  'nsaid',
+  'nsaids',
+  'dose',
+  'doses',
+  'dosing',
+  'dosage',
+  'medicine',
+  'medicines',
+  'medication',
+  'medications',
+  'drug',
+  'drugs',
+  'prescription',
+  'prescriptions',
+  'pills',
+  'tablets',
+  'take',
+  'takes',
+  'taking',
+  'prescribe',
+  'prescribing',
+  'pharmacogenomic',
+  'pharmacogenomics',
+  'pharmacogenetic',
+  'pharmaco',
+];
 const MEDICINE_NOUNS = ['medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions'];
 const NUTRITION_WORDS = ['nutrition', 'nutritional', 'nutrient', 'nutrients', 'nutrigenomic', 'nutrigenomics', 'deficiency', 'deficiencies'];
 const SUMMARY_WORDS = ['summary', 'summarise', 'summarize', 'overview', 'stand out', 'stands out', 'key findings', 'main findings', 'results'];
@@ -436,7 +603,11 @@ function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
   for (const g of namedGenes) {
     const line = geneLine(g, { max: 50 });
     statements.push(line ?? { text: `${g.pgx.gene} ${g.pgx.phenotype}: no actionable CPIC recommendation in this report.`, citations: [g.ref] });
-    for (const c of g.pgx.converters) statements.push({ text: `${end(PGX_MESSAGES.phenoconversion(c))} Flagged in the report: ${names(g.pgx.flaggedDrugs, 8)}.`, citations: [...naming(meds, c.medicine), g.ref] });
+    for (const c of g.pgx.converters)
+      statements.push({
+        text: `${end(PGX_MESSAGES.phenoconversion(c))} Flagged in the report: ${names(g.pgx.flaggedDrugs, 8)}.`,
+        citations: [...naming(meds, c.medicine), g.ref],
+      });
     if (report && report.pgx.answered) {
       // The enzyme's own inhibitors and inducers count too: a medicine is not flagged by itself (paroxetine).
       const affected = new Set([
@@ -447,8 +618,14 @@ function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
       const taken = report.pgx.taking.filter((d) => affected.has(d));
       statements.push(
         taken.length
-          ? { text: `Of the medicines the patient takes, ${names(taken)} ${taken.length === 1 ? 'is' : 'are'} among the report's ${g.pgx.gene} drugs with a recommendation or flag.`, citations: [...new Set(taken.flatMap((d) => naming(meds, d))), g.ref] }
-          : { text: `None of the medicines the patient takes (${names(report.pgx.taking) || 'none of the report\'s drugs'}) is among the drugs with a ${g.pgx.gene} recommendation or flag here.`, citations: [...meds.map((m) => m.ref), g.ref] },
+          ? {
+              text: `Of the medicines the patient takes, ${names(taken)} ${taken.length === 1 ? 'is' : 'are'} among the report's ${g.pgx.gene} drugs with a recommendation or flag.`,
+              citations: [...new Set(taken.flatMap((d) => naming(meds, d))), g.ref],
+            }
+          : {
+              text: `None of the medicines the patient takes (${names(report.pgx.taking) || "none of the report's drugs"}) is among the drugs with a ${g.pgx.gene} recommendation or flag here.`,
+              citations: [...meds.map((m) => m.ref), g.ref],
+            },
       );
     }
   }
@@ -459,9 +636,18 @@ function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
     if (report?.pgx.taking.includes(drug)) statements.push(medicineStatement(rs, drug, meds));
     else {
       const mine = pairs(rs).filter((p) => p.pgx.drug.toLowerCase() === drug);
-      const clauses = mine.map((p) => actionableClause(p.pgx) ?? (recommended(p.pgx.rows)[0] ? `${p.pgx.gene} ${p.pgx.phenotype}: no actionable recommendation (${recommended(p.pgx.rows)[0]!.classification ?? 'not classified'}: ${firstSentence(recommended(p.pgx.rows)[0]!.recommendation!).replace(/\.$/, '')})` : `${p.pgx.gene} ${p.pgx.phenotype}: no CPIC recommendation for this result`));
+      const clauses = mine.map(
+        (p) =>
+          actionableClause(p.pgx) ??
+          (recommended(p.pgx.rows)[0]
+            ? `${p.pgx.gene} ${p.pgx.phenotype}: no actionable recommendation (${recommended(p.pgx.rows)[0]!.classification ?? 'not classified'}: ${firstSentence(recommended(p.pgx.rows)[0]!.recommendation!).replace(/\.$/, '')})`
+            : `${p.pgx.gene} ${p.pgx.phenotype}: no CPIC recommendation for this result`),
+      );
       const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene))));
-      statements.push({ text: end(`${cap(drug)} (not among the medicines the patient lists): ${[...clauses, ...flags].map((c) => c.replace(/\.$/, '')).join('; ')}`), citations: mine.map((p) => p.ref) });
+      statements.push({
+        text: end(`${cap(drug)} (not among the medicines the patient lists): ${[...clauses, ...flags].map((c) => c.replace(/\.$/, '')).join('; ')}`),
+        citations: mine.map((p) => p.ref),
+      });
     }
   }
 

@@ -21,7 +21,11 @@ beforeAll(async () => {
   auth = doc.auth;
   const [p] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));
   await seedDemoSessions(h.db, p!.id, await hash('Demo-portal-1'));
-  const rows = await h.db.select({ id: sessions.id, first: users.firstName }).from(sessions).innerJoin(users, eq(users.id, sessions.patientId)).where(and(eq(sessions.practitionerId, p!.id)));
+  const rows = await h.db
+    .select({ id: sessions.id, first: users.firstName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.patientId))
+    .where(and(eq(sessions.practitionerId, p!.id)));
   for (const r of rows) sessionOf[r.first] = r.id;
 });
 afterAll(() => h.close());
@@ -61,7 +65,17 @@ describe('Summary of results on every demo patient', () => {
       // One line per gene: no drug line repeats a gene's phenotype, and no line is a pasted CPIC paragraph.
       for (const s of a.statements) expect(s.text).not.toMatch(/Other Considerations/);
       // The order: medicines taken, other actionable genes, scores, then the count of what was not scored or covered.
-      const kinds = a.statements.map((s) => (s.text.startsWith('Takes ') || s.text.startsWith('Also takes') ? 0 : s.citations.some((c) => c.startsWith('pgx-gene:')) ? 1 : /genetic scores/.test(s.text) || /^\d+ more findings? (is|are) under all evidence/.test(s.text) ? 2 : /^Not scored/.test(s.text) ? 3 : 9));
+      const kinds = a.statements.map((s) =>
+        s.text.startsWith('Takes ') || s.text.startsWith('Also takes')
+          ? 0
+          : s.citations.some((c) => c.startsWith('pgx-gene:'))
+            ? 1
+            : /genetic scores/.test(s.text) || /^\d+ more findings? (is|are) under all evidence/.test(s.text)
+              ? 2
+              : /^Not scored/.test(s.text)
+                ? 3
+                : 9,
+      );
       expect(kinds).toEqual([...kinds].sort());
       expect(kinds).not.toContain(9);
       expect(a.statements.at(-1)!.text).toMatch(/^Not scored or not covered: 19 nutrigenomic components not calculated/);
@@ -70,7 +84,9 @@ describe('Summary of results on every demo patient', () => {
 
   it('Nomsa: clopidogrel, which she takes with CYP2C19 intermediate metabolizer, comes first, then paroxetine and its CYP2D6 flag', async () => {
     const a = await ask('Nomsa', { preset: 'summary' });
-    expect(a.statements[0]!.text).toBe('Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation (Cardiovascular: acute coronary syndrome or PCI): Avoid standard dose (75 mg) clopidogrel if possible.');
+    expect(a.statements[0]!.text).toBe(
+      'Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation (Cardiovascular: acute coronary syndrome or PCI): Avoid standard dose (75 mg) clopidogrel if possible.',
+    );
     expect(a.statements[0]!.citations).toEqual(['questionnaire:4:medicines', 'pgx:CYP2C19:clopidogrel']);
     // Paroxetine flags the report's other CYP2D6 drugs; for itself CPIC's advice for her genotype stands (no rule reads it at activity score 0).
     expect(a.statements[1]!.text).toBe(
@@ -112,7 +128,9 @@ describe('Medicines to review', () => {
     const a = await ask('Thandi', { preset: 'medicines' });
     expect(a.statements[0]!.text).toBe('The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.');
     const simvastatin = a.statements.find((s) => s.text.startsWith('Takes simvastatin:'))!;
-    expect(simvastatin.text).toBe('Takes simvastatin: no actionable pharmacogenomic recommendation for simvastatin in this report — SLCO1B1 Normal Function, Strong: Prescribe desired starting dose and adjust doses based on disease-specific guidelines.');
+    expect(simvastatin.text).toBe(
+      'Takes simvastatin: no actionable pharmacogenomic recommendation for simvastatin in this report — SLCO1B1 Normal Function, Strong: Prescribe desired starting dose and adjust doses based on disease-specific guidelines.',
+    );
     expect(simvastatin.citations).toEqual(['questionnaire:4:medicines', 'pgx:SLCO1B1:simvastatin']);
     // Then the other actionable drugs, by gene.
     const byGene = a.statements.filter((s) => s.citations.some((c) => c.startsWith('pgx-gene:')));
@@ -125,13 +143,19 @@ describe('Medicines to review', () => {
     const a = await ask('Nomsa', { preset: 'medicines' });
     expect(a.statements[1]!.text).toMatch(/^Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation/);
     expect(a.statements[2]!.text).toMatch(/^Takes paroxetine, a strong CYP2D6 inhibitor/);
-    expect(a.statements[3]).toEqual({ text: '‘Paracetamol for headaches’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.', citations: ['questionnaire:4:otc', 'pgx-report'] });
+    expect(a.statements[3]).toEqual({
+      text: '‘Paracetamol for headaches’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.',
+      citations: ['questionnaire:4:otc', 'pgx-report'],
+    });
     expectCited(a);
   });
 
   it('Busisiwe: her medicines, and that there is no report to check them against', async () => {
     const a = await ask('Busisiwe', { preset: 'medicines' });
-    expect(a.statements.map((s) => s.text)).toEqual(['The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.', 'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.']);
+    expect(a.statements.map((s) => s.text)).toEqual([
+      'The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.',
+      'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.',
+    ]);
     expectCited(a);
   });
 });
@@ -139,11 +163,15 @@ describe('Medicines to review', () => {
 describe('Free questions', () => {
   it("the issue's question: Thandi's CYP2D6 drugs, and that she takes none of them", async () => {
     const a = await ask('Thandi', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
-    expect(a.statements[0]!.text).toMatch(/^CYP2D6 Intermediate Metabolizer: CPIC recommendations that change prescribing, Moderate for amitriptyline, atomoxetine and codeine; /);
+    expect(a.statements[0]!.text).toMatch(
+      /^CYP2D6 Intermediate Metabolizer: CPIC recommendations that change prescribing, Moderate for amitriptyline, atomoxetine and codeine; /,
+    );
     // Where CPIC's advice for her result is the usual dose, the line says so instead of a classification.
     expect(a.statements[0]!.text).toMatch(/; CPIC advises standard dosing for fluvoxamine, metoprolol and vortioxetine\.$/);
     expect(a.statements[0]!.text).not.toContain('more');
-    expect(a.statements[1]!.text).toBe('None of the medicines the patient takes (clopidogrel, ibuprofen and simvastatin) is among the drugs with a CYP2D6 recommendation or flag here.');
+    expect(a.statements[1]!.text).toBe(
+      'None of the medicines the patient takes (clopidogrel, ibuprofen and simvastatin) is among the drugs with a CYP2D6 recommendation or flag here.',
+    );
     expect(a.statements).toHaveLength(2);
     expectCited(a);
   });
@@ -152,7 +180,9 @@ describe('Free questions', () => {
     const a = await ask('Nomsa', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
     expect(a.statements.map((s) => s.text)).toEqual([
       'CYP2D6 Normal Metabolizer: no actionable CPIC recommendation in this report.',
-      expect.stringMatching(/^Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype \(phenoconversion\)\. Flagged in the report: .*codeine/),
+      expect.stringMatching(
+        /^Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype \(phenoconversion\)\. Flagged in the report: .*codeine/,
+      ),
       "Of the medicines the patient takes, paroxetine is among the report's CYP2D6 drugs with a recommendation or flag.",
     ]);
     expectCited(a);
@@ -161,7 +191,9 @@ describe('Free questions', () => {
   it("Nomsa and codeine: her genotype's standard advice, and CPIC's advice if paroxetine phenoconverts her", async () => {
     const a = await ask('Nomsa', { question: 'What about codeine?' });
     expect(a.statements).toHaveLength(1);
-    expect(a.statements[0]!.text).toMatch(/^Codeine \(not among the medicines the patient lists\): CYP2D6 Normal Metabolizer: no actionable recommendation .*flagged because the patient takes paroxetine, a strong CYP2D6 inhibitor: .*if phenoconverted \(CYP2D6 activity score 0\), Strong CPIC recommendation: Avoid codeine use/);
+    expect(a.statements[0]!.text).toMatch(
+      /^Codeine \(not among the medicines the patient lists\): CYP2D6 Normal Metabolizer: no actionable recommendation .*flagged because the patient takes paroxetine, a strong CYP2D6 inhibitor: .*if phenoconverted \(CYP2D6 activity score 0\), Strong CPIC recommendation: Avoid codeine use/,
+    );
     expect(a.statements[0]!.citations).toEqual(['pgx:CYP2D6:codeine']);
   });
 
@@ -223,10 +255,15 @@ describe('a medicine the knowledge base cannot answer for', () => {
     const answers = before!.answers as Record<string, string>;
     try {
       // Warfarin is keyed on CYP2C9 and VKORC1, which her report does not cover.
-      await h.db.update(questionnaireResponses).set({ answers: { ...answers, medicines: `${answers.medicines}; warfarin 5 mg` } }).where(where);
+      await h.db
+        .update(questionnaireResponses)
+        .set({ answers: { ...answers, medicines: `${answers.medicines}; warfarin 5 mg` } })
+        .where(where);
       const a = await ask('Thandi', { preset: 'summary' });
       const warfarin = a.statements.filter((s) => s.text.includes('warfarin'));
-      expect(warfarin.map((s) => s.text)).toEqual([expect.stringMatching(/^Takes warfarin: no pharmacogenomic recommendation for warfarin in this report \(.*not covered by the knowledge base/)]);
+      expect(warfarin.map((s) => s.text)).toEqual([
+        expect.stringMatching(/^Takes warfarin: no pharmacogenomic recommendation for warfarin in this report \(.*not covered by the knowledge base/),
+      ]);
       expect(a.statements.find((s) => s.text.startsWith('Also takes'))!.text).not.toContain('warfarin');
       expectCited(a);
     } finally {

@@ -47,7 +47,10 @@ export function promptRecords(records: SourceRecord[], question: string): Source
 export function recordsPrompt(records: SourceRecord[], identifiers: string[]): string {
   return records
     .map((r, i) => {
-      const facts = Object.entries(r.facts).filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${v}`).join('; ');
+      const facts = Object.entries(r.facts)
+        .filter(([, v]) => v !== null && v !== '')
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ');
       return scrub(`R${i + 1} (${r.kind}, ${r.date ?? 'undated'}) ${r.label} — ${facts}`, identifiers);
     })
     .join('\n');
@@ -72,7 +75,11 @@ export class EngineFailure extends Error {
  * Ollama, vLLM, LM Studio). No retries: a failure falls back to the built-in engine at once. The
  * caller's signal (the practitioner left) aborts without a fallback; the deadline is an EngineFailure.
  */
-export async function* streamCompletion(config: OpenAiConfig, messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): AsyncGenerator<string> {
+export async function* streamCompletion(
+  config: OpenAiConfig,
+  messages: OpenAI.Chat.ChatCompletionMessageParam[],
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey || 'not-needed', timeout: config.timeoutMs, maxRetries: 0 });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), config.timeoutMs);
@@ -87,7 +94,8 @@ export async function* streamCompletion(config: OpenAiConfig, messages: OpenAI.C
     }
   } catch (err) {
     if (signal?.aborted) throw err;
-    if (deadline.signal.aborted || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) throw new EngineFailure(`The external engine did not answer within ${limit}.`);
+    if (deadline.signal.aborted || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError)
+      throw new EngineFailure(`The external engine did not answer within ${limit}.`);
     if (err instanceof APIError && err.status) throw new EngineFailure(`The external engine answered with an error (HTTP ${err.status}).`);
     throw new EngineFailure('The external engine could not be reached.');
   } finally {

@@ -82,7 +82,8 @@ export const strength = (c: string | null | undefined) => {
   return i < 0 ? CLASSIFICATIONS.length : i;
 };
 /** The pair's rows with a CPIC recommendation, strongest first. */
-export const recommended = (rows: PgxReportRow[]) => rows.filter((r) => r.coverage === 'recommendation' && r.recommendation).sort((a, b) => strength(a.classification) - strength(b.classification));
+export const recommended = (rows: PgxReportRow[]) =>
+  rows.filter((r) => r.coverage === 'recommendation' && r.recommendation).sort((a, b) => strength(a.classification) - strength(b.classification));
 
 const converterText = (c: PgxPhenoconverter) => `${c.medicine} (${c.strength} ${c.enzyme} ${c.kind})`;
 
@@ -117,7 +118,9 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
       pgx: pair,
       background: !actionable && !taking && !flagged,
       facts: {
-        gene, phenotype: pair.phenotype, drug,
+        gene,
+        phenotype: pair.phenotype,
+        drug,
         takenNow: taking ? 'yes' : null,
         actionable: actionable ? 'yes' : 'no',
         classification: best?.classification ?? null,
@@ -147,7 +150,8 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
       date: report.builtAt,
       pgx: { type: 'gene', gene, phenotype, actionable: Boolean(g), drugs, converters, flaggedDrugs },
       facts: {
-        gene, phenotype,
+        gene,
+        phenotype,
         actionableDrugs: drugs.length ? drugs.map((d) => `${d.drug} (${d.classification}${d.standardDosing ? ', standard dosing' : ''})`).join(', ') : 'none',
         phenoconversion: converters.length ? `${converters.map(converterText).join(', ')}: flags ${flaggedDrugs.length} of the report's drugs` : null,
       },
@@ -161,10 +165,20 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
     label: 'Pharmacogenomic report: medicines and coverage',
     href: portalPath(sessionId, 'reports'),
     date: report.builtAt,
-    pgx: { type: 'report', rowCount: report.rowCount, notCoveredRows: report.notCovered.rows, notCoveredGenes: report.notCovered.genes, answered: m.answered, taking: m.taking, converters: m.phenoconverters },
+    pgx: {
+      type: 'report',
+      rowCount: report.rowCount,
+      notCoveredRows: report.notCovered.rows,
+      notCoveredGenes: report.notCovered.genes,
+      answered: m.answered,
+      taking: m.taking,
+      converters: m.phenoconverters,
+    },
     facts: {
-      knowledgeBase: report.knowledgeBase, rows: report.rowCount,
-      notCoveredRows: report.notCovered.rows, notCoveredGenes: report.notCovered.genes.join(', ') || null,
+      knowledgeBase: report.knowledgeBase,
+      rows: report.rowCount,
+      notCoveredRows: report.notCovered.rows,
+      notCoveredGenes: report.notCovered.genes.join(', ') || null,
       reportDrugsTakenNow: m.answered ? m.taking.join(', ') || 'none' : 'medicines not listed in the questionnaire',
       phenoconverters: m.phenoconverters.map(converterText).join(', ') || null,
     },
@@ -222,11 +236,18 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
   if (report) records.push(...pgxRecords(sessionId, report));
 
   const u = row.user;
-  return { practitionerId: practitioner.id, records, identifiers: [u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.email, u.phoneNumber ?? ''].filter((s) => s.length > 1) };
+  return {
+    practitionerId: practitioner.id,
+    records,
+    identifiers: [u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.email, u.phoneNumber ?? ''].filter((s) => s.length > 1),
+  };
 }
 
 /** The newest date among the records an answer used. */
 export function dataDateOf(records: AiRecord[]): string | null {
-  const dates = records.map((r) => r.date).filter((d): d is string => Boolean(d)).sort();
+  const dates = records
+    .map((r) => r.date)
+    .filter((d): d is string => Boolean(d))
+    .sort();
   return dates.at(-1) ?? null;
 }

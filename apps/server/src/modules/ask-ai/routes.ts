@@ -13,62 +13,89 @@ const AnswerParams = z.strictObject({ id: zId, answerId: zId });
 export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post('/:id/ai/ask', {
-    config: {
-      rateLimit: {
-        max: ctx.env.AI_RATE_LIMIT,
-        timeWindow: '1 minute',
-        keyGenerator: (req: FastifyRequest) => `ask-ai:${req.auth?.userId ?? req.ip}`,
-        errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => ({
-          statusCode: 429,
-          ...errorBody(ErrorCode.TOO_MANY_REQUESTS, `You have asked a lot in a short time. You can ask again in ${Math.ceil(c.ttl / 1000)} seconds.`),
-        }),
+  app.post(
+    '/:id/ai/ask',
+    {
+      config: {
+        rateLimit: {
+          max: ctx.env.AI_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => `ask-ai:${req.auth?.userId ?? req.ip}`,
+          errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => ({
+            statusCode: 429,
+            ...errorBody(ErrorCode.TOO_MANY_REQUESTS, `You have asked a lot in a short time. You can ask again in ${Math.ceil(c.ttl / 1000)} seconds.`),
+          }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Ask about the patient: streams `statement` (built-in) or `delta` (external engine) events, then `done` with the saved answer',
+        params: IdParams,
+        body: AskBody,
       },
     },
-    schema: {
-      tags,
-      summary: 'Ask about the patient: streams `statement` (built-in) or `delta` (external engine) events, then `done` with the saved answer',
-      params: IdParams,
-      body: AskBody,
+    async (req, reply) => {
+      const userId = caller(req).userId;
+      let run;
+      try {
+        run = await service.prepareAsk(ctx, userId, req.params.id, req.body);
+      } catch (err) {
+        await ctx.audit.record({ actorUserId: userId, sessionId: req.params.id, action: 'ask', category: 'ai answer', outcome: 'denied', sourceIp: req.ip });
+        throw err;
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-request-id': req.id,
+        'x-content-type-options': 'nosniff',
+      });
+      const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const abort = new AbortController();
+      req.raw.on('close', () => abort.abort());
+      try {
+        const answer = await run((e) => send(e.type, e.type === 'delta' ? { text: e.text } : e.statement), abort.signal);
+        send('done', answer);
+      } catch (err) {
+        req.log.error({ err }, 'ask ai failed');
+        send('error', errorBody(ErrorCode.DOWNSTREAM, 'Internal issue while communicating to downstream service'));
+      } finally {
+        raw.end();
+      }
     },
-  }, async (req, reply) => {
-    const userId = caller(req).userId;
-    let run;
-    try {
-      run = await service.prepareAsk(ctx, userId, req.params.id, req.body);
-    } catch (err) {
-      await ctx.audit.record({ actorUserId: userId, sessionId: req.params.id, action: 'ask', category: 'ai answer', outcome: 'denied', sourceIp: req.ip });
-      throw err;
-    }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': req.id, 'x-content-type-options': 'nosniff' });
-    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const abort = new AbortController();
-    req.raw.on('close', () => abort.abort());
-    try {
-      const answer = await run((e) => send(e.type, e.type === 'delta' ? { text: e.text } : e.statement), abort.signal);
-      send('done', answer);
-    } catch (err) {
-      req.log.error({ err }, 'ask ai failed');
-      send('error', errorBody(ErrorCode.DOWNSTREAM, 'Internal issue while communicating to downstream service'));
-    } finally {
-      raw.end();
-    }
-  });
+  );
 
-  app.get('/:id/ai/answers', {
-    schema: { tags, summary: 'Earlier answers for this session', params: IdParams, response: { 200: z.object({ results: z.array(AiAnswerSummary) }) } },
-  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: 'answers list' },
-    () => service.listAnswers(ctx, caller(req).userId, req.params.id)));
+  app.get(
+    '/:id/ai/answers',
+    {
+      schema: { tags, summary: 'Earlier answers for this session', params: IdParams, response: { 200: z.object({ results: z.array(AiAnswerSummary) }) } },
+    },
+    async (req) =>
+      ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: 'answers list' }, () =>
+        service.listAnswers(ctx, caller(req).userId, req.params.id),
+      ),
+  );
 
-  app.get('/:id/ai/answers/:answerId', {
-    schema: { tags, summary: 'One saved answer with its citations', params: AnswerParams, response: { 200: AiAnswer } },
-  }, async (req) => ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: `answer ${req.params.answerId}` },
-    () => service.getAnswer(ctx, caller(req).userId, req.params.id, req.params.answerId)));
+  app.get(
+    '/:id/ai/answers/:answerId',
+    {
+      schema: { tags, summary: 'One saved answer with its citations', params: AnswerParams, response: { 200: AiAnswer } },
+    },
+    async (req) =>
+      ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: `answer ${req.params.answerId}` }, () =>
+        service.getAnswer(ctx, caller(req).userId, req.params.id, req.params.answerId),
+      ),
+  );
 
-  app.post('/:id/ai/answers/:answerId/journal-draft', {
-    schema: { tags, summary: "Add the answer to the session's journal draft", params: AnswerParams, response: { 200: JournalEntry } },
-  }, async (req) => ctx.audit.around(req, { action: 'save', category: 'journal', sessionId: req.params.id, detail: `from answer ${req.params.answerId}` },
-    () => service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId)));
+  app.post(
+    '/:id/ai/answers/:answerId/journal-draft',
+    {
+      schema: { tags, summary: "Add the answer to the session's journal draft", params: AnswerParams, response: { 200: JournalEntry } },
+    },
+    async (req) =>
+      ctx.audit.around(req, { action: 'save', category: 'journal', sessionId: req.params.id, detail: `from answer ${req.params.answerId}` }, () =>
+        service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId),
+      ),
+  );
 };

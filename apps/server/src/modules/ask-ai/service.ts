@@ -30,10 +30,21 @@ interface StoredAnswer {
 export function toAnswer(row: AnswerRow): AiAnswer {
   const a = row.answer as StoredAnswer;
   return {
-    id: row.id, sessionID: row.sessionId, preset: row.preset, question: row.question, engine: row.engine, model: row.model,
-    dataDate: row.dataDate?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
-    declined: a.declined, statements: a.statements, evidence: a.evidence ?? [], note: a.note ?? null, droppedCitations: a.droppedCitations ?? 0,
-    records: a.records, disclaimer: AI_DISCLAIMER,
+    id: row.id,
+    sessionID: row.sessionId,
+    preset: row.preset,
+    question: row.question,
+    engine: row.engine,
+    model: row.model,
+    dataDate: row.dataDate?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    declined: a.declined,
+    statements: a.statements,
+    evidence: a.evidence ?? [],
+    note: a.note ?? null,
+    droppedCitations: a.droppedCitations ?? 0,
+    records: a.records,
+    disclaimer: AI_DISCLAIMER,
   };
 }
 
@@ -44,7 +55,9 @@ export function toAnswer(row: AnswerRow): AiAnswer {
 export async function prepareAsk(ctx: AppContext, userId: string, sessionId: string, ask: AskBody) {
   const { practitionerId, records, identifiers } = await collectRecords(ctx, userId, sessionId);
   const question = questionOf(ask);
-  const external = ctx.env.AI_BASE_URL ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL, timeoutMs: ctx.env.AI_TIMEOUT_MS } : null;
+  const external = ctx.env.AI_BASE_URL
+    ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL, timeoutMs: ctx.env.AI_TIMEOUT_MS }
+    : null;
 
   return async (emit: (e: AskEvent) => void, signal?: AbortSignal): Promise<AiAnswer> => {
     const builtin = () => {
@@ -82,22 +95,48 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
     // Numbered as a reader meets them: the summary's first citation is source 1.
     const byRef = new Map(records.map((r) => [r.ref, r]));
     const cited = [...new Set([...result.statements, ...result.evidence].flatMap((s) => s.citations))];
-    const used = cited.map((ref) => byRef.get(ref)).filter((r): r is SourceRecord => r !== undefined).map(toRecord);
+    const used = cited
+      .map((ref) => byRef.get(ref))
+      .filter((r): r is SourceRecord => r !== undefined)
+      .map(toRecord);
     const dataDate = dataDateOf(used);
     const stored: StoredAnswer = {
-      statements: result.statements, evidence: result.evidence, note: engine.note, droppedCitations: result.droppedCitations ?? 0, records: used, declined: result.declined,
+      statements: result.statements,
+      evidence: result.evidence,
+      note: engine.note,
+      droppedCitations: result.droppedCitations ?? 0,
+      records: used,
+      declined: result.declined,
     };
     const [row] = await ctx.database.db
       .insert(aiAnswers)
       .values({
-        sessionId, practitionerId, preset: 'preset' in ask ? ask.preset : null, question,
-        engine: engine.name, model: engine.model, dataDate: dataDate ? new Date(dataDate) : null, answer: stored,
+        sessionId,
+        practitionerId,
+        preset: 'preset' in ask ? ask.preset : null,
+        question,
+        engine: engine.name,
+        model: engine.model,
+        dataDate: dataDate ? new Date(dataDate) : null,
+        answer: stored,
       })
       .returning();
     // The trail seals what was asked and answered: a later change to the saved answer shows.
     await ctx.audit.record({
-      actorUserId: userId, sessionId, action: 'ask', category: 'ai answer', outcome: 'allowed',
-      detail: JSON.stringify({ answerId: row!.id, engine: row!.engine, model: row!.model, fallback: engine.note !== null, question, promptSha256: sha256(prompt), outputSha256: sha256(output) }),
+      actorUserId: userId,
+      sessionId,
+      action: 'ask',
+      category: 'ai answer',
+      outcome: 'allowed',
+      detail: JSON.stringify({
+        answerId: row!.id,
+        engine: row!.engine,
+        model: row!.model,
+        fallback: engine.note !== null,
+        question,
+        promptSha256: sha256(prompt),
+        outputSha256: sha256(output),
+      }),
     });
     return toAnswer(row!);
   };
@@ -107,13 +146,21 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
 export async function listAnswers(ctx: AppContext, userId: string, sessionId: string) {
   await accessibleSession(ctx, userId, sessionId);
   const rows = await ctx.database.db.select().from(aiAnswers).where(eq(aiAnswers.sessionId, sessionId)).orderBy(desc(aiAnswers.createdAt)).limit(50);
-  return { results: rows.map(toAnswer).map(({ id, preset, question, engine, model, createdAt, declined }) => ({ id, preset, question, engine, model, createdAt, declined })) };
+  return {
+    results: rows
+      .map(toAnswer)
+      .map(({ id, preset, question, engine, model, createdAt, declined }) => ({ id, preset, question, engine, model, createdAt, declined })),
+  };
 }
 
 /** A saved answer: readable by the session's practitioner under the same rules as the results. */
 export async function getAnswer(ctx: AppContext, userId: string, sessionId: string, answerId: string) {
   await accessibleSession(ctx, userId, sessionId);
-  const [row] = await ctx.database.db.select().from(aiAnswers).where(and(eq(aiAnswers.id, answerId), eq(aiAnswers.sessionId, sessionId))).limit(1);
+  const [row] = await ctx.database.db
+    .select()
+    .from(aiAnswers)
+    .where(and(eq(aiAnswers.id, answerId), eq(aiAnswers.sessionId, sessionId)))
+    .limit(1);
   if (!row) throw notFound();
   return toAnswer(row);
 }

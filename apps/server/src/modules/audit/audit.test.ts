@@ -133,7 +133,13 @@ describe('audit trail', () => {
     const first = createAudit(h.db, { key: h.env.AUDIT_KEY });
     const second = createAudit(h.db, { key: h.env.AUDIT_KEY });
     const before = await h.app.ctx.audit.lastId();
-    const entry = (i: number) => ({ actorUserId: null, action: 'read' as const, category: 'session' as const, outcome: 'allowed' as const, detail: `writer test ${i}` });
+    const entry = (i: number) => ({
+      actorUserId: null,
+      action: 'read' as const,
+      category: 'session' as const,
+      outcome: 'allowed' as const,
+      detail: `writer test ${i}`,
+    });
     // Each learns the end, then they take turns and run side by side: every batch after the first of each starts stale.
     await first.record(entry(-1));
     await second.record(entry(-2));
@@ -142,7 +148,10 @@ describe('audit trail', () => {
       await first.record(entry(100 + i));
       await second.record(entry(200 + i));
     }
-    const added = await h.db.select().from(auditEvents).where(sql`${auditEvents.id} > ${before} and ${auditEvents.detail} like 'writer test %'`);
+    const added = await h.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.id} > ${before} and ${auditEvents.detail} like 'writer test %'`);
     expect(added).toHaveLength(72);
     expect(await h.app.ctx.audit.verify(1000, before)).toMatchObject({ ok: true });
   });

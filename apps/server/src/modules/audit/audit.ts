@@ -7,8 +7,19 @@ import { AppError } from '../../lib/errors';
 import { rowsOf } from '../account/repository';
 
 export type AuditCategory =
-  'session' | 'results' | 'component' | 'questionnaires' | 'pharmacogenomic report' | 'ai answer' | 'journal' | 'data request' | 'kit' | 'access history' | 'calendar feed';
-export type AuditAction = 'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import' | 'revoke';
+  | 'session'
+  | 'results'
+  | 'component'
+  | 'questionnaires'
+  | 'pharmacogenomic report'
+  | 'ai answer'
+  | 'journal'
+  | 'data request'
+  | 'kit'
+  | 'access history'
+  | 'calendar feed';
+export type AuditAction =
+  'read' | 'accept' | 'reject' | 'request' | 'confirm' | 'decline' | 'save' | 'submit' | 'addendum' | 'ask' | 'assign' | 'import' | 'revoke';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -279,7 +290,14 @@ export async function practitionerNames(db: Db, practitionerIds: string[]): Prom
   const ids = [...new Set(practitionerIds)];
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: practitioners.id, userId: practitioners.userId, firstName: users.firstName, lastName: users.lastName, category: practitionerCategories.name, practiceNumber: practitioners.practiceNumber })
+    .select({
+      id: practitioners.id,
+      userId: practitioners.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      category: practitionerCategories.name,
+      practiceNumber: practitioners.practiceNumber,
+    })
     .from(practitioners)
     .innerJoin(users, eq(users.id, practitioners.userId))
     .leftJoin(practitionerCategories, eq(practitionerCategories.id, practitioners.categoryId))

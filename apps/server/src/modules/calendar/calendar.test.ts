@@ -20,7 +20,12 @@ async function book(doc: User, patientLastName: string, days: number, decision: 
   const patient = await createUser(h, { role: 'patient', lastName: patientLastName });
   const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id as string;
   const bookingTime = new Date(Math.round((Date.now() + days * DAY) / 60_000) * 60_000);
-  const booked = await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: bookingTime.toISOString() } });
+  const booked = await h.app.inject({
+    method: 'POST',
+    url: '/api/patient/sessions/',
+    headers: patient.auth,
+    payload: { practitionerId, bookingTime: bookingTime.toISOString() },
+  });
   expect(booked.statusCode).toBe(201);
   const id = booked.json().id as string;
   if (decision) expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/${decision}`, headers: doc.auth })).statusCode).toBe(200);
@@ -32,7 +37,15 @@ function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
-    return { uid: e.uid, summary: e.summary, start: e.startDate.toJSDate(), end: e.endDate.toJSDate(), description: e.description, url: v.getFirstPropertyValue('url'), klass: v.getFirstPropertyValue('class') };
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      start: e.startDate.toJSDate(),
+      end: e.endDate.toJSDate(),
+      description: e.description,
+      url: v.getFirstPropertyValue('url'),
+      klass: v.getFirstPropertyValue('class'),
+    };
   });
 }
 
@@ -53,7 +66,10 @@ describe('the calendar feed', () => {
     expect(made.statusCode).toBe(201);
     const { url } = made.json() as { url: string };
     expect(url).toMatch(/^https:\/\/portal\.example\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await h.app.inject({ url: '/api/portal/me/calendar-feed/', headers: doc.auth })).json()).toMatchObject({ active: true, createdAt: expect.any(String) });
+    expect((await h.app.inject({ url: '/api/portal/me/calendar-feed/', headers: doc.auth })).json()).toMatchObject({
+      active: true,
+      createdAt: expect.any(String),
+    });
 
     // No sign-in: the address is the key.
     const feed = await h.app.inject({ url: pathOf(url) });
@@ -72,11 +88,17 @@ describe('the calendar feed', () => {
     expect(feed.body).not.toMatch(/nkosi|Van Wyk|@test\.example/i);
     // The token is kept only as its hash.
     const token = pathOf(url).split('/').pop()!.replace('.ics', '');
-    const [stored] = await h.db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, (await import('node:crypto')).createHash('sha256').update(token).digest('hex')));
+    const [stored] = await h.db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.tokenHash, (await import('node:crypto')).createHash('sha256').update(token).digest('hex')));
     expect(stored).toBeDefined();
     expect(JSON.stringify(stored)).not.toContain(token);
     // Each read by a calendar app is one audit row, in the practitioner's name.
-    const rows = await h.db.select().from(auditEvents).where(and(eq(auditEvents.category, 'calendar feed'), eq(auditEvents.practitionerId, stored!.practitionerId)));
+    const rows = await h.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.category, 'calendar feed'), eq(auditEvents.practitionerId, stored!.practitionerId)));
     expect(rows.filter((r) => r.action === 'read')).toHaveLength(1);
   });
 

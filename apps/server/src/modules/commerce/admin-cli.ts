@@ -18,56 +18,43 @@ async function post<T>(o: Options, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${o.base}/api/admin${path}`, {
-      method: "POST",
+      method: 'POST',
       headers: {
         authorization: `Bearer ${o.token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
-    throw o.fail(
-      `Cannot reach the portal at ${o.base}: is it running (npm start)?`,
-    );
+    throw o.fail(`Cannot reach the portal at ${o.base}: is it running (npm start)?`);
   }
   const data = (await res.json().catch(() => null)) as {
     error?: { message?: string; fieldErrors?: Record<string, string[]> };
   } | null;
   if (!res.ok) {
-    if (res.status === 401)
-      throw o.fail("The portal refused the admin token (HTTP 401).");
+    if (res.status === 401) throw o.fail('The portal refused the admin token (HTTP 401).');
     const fields = Object.entries(data?.error?.fieldErrors ?? {})
-      .map(([k, v]) => `\n  ${k}: ${v.join(", ")}`)
-      .join("");
-    throw o.fail(
-      `${data?.error?.message ?? "The portal refused the request"} (HTTP ${res.status})${fields}`,
-    );
+      .map(([k, v]) => `\n  ${k}: ${v.join(', ')}`)
+      .join('');
+    throw o.fail(`${data?.error?.message ?? 'The portal refused the request'} (HTTP ${res.status})${fields}`);
   }
   return data as T;
 }
 
-export async function runCommerceCommand(
-  area: "kits" | "transactions",
-  command: string | undefined,
-  arg: string | undefined,
-  o: Options,
-): Promise<void> {
+export async function runCommerceCommand(area: 'kits' | 'transactions', command: string | undefined, arg: string | undefined, o: Options): Promise<void> {
   const need = (value: string | undefined, what: string) => {
     if (!value) throw o.fail(`${what} is required.\n\n${COMMERCE_USAGE}`);
     return value;
   };
-  if (area === "kits" && command === "consign") {
-    const count = Number(need(o.count, "--count N"));
-    if (!Number.isInteger(count) || count < 1 || count > 500)
-      throw o.fail("--count must be a whole number from 1 to 500.");
-    const collectionIds = o.collections
-      ? o.collections.split(",").map((s) => Number(s.trim()))
-      : undefined;
+  if (area === 'kits' && command === 'consign') {
+    const count = Number(need(o.count, '--count N'));
+    if (!Number.isInteger(count) || count < 1 || count > 500) throw o.fail('--count must be a whole number from 1 to 500.');
+    const collectionIds = o.collections ? o.collections.split(',').map((s) => Number(s.trim())) : undefined;
     const r = await post<{
       consignment: { id: string; warehouseID: string } | null;
       kits: Array<{ sampleLabel: string }>;
-    }>(o, "/consignments", {
-      practitionerEmail: need(arg, "EMAIL"),
+    }>(o, '/consignments', {
+      practitionerEmail: need(arg, 'EMAIL'),
       count,
       collectionIds,
     });
@@ -79,25 +66,17 @@ export async function runCommerceCommand(
     for (const k of r.kits) console.log(`  ${k.sampleLabel}`);
     return;
   }
-  if (area === "kits" && command === "advance") {
-    const label = need(arg, "LABEL");
-    const r = await post<{ sampleLabel: string; status: string }>(
-      o,
-      `/kits/${encodeURIComponent(label)}/advance`,
-    );
-    console.log(`Kit ${r.sampleLabel} is now ${r.status.replace(/_/g, " ")}.`);
+  if (area === 'kits' && command === 'advance') {
+    const label = need(arg, 'LABEL');
+    const r = await post<{ sampleLabel: string; status: string }>(o, `/kits/${encodeURIComponent(label)}/advance`);
+    console.log(`Kit ${r.sampleLabel} is now ${r.status.replace(/_/g, ' ')}.`);
     return;
   }
-  if (area === "transactions" && command === "pay") {
-    const id = need(arg, "ID");
-    const r = await post<{ description: string; paidAt: string }>(
-      o,
-      `/transactions/${encodeURIComponent(id)}/paid`,
-    );
+  if (area === 'transactions' && command === 'pay') {
+    const id = need(arg, 'ID');
+    const r = await post<{ description: string; paidAt: string }>(o, `/transactions/${encodeURIComponent(id)}/paid`);
     console.log(`${r.description} ${id} marked paid at ${r.paidAt}.`);
     return;
   }
-  throw o.fail(
-    `Unknown command '${area} ${command ?? ""}'.\n\n${COMMERCE_USAGE}`,
-  );
+  throw o.fail(`Unknown command '${area} ${command ?? ''}'.\n\n${COMMERCE_USAGE}`);
 }

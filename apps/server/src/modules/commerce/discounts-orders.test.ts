@@ -131,10 +131,25 @@ describe('discount codes', () => {
   it("edits a code's rule and options, never the code itself nor a deactivated code; another practice's is not found", async () => {
     const doc = await practice(h);
     const made = await createCode(doc);
-    const changed = codeInput({ code: undefined, rule: { value: 25, usageLimit: 50 }, upsell: '', requiresShipping: false, addNewKit: true, options: { appliesTo: ['consultation'] } });
+    const changed = codeInput({
+      code: undefined,
+      rule: { value: 25, usageLimit: 50 },
+      upsell: '',
+      requiresShipping: false,
+      addNewKit: true,
+      options: { appliesTo: ['consultation'] },
+    });
     const res = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, changed);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: made.id, code: made.code, rule: { value: 25, usageLimit: 50 }, upsell: '', requiresShipping: false, addNewKit: true, options: { appliesTo: ['consultation'] } });
+    expect(res.json()).toMatchObject({
+      id: made.id,
+      code: made.code,
+      rule: { value: 25, usageLimit: 50 },
+      upsell: '',
+      requiresShipping: false,
+      addNewKit: true,
+      options: { appliesTo: ['consultation'] },
+    });
 
     const renamed = await inject(h, 'PUT', `/api/portal/discount-codes/${made.id}`, doc.auth, codeInput({ code: uniqueCode() }));
     expect(renamed.statusCode).toBe(400);

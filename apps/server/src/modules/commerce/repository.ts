@@ -109,7 +109,11 @@ export async function listKits(db: Executor, practitionerId: string, f: KitFilte
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    kitQuery(db).where(where).orderBy(sql`${kits.status} <> 'in_stock'`, asc(kits.sampleLabel), asc(kits.id)).limit(f.limit).offset(f.offset),
+    kitQuery(db)
+      .where(where)
+      .orderBy(sql`${kits.status} <> 'in_stock'`, asc(kits.sampleLabel), asc(kits.id))
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(kits).leftJoin(consignments, eq(consignments.id, kits.consignmentId)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
@@ -478,7 +482,12 @@ export async function findDiscountCode(db: Executor, practitionerId: string, id:
 }
 
 /** Changes a code's rule and options (never the code itself); undefined when deactivated or not the practice's. */
-export async function updateDiscountCode(db: Executor, practitionerId: string, id: string, values: Omit<typeof discountCodes.$inferInsert, 'code' | 'practitionerId'>) {
+export async function updateDiscountCode(
+  db: Executor,
+  practitionerId: string,
+  id: string,
+  values: Omit<typeof discountCodes.$inferInsert, 'code' | 'practitionerId'>,
+) {
   const [row] = await db
     .update(discountCodes)
     .set(values)

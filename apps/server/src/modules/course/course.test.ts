@@ -16,7 +16,8 @@ const completeAll = async (auth: Auth) => {
 };
 const answers = (wrong: number) =>
   Object.fromEntries(TEST_QUESTIONS.map((q, i) => [q.id, i < wrong ? q.options.find((o) => o.id !== q.correct)!.id : q.correct]));
-const submit = (auth: Auth, payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: '/api/portal/course/test/attempts', headers: auth, payload });
+const submit = (auth: Auth, payload: Record<string, unknown>) =>
+  h.app.inject({ method: 'POST', url: '/api/portal/course/test/attempts', headers: auth, payload });
 
 describe('course content', () => {
   it('has five modules of two or three lessons, unique ids, and a test that points at real lessons', () => {
@@ -25,8 +26,14 @@ describe('course content', () => {
     expect(new Set(ALL_LESSONS.map((l) => l.id)).size).toBe(ALL_LESSONS.length);
     expect(TEST_QUESTIONS.length).toBeGreaterThanOrEqual(10);
     for (const q of TEST_QUESTIONS) {
-      expect(ALL_LESSONS.some((l) => l.id === q.lessonId), q.id).toBe(true);
-      expect(q.options.some((o) => o.id === q.correct), q.id).toBe(true);
+      expect(
+        ALL_LESSONS.some((l) => l.id === q.lessonId),
+        q.id,
+      ).toBe(true);
+      expect(
+        q.options.some((o) => o.id === q.correct),
+        q.id,
+      ).toBe(true);
     }
     // Lessons are plain text in the course syntax, never HTML.
     for (const l of ALL_LESSONS) expect(l.body, l.id).not.toMatch(/<[a-z/]/i);
@@ -45,7 +52,12 @@ describe('course progress', () => {
   it('an overview with modules, lessons and saved progress; the test opens when every lesson is done', async () => {
     const u = await createUser(h, { practitionerStatus: 1 });
     const start = (await h.app.inject({ url: '/api/portal/course/', headers: u.auth })).json();
-    expect(start).toMatchObject({ completed: false, completedLessons: 0, totalLessons: ALL_LESSONS.length, test: { available: false, passed: false, attempts: 0, passPercent: 80 } });
+    expect(start).toMatchObject({
+      completed: false,
+      completedLessons: 0,
+      totalLessons: ALL_LESSONS.length,
+      test: { available: false, passed: false, attempts: 0, passPercent: 80 },
+    });
     expect(start.modules[0]).toMatchObject({ title: 'Reading genotype results and their limits', progress: 'pending' });
 
     const lesson = (await h.app.inject({ url: `/api/portal/course/lessons/${ALL_LESSONS[0]!.id}`, headers: u.auth })).json();
@@ -56,7 +68,9 @@ describe('course progress', () => {
     expect(after.completedLessons).toBe(1);
     expect(after.modules[0].progress).toBe('in progress');
     // Completing twice keeps one.
-    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/course/lessons/${ALL_LESSONS[0]!.id}/complete`, headers: u.auth })).json().completedLessons).toBe(1);
+    expect(
+      (await h.app.inject({ method: 'PUT', url: `/api/portal/course/lessons/${ALL_LESSONS[0]!.id}/complete`, headers: u.auth })).json().completedLessons,
+    ).toBe(1);
 
     const early = await h.app.inject({ url: '/api/portal/course/test/', headers: u.auth });
     expect(early.statusCode).toBe(400);
@@ -98,7 +112,9 @@ describe('the test', () => {
     const fail = await submit(u.auth, { answers: answers(3) });
     expect(fail.statusCode).toBe(201);
     expect(fail.json()).toMatchObject({ correct: TEST_QUESTIONS.length - 3, total: TEST_QUESTIONS.length, passed: false, certificateId: null });
-    expect(fail.json().questions.slice(0, 3)).toEqual(TEST_QUESTIONS.slice(0, 3).map((q) => ({ id: q.id, correct: false, lessonId: q.lessonId, correctOptionId: null, explanation: null })));
+    expect(fail.json().questions.slice(0, 3)).toEqual(
+      TEST_QUESTIONS.slice(0, 3).map((q) => ({ id: q.id, correct: false, lessonId: q.lessonId, correctOptionId: null, explanation: null })),
+    );
     expect((await h.app.inject({ url: '/api/portal/course/certificate', headers: u.auth })).statusCode).toBe(404);
 
     const pass = await submit(u.auth, { answers: answers(2) });
@@ -137,7 +153,9 @@ describe('the test', () => {
     delete missing[firstId!];
     const res = await submit(u.auth, { answers: missing });
     expect(res.json().error.fieldErrors).toEqual({ [`answers.${firstId}`]: ['This field is required'] });
-    expect((await submit(u.auth, { answers: { ...some, [firstId!]: 'z' } })).json().error.fieldErrors).toEqual({ [`answers.${firstId}`]: ['Value is not valid.'] });
+    expect((await submit(u.auth, { answers: { ...some, [firstId!]: 'z' } })).json().error.fieldErrors).toEqual({
+      [`answers.${firstId}`]: ['Value is not valid.'],
+    });
     expect((await submit(u.auth, { answers: { ...some, extra: 'a' } })).json().error.fieldErrors).toEqual({ 'answers.extra': ['Unknown field'] });
     expect((await submit(u.auth, { answers: some, score: 100 })).statusCode).toBe(400);
     expect((await h.app.inject({ url: '/api/portal/course/', headers: u.auth })).json().test.attempts).toBe(0);
@@ -164,7 +182,12 @@ describe('listing for patients', () => {
     const acceptedOnly = await createUser(h, { practitionerStatus: 2, testPassed: false, lastName });
     const otherId = (await h.app.inject({ url: '/api/portal/me/', headers: acceptedOnly.auth })).json().id;
     expect(await listed()).not.toContain(otherId);
-    const booking = await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId: otherId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } });
+    const booking = await h.app.inject({
+      method: 'POST',
+      url: '/api/patient/sessions/',
+      headers: patient.auth,
+      payload: { practitionerId: otherId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    });
     expect(booking.statusCode).toBe(404);
   });
 });

@@ -75,13 +75,18 @@ export async function passedAmong(db: Db, practitionerIds: string[]) {
 
 /** Demo data: a practice that completed the course and passed (idempotent). */
 export async function seedPassed(db: Db, practitionerId: string, lessonIds: string[], attempt: Omit<typeof courseTestAttempts.$inferInsert, 'practitionerId'>) {
-  await db.insert(courseLessonProgress).values(lessonIds.map((lessonId) => ({ practitionerId, lessonId }))).onConflictDoNothing();
+  await db
+    .insert(courseLessonProgress)
+    .values(lessonIds.map((lessonId) => ({ practitionerId, lessonId })))
+    .onConflictDoNothing();
   if (await findCertificate(db, practitionerId)) return;
   await insertAttempt(db, { ...attempt, practitionerId });
 }
 
 export async function seedProgress(db: Db, practitionerId: string, lessonIds: string[]) {
   if (!lessonIds.length) return;
-  await db.insert(courseLessonProgress).values(lessonIds.map((lessonId) => ({ practitionerId, lessonId }))).onConflictDoNothing();
+  await db
+    .insert(courseLessonProgress)
+    .values(lessonIds.map((lessonId) => ({ practitionerId, lessonId })))
+    .onConflictDoNothing();
 }
-

@@ -1,6 +1,12 @@
 import {
-  COURSE_PASS_PERCENT, ErrorCode, Progress, VALIDATION_MESSAGES,
-  type CourseOverview, type CourseTest, type Lesson, type TestAttemptResult,
+  COURSE_PASS_PERCENT,
+  ErrorCode,
+  Progress,
+  VALIDATION_MESSAGES,
+  type CourseOverview,
+  type CourseTest,
+  type Lesson,
+  type TestAttemptResult,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';

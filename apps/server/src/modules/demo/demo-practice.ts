@@ -13,18 +13,38 @@ export async function seedDemoPractice(db: Db, practices: { ada: string; ben: st
     (await db.select({ id: table.id }).from(table).where(eq(table.practitionerId, id)).limit(1)).length === 0;
 
   const addresses = [
-    { practitionerId: practices.ada, streetAddress: '12 Demo Street (synthetic)', suburb: 'Gardens', city: 'Cape Town', state: 'Western Cape', postalCode: '8001', countryCode: 'ZA', primary: true },
-    { practitionerId: practices.ben, streetAddress: '7 Example Avenue (synthetic)', suburb: 'Rosebank', city: 'Johannesburg', state: 'Gauteng', postalCode: '2196', countryCode: 'ZA', primary: true },
+    {
+      practitionerId: practices.ada,
+      streetAddress: '12 Demo Street (synthetic)',
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      state: 'Western Cape',
+      postalCode: '8001',
+      countryCode: 'ZA',
+      primary: true,
+    },
+    {
+      practitionerId: practices.ben,
+      streetAddress: '7 Example Avenue (synthetic)',
+      suburb: 'Rosebank',
+      city: 'Johannesburg',
+      state: 'Gauteng',
+      postalCode: '2196',
+      countryCode: 'ZA',
+      primary: true,
+    },
   ];
   for (const a of addresses) if (await empty(practitionerAddresses, a.practitionerId)) await db.insert(practitionerAddresses).values(a);
 
   const weekdays = [1, 2, 3, 4, 5];
   for (const id of [practices.ada, practices.ben]) {
     if (!(await empty(practitionerAvailability, id))) continue;
-    await db.insert(practitionerAvailability).values([
-      ...weekdays.map((dayOfWeek) => ({ practitionerId: id, dayOfWeek, startTime: '08:00', endTime: '12:00' })),
-      ...weekdays.slice(0, 4).map((dayOfWeek) => ({ practitionerId: id, dayOfWeek, startTime: '13:00', endTime: '16:30' })),
-    ]);
+    await db
+      .insert(practitionerAvailability)
+      .values([
+        ...weekdays.map((dayOfWeek) => ({ practitionerId: id, dayOfWeek, startTime: '08:00', endTime: '12:00' })),
+        ...weekdays.slice(0, 4).map((dayOfWeek) => ({ practitionerId: id, dayOfWeek, startTime: '13:00', endTime: '16:30' })),
+      ]);
   }
 
   if (await empty(paymentDetails, practices.ada)) {

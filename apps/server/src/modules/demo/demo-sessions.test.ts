@@ -15,13 +15,16 @@ describe('the demo results', () => {
     }
   });
 
-  it("show every level of SPEC §3 on results the demo practitioner can open, Decreased (red) included", () => {
+  it('show every level of SPEC §3 on results the demo practitioner can open, Decreased (red) included', () => {
     const components = open.flatMap((p) => {
       const { swab } = demoResults(p.key).data;
       return [...swab.minerals, ...swab.vitamins];
     });
     for (const level of [ResultLevel.LOW, ResultLevel.NORMAL, ResultLevel.HIGH, ResultLevel.NOT_PROCESSED]) {
-      expect(components.some((c) => c.riskLevel === level), `level ${level}`).toBe(true);
+      expect(
+        components.some((c) => c.riskLevel === level),
+        `level ${level}`,
+      ).toBe(true);
     }
     expect(components.filter((c) => c.riskLevel === ResultLevel.LOW).every((c) => c.scoreMood === 'red' && c.scoreDescription === 'Decreased')).toBe(true);
   });
@@ -33,7 +36,13 @@ describe('the demo results', () => {
     expect(c('Vitamin A')).toMatchObject({ riskLevel: ResultLevel.LOW });
     expect(c('Vitamin A').shareSame!).toBeGreaterThanOrEqual(5);
     const thandi = demoResults('thandi.nkosi').data.swab;
-    expect(thandi.vitamins.find((x) => x.title === 'Vitamin B6')).toMatchObject({ score: 0, percentile: 87.5, shareLower: 75, shareSame: 25, riskLevel: ResultLevel.HIGH });
+    expect(thandi.vitamins.find((x) => x.title === 'Vitamin B6')).toMatchObject({
+      score: 0,
+      percentile: 87.5,
+      shareLower: 75,
+      shareSame: 25,
+      riskLevel: ResultLevel.HIGH,
+    });
     expect(thandi.minerals.find((x) => x.title === 'Calcium')!.percentile).toBeCloseTo(46.666085721, 9);
   });
 });

@@ -28,14 +28,21 @@ export async function isEmpty(db: Db) {
 export async function seedDemo(db: Db) {
   const passwordHash = await hash(DEMO_PASSWORD);
   const upsertUser = async (u: { email: string; firstName: string; lastName: string; phoneNumber: string }) => {
-    await db.insert(users).values({ ...u, passwordHash, role: 'practitioner' }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({ ...u, passwordHash, role: 'practitioner' })
+      .onConflictDoNothing();
     const row = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${u.email}` });
     return row!;
   };
   const acceptAllTerms = async (userId: string) => {
     const docs = await db.execute<{ id: number }>(sql`select distinct on (kind) id from ${tosDocuments} order by kind, version desc`);
     const ids = ((docs as { rows?: { id: number }[] }).rows ?? []).map((d) => d.id);
-    if (ids.length) await db.insert(tosAcceptances).values(ids.map((tosDocumentId) => ({ userId, tosDocumentId }))).onConflictDoNothing();
+    if (ids.length)
+      await db
+        .insert(tosAcceptances)
+        .values(ids.map((tosDocumentId) => ({ userId, tosDocumentId })))
+        .onConflictDoNothing();
   };
 
   const ada = await upsertUser({ email: 'ada.lovelace@demo.test', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+27215550101' });
@@ -55,8 +62,20 @@ export async function seedDemo(db: Db) {
   const adaPractice = adaP ?? (await db.query.practitioners.findFirst({ where: (t, { eq }) => eq(t.userId, ada.id) }))!;
   await seedDemoSessions(db, adaPractice.id, passwordHash);
   if (adaP) {
-    await db.insert(practitionerLanguages).values([{ practitionerId: adaP.id, languageId: 2 }, { practitionerId: adaP.id, languageId: 1 }]).onConflictDoNothing();
-    await db.insert(practitionerSpecializations).values([{ practitionerId: adaP.id, specializationId: 1 }, { practitionerId: adaP.id, specializationId: 8 }]).onConflictDoNothing();
+    await db
+      .insert(practitionerLanguages)
+      .values([
+        { practitionerId: adaP.id, languageId: 2 },
+        { practitionerId: adaP.id, languageId: 1 },
+      ])
+      .onConflictDoNothing();
+    await db
+      .insert(practitionerSpecializations)
+      .values([
+        { practitionerId: adaP.id, specializationId: 1 },
+        { practitionerId: adaP.id, specializationId: 8 },
+      ])
+      .onConflictDoNothing();
   }
 
   const ben = await upsertUser({ email: 'ben.carter@demo.test', firstName: 'Ben', lastName: 'Carter', phoneNumber: '+27215550102' });

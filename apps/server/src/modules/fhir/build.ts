@@ -15,7 +15,9 @@ const loinc = (code: string, display: string, text?: string): CodeableConcept =>
 /** Genomics Reporting IG: the genomic report's code and its Genetics category (HL7 v2 table 0074). */
 const GENETIC_ANALYSIS_REPORT = (text: string) => loinc('51969-4', 'Genetic analysis report', text);
 const GENETICS: CodeableConcept = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'GE', display: 'Genetics' }] };
-const LABORATORY: CodeableConcept = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }] };
+const LABORATORY: CodeableConcept = {
+  coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }],
+};
 /** IG Genotype profile's code, Haplotype profile's code, and the 'gene studied' component. */
 const GENOTYPE = loinc('84413-4', 'Genotype display name');
 const HAPLOTYPE = loinc('84414-2', 'Haplotype name');
@@ -101,7 +103,10 @@ export function buildBundle(src: FhirSource): Bundle {
       const components: ObservationComponent[] = [
         { code: { text: 'Percentile in the reference population' }, valueQuantity: { value: c.percentile, unit: 'percentile' } },
         { code: { text: 'Category' }, valueCodeableConcept: { text: c.scoreDescription } },
-        { code: { text: "SNPs read and used, of the score's SNPs" }, valueRatio: { numerator: { value: c.numberOfSnps }, denominator: { value: c.totalSnps } } },
+        {
+          code: { text: "SNPs read and used, of the score's SNPs" },
+          valueRatio: { numerator: { value: c.numberOfSnps }, denominator: { value: c.totalSnps } },
+        },
         ...c.genes.map(geneStudied),
       ];
       const observation: Observation = {
@@ -118,7 +123,13 @@ export function buildBundle(src: FhirSource): Bundle {
         method: { text: `Weighted genetic score, ${result.engineVersion}` },
         referenceRange:
           c.percentile25th !== null && c.percentile75th !== null
-            ? [{ low: { value: c.percentile25th }, high: { value: c.percentile75th }, text: `Middle half (25th to 75th percentile) of the ${c.referencePopulation ?? 'reference population'}` }]
+            ? [
+                {
+                  low: { value: c.percentile25th },
+                  high: { value: c.percentile75th },
+                  text: `Middle half (25th to 75th percentile) of the ${c.referencePopulation ?? 'reference population'}`,
+                },
+              ]
             : [{ text: c.referencePopulation ?? 'Reference population not stated' }],
         component: components,
         note: [{ text: c.ancestryCaveat }],
@@ -150,7 +161,18 @@ export function buildBundle(src: FhirSource): Bundle {
         const id = uuidOf(src.sessionId, 'pgx', call.gene, 'haplotype', String(i));
         resources.push({
           id,
-          resource: { resourceType: 'Observation', id, ...meta, status: 'final', category: [LABORATORY], code: HAPLOTYPE, subject, effectiveDateTime: effective, valueCodeableConcept: { text: `${call.gene} ${allele}` }, component: [geneStudied(call.gene)] },
+          resource: {
+            resourceType: 'Observation',
+            id,
+            ...meta,
+            status: 'final',
+            category: [LABORATORY],
+            code: HAPLOTYPE,
+            subject,
+            effectiveDateTime: effective,
+            valueCodeableConcept: { text: `${call.gene} ${allele}` },
+            component: [geneStudied(call.gene)],
+          },
         });
         haplotypes.push(id);
       }
@@ -190,7 +212,10 @@ export function buildBundle(src: FhirSource): Bundle {
           subject,
           effectiveDateTime: effective,
           valueCodeableConcept: answer ? { coding: [{ system: LOINC, ...answer }], text: call.phenotype } : { text: call.phenotype },
-          component: [geneStudied(call.gene), ...(meaningful(call.activityScore) ? [{ code: { text: 'Activity score' }, valueString: call.activityScore }] : [])],
+          component: [
+            geneStudied(call.gene),
+            ...(meaningful(call.activityScore) ? [{ code: { text: 'Activity score' }, valueString: call.activityScore }] : []),
+          ],
           derivedFrom: [ref(genotypeId)],
         },
       });

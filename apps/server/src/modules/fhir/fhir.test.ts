@@ -46,8 +46,15 @@ describe('the FHIR export', () => {
       // The whole bundle, and each resource on its own.
       // Zero errors; the only warnings are the validator saying it cannot tell the type a urn:uuid reference points at.
       const problems = await validateFhir(bundle);
-      expect(problems.filter((p) => !(p.severity === 'warning' && /^Invalid reference: got "urn:uuid:/.test(p.text))), name).toEqual([]);
-      for (const e of bundle.entry!) expect((await validateFhir(e.resource!)).filter((p) => p.severity === 'error'), `${name} ${e.resource!.resourceType}`).toEqual([]);
+      expect(
+        problems.filter((p) => !(p.severity === 'warning' && /^Invalid reference: got "urn:uuid:/.test(p.text))),
+        name,
+      ).toEqual([]);
+      for (const e of bundle.entry!)
+        expect(
+          (await validateFhir(e.resource!)).filter((p) => p.severity === 'error'),
+          `${name} ${e.resource!.resourceType}`,
+        ).toEqual([]);
 
       const [patient] = resources<Patient>(bundle, 'Patient');
       expect(patient!.name).toEqual([{ family: expect.any(String), given: [name] }]);
@@ -59,7 +66,10 @@ describe('the FHIR export', () => {
       const pgx = (await get(`/api/portal/sessions/${s.id}/reports`, ada)).json();
       const reports = resources<DiagnosticReport>(bundle, 'DiagnosticReport');
       expect(reports.length, name).toBe(detail.results.length + (pgx.report ? 1 : 0));
-      expect(reports.some((r) => r.code.text === 'Pharmacogenomic report'), name).toBe(Boolean(pgx.report));
+      expect(
+        reports.some((r) => r.code.text === 'Pharmacogenomic report'),
+        name,
+      ).toBe(Boolean(pgx.report));
       for (const r of reports) expect(r.code.coding).toEqual([{ system: 'http://loinc.org', code: '51969-4', display: 'Genetic analysis report' }]);
     }
   }, 120_000);
@@ -84,10 +94,15 @@ describe('the FHIR export', () => {
     const cyp2c19 = summary.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19');
     const genotype = observations.find((o) => o.code.coding?.[0]?.code === '84413-4' && o.valueCodeableConcept?.text === `CYP2C19 ${cyp2c19.diplotype}`);
     expect(genotype).toBeDefined();
-    expect(genotype!.component).toEqual([{ code: { coding: [{ system: 'http://loinc.org', code: '48018-6', display: 'Gene studied [ID]' }] }, valueCodeableConcept: { text: 'CYP2C19' } }]);
+    expect(genotype!.component).toEqual([
+      { code: { coding: [{ system: 'http://loinc.org', code: '48018-6', display: 'Gene studied [ID]' }] }, valueCodeableConcept: { text: 'CYP2C19' } },
+    ]);
     const phenotype = observations.find((o) => o.derivedFrom?.[0]?.reference === `urn:uuid:${genotype!.id}`)!;
     expect(phenotype.code.coding?.[0]?.code).toBe('53040-2');
-    expect(phenotype.valueCodeableConcept).toEqual({ coding: [{ system: 'http://loinc.org', code: 'LA10317-8', display: 'Intermediate metabolizer' }], text: 'Intermediate Metabolizer' });
+    expect(phenotype.valueCodeableConcept).toEqual({
+      coding: [{ system: 'http://loinc.org', code: 'LA10317-8', display: 'Intermediate metabolizer' }],
+      text: 'Intermediate Metabolizer',
+    });
     // A phenotype that is not a metabolizer status has no code of the IG's, only its text.
     const hla = observations.find((o) => o.code.text === 'HLA-B phenotype');
     if (hla) expect(hla.code.coding).toBeUndefined();

@@ -21,16 +21,28 @@ export async function sessionBundle(ctx: AppContext, userId: string, sessionId: 
   const results = kit ? await sessionsRepo.resultsWithData(db, kit.id) : [];
   const reports = kit ? await pgxRepo.reportsForKit(db, kit.id) : [];
   const current = reports.find((r) => r.status === 'current');
-  const [callSet, kb] = kit && current ? await Promise.all([pgxRepo.callSetForKit(db, kit.id), pgxRepo.findKnowledgeBase(db, current.kbVersion)]) : [undefined, undefined];
+  const [callSet, kb] =
+    kit && current ? await Promise.all([pgxRepo.callSetForKit(db, kit.id), pgxRepo.findKnowledgeBase(db, current.kbVersion)]) : [undefined, undefined];
   const bundle = buildBundle({
     portalUrl: ctx.env.portalUrl,
     sessionId,
     patient: { id: row.user.id, firstName: row.user.firstName, lastName: row.user.lastName, synthetic: row.user.synthetic },
     kit: kit ? { id: kit.id, sampleLabel: kit.sampleLabel } : null,
-    nutrigenomic: results.map((r) => ({ id: r.id, title: r.title, computedAt: r.computedAt, engineVersion: r.engineVersion, components: componentsOf(r.data) as unknown as ResultComponent[] })),
+    nutrigenomic: results.map((r) => ({
+      id: r.id,
+      title: r.title,
+      computedAt: r.computedAt,
+      engineVersion: r.engineVersion,
+      components: componentsOf(r.data) as unknown as ResultComponent[],
+    })),
     pharmacogenomic:
       current && callSet
-        ? { builtAt: current.builtAt, knowledgeBase: kb?.label ?? current.kbVersion, pharmcatVersion: callSet.pharmcatVersion, calls: callSet.calls as GeneCall[] }
+        ? {
+            builtAt: current.builtAt,
+            knowledgeBase: kb?.label ?? current.kbVersion,
+            pharmcatVersion: callSet.pharmcatVersion,
+            calls: callSet.calls as GeneCall[],
+          }
         : null,
     generatedAt: new Date(),
   });

@@ -29,10 +29,18 @@ export async function validateFhir(resource: Resource): Promise<ValidationProble
   const core = await validator();
   const where = `${resource.resourceType}/${resource.id ?? ''}`;
   try {
-    return core.validateResource(resource).map((i) => ({ resource: where, severity: i.severity, text: i.details?.text ?? i.diagnostics ?? '', expression: (i.expression ?? []).join(', ') }));
+    return core
+      .validateResource(resource)
+      .map((i) => ({ resource: where, severity: i.severity, text: i.details?.text ?? i.diagnostics ?? '', expression: (i.expression ?? []).join(', ') }));
   } catch (err) {
-    const issues = (err as { outcome?: { issue?: Array<{ severity: string; details?: { text?: string }; diagnostics?: string; expression?: string[] }> } }).outcome?.issue;
+    const issues = (err as { outcome?: { issue?: Array<{ severity: string; details?: { text?: string }; diagnostics?: string; expression?: string[] }> } })
+      .outcome?.issue;
     if (!issues) throw err;
-    return issues.map((i) => ({ resource: where, severity: i.severity, text: i.details?.text ?? i.diagnostics ?? '', expression: (i.expression ?? []).join(', ') }));
+    return issues.map((i) => ({
+      resource: where,
+      severity: i.severity,
+      text: i.details?.text ?? i.diagnostics ?? '',
+      expression: (i.expression ?? []).join(', '),
+    }));
   }
 }

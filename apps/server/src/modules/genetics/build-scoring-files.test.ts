@@ -24,15 +24,29 @@ describe('buildScoringFiles', () => {
   const files = buildScoringFiles(panel);
 
   it('matches the committed scoring files (rerun build-scoring-files.ts when this fails)', () => {
-    const committed = fs.readdirSync(path.join(dataDir, 'scoring')).filter((n) => n.endsWith('.txt')).sort();
+    const committed = fs
+      .readdirSync(path.join(dataDir, 'scoring'))
+      .filter((n) => n.endsWith('.txt'))
+      .sort();
     expect(committed).toEqual(files.map((f) => f.fileName).sort());
     for (const f of files) expect(fs.readFileSync(path.join(dataDir, 'scoring', f.fileName), 'utf8')).toBe(f.content);
   });
 
   it("gives each component the README's coverage of scored SNPs", () => {
     expect(Object.fromEntries(files.map((f) => [f.component, f.rows.length]))).toEqual({
-      vitamin_D: 6, calcium: 7, magnesium: 6, iron: 6, phosphorus: 5, vitamin_E: 3, vitamin_B12: 3,
-      zinc: 3, copper: 2, selenium: 2, vitamin_A: 2, vitamin_B6: 1, vitamin_C: 1,
+      vitamin_D: 6,
+      calcium: 7,
+      magnesium: 6,
+      iron: 6,
+      phosphorus: 5,
+      vitamin_E: 3,
+      vitamin_B12: 3,
+      zinc: 3,
+      copper: 2,
+      selenium: 2,
+      vitamin_A: 2,
+      vitamin_B6: 1,
+      vitamin_C: 1,
     });
   });
 

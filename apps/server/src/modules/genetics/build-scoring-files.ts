@@ -86,9 +86,7 @@ export function buildScoringFiles(panel: readonly PanelRow[]): GeneratedScoringF
   const components = [...new Set(kept.map((r) => r.component))];
   return components.map((component) => {
     const rows = kept.filter((r) => r.component === component);
-    const dropped = leftOut
-      .filter((d) => d.row.component === component)
-      .map((d) => ({ rsid: d.row.rsid, reason: d.reason }));
+    const dropped = leftOut.filter((d) => d.row.component === component).map((d) => ({ rsid: d.row.rsid, reason: d.reason }));
     return { component, fileName: `${component}.txt`, content: render(component, rows, dropped), rows, leftOut: dropped };
   });
 }
@@ -113,7 +111,11 @@ function render(component: string, rows: PanelRow[], leftOut: Array<{ rsid: stri
   // The first row of a PMID carries the fullest citation text in the panel.
   const citations = new Map<string, string>();
   for (const r of rows) if (r.pmid && !citations.has(r.pmid)) citations.set(r.pmid, `${r.firstAuthorYear} PMID:${r.pmid}`);
-  const list = (pick: (r: PanelRow) => boolean) => rows.filter(pick).map((r) => r.rsid).join(', ') || 'none';
+  const list = (pick: (r: PanelRow) => boolean) =>
+    rows
+      .filter(pick)
+      .map((r) => r.rsid)
+      .join(', ') || 'none';
   const lines = [
     '###PGS CATALOG SCORING FILE - see https://www.pgscatalog.org/downloads/#dl_ftp_scoring for additional information',
     '#format_version=2.0',
@@ -139,9 +141,7 @@ function render(component: string, rows: PanelRow[], leftOut: Array<{ rsid: stri
     `## no European allele frequency (no reference distribution possible): ${list((r) => r.eafEur === null)}`,
     `## panel rows left out: ${leftOut.map((d) => `${d.rsid} (${d.reason})`).join(', ') || 'none'}`,
     ['rsID', 'chr_name', 'chr_position', 'effect_allele', 'other_allele', 'effect_weight'].join('\t'),
-    ...rows.map((r) =>
-      [r.rsid, r.chr, r.posGrch38 ?? '', r.effectAllele, r.otherAllele ?? '', r.beta === null ? '1' : String(r.beta)].join('\t'),
-    ),
+    ...rows.map((r) => [r.rsid, r.chr, r.posGrch38 ?? '', r.effectAllele, r.otherAllele ?? '', r.beta === null ? '1' : String(r.beta)].join('\t')),
   ];
   return `${lines.join('\n')}\n`;
 }

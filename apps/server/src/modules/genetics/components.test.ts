@@ -6,14 +6,37 @@ import { generateSyntheticGenotypeFile } from './synthetic';
 
 const LOCKED = 'Due to insufficient number of SNPs we were not able to calculate your genetic score';
 const VITAMINS = [
-  'Vitamin A', 'Vitamin B1 (thiamine)', 'Vitamin B2 (riboflavin)', 'Vitamin B3 (niacin)', 'Vitamin B5 (pantothenic acid)',
-  'Vitamin B6', 'Vitamin B7 (biotin)', 'Vitamin B9 (folate)', 'Vitamin B12', 'Vitamin C', 'Vitamin D', 'Vitamin E', 'Vitamin K',
+  'Vitamin A',
+  'Vitamin B1 (thiamine)',
+  'Vitamin B2 (riboflavin)',
+  'Vitamin B3 (niacin)',
+  'Vitamin B5 (pantothenic acid)',
+  'Vitamin B6',
+  'Vitamin B7 (biotin)',
+  'Vitamin B9 (folate)',
+  'Vitamin B12',
+  'Vitamin C',
+  'Vitamin D',
+  'Vitamin E',
+  'Vitamin K',
 ];
 /** The README's NOT_PROCESSED list: no established, weightable SNPs. */
 const README_NOT_PROCESSED = [
-  'Potassium', 'Sodium', 'Chloride', 'Iodine', 'Fluoride', 'Chromium', 'Molybdenum', 'Manganese',
-  'Vitamin B9 (folate)', 'Vitamin K', 'Vitamin B1 (thiamine)', 'Vitamin B2 (riboflavin)', 'Vitamin B3 (niacin)',
-  'Vitamin B5 (pantothenic acid)', 'Vitamin B7 (biotin)',
+  'Potassium',
+  'Sodium',
+  'Chloride',
+  'Iodine',
+  'Fluoride',
+  'Chromium',
+  'Molybdenum',
+  'Manganese',
+  'Vitamin B9 (folate)',
+  'Vitamin K',
+  'Vitamin B1 (thiamine)',
+  'Vitamin B2 (riboflavin)',
+  'Vitamin B3 (niacin)',
+  'Vitamin B5 (pantothenic acid)',
+  'Vitamin B7 (biotin)',
 ];
 /** Processed for any complete synthetic file: SNP sets that can reach 75% and have EUR frequencies. */
 const ALWAYS_PROCESSED = ['Calcium', 'Phosphorus', 'Magnesium', 'Iron', 'Selenium', 'Vitamin A', 'Vitamin B6', 'Vitamin B12', 'Vitamin D'];
@@ -25,7 +48,19 @@ function expectLocked(c: ResultComponent) {
   expect(c.riskLevel).toBe(ResultLevel.NOT_PROCESSED);
   expect(c.scoreDescription).toBe(LOCKED);
   expect(c.notProcessedReason).not.toBeNull();
-  for (const field of ['score', 'averageScore', 'scoreCategory', 'mean', 'median', 'minValue', 'maxValue', 'percentile', 'percentile25th', 'percentile75th', 'referencePopulation'] as const) {
+  for (const field of [
+    'score',
+    'averageScore',
+    'scoreCategory',
+    'mean',
+    'median',
+    'minValue',
+    'maxValue',
+    'percentile',
+    'percentile25th',
+    'percentile75th',
+    'referencePopulation',
+  ] as const) {
     expect(c[field], `${c.title}.${field}`).toBeNull();
   }
 }
@@ -74,7 +109,11 @@ describe('the catalogue', () => {
   });
 
   it("marks exactly the README's NOT_PROCESSED list as having no established SNPs", () => {
-    expect(COMPONENTS.filter((c) => !c.hasEstablishedSnps).map((c) => c.title).sort()).toEqual([...README_NOT_PROCESSED].sort());
+    expect(
+      COMPONENTS.filter((c) => !c.hasEstablishedSnps)
+        .map((c) => c.title)
+        .sort(),
+    ).toEqual([...README_NOT_PROCESSED].sort());
   });
 
   it('has a scoring file for every component with established SNPs, and none for the others', () => {
@@ -91,7 +130,10 @@ describe('the catalogue', () => {
       expect(c.description.length, c.title).toBeGreaterThan(40);
       expect(c.signs.length, c.title).toBeGreaterThan(0);
       expect(c.letsGetTechnical.length, c.title).toBeGreaterThan(40);
-      for (const level of [0, 1, 2, 3] as const) expect(c.recommendations[level], `${c.title} ${level}`).toMatch(/^(The patient's genetic score|No genetic score).*[Cc]onsider discussing .* with the patient/);
+      for (const level of [0, 1, 2, 3] as const)
+        expect(c.recommendations[level], `${c.title} ${level}`).toMatch(
+          /^(The patient's genetic score|No genetic score).*[Cc]onsider discussing .* with the patient/,
+        );
       if (c.hasEstablishedSnps) {
         expect(c.genes.length, c.title).toBeGreaterThan(0);
         expect(c.references.length, c.title).toBeGreaterThan(0);
@@ -109,7 +151,15 @@ describe('the texts speak to the practitioner about the patient', () => {
 
   it('no catalogue text addresses the reader as the patient', () => {
     for (const c of getCatalogue()) {
-      const texts = [c.description, ...c.signs, ...Object.values(c.recommendations), c.letsGetTechnical, c.technicalNote, c.referenceCohort ?? '', ...c.furtherReading.map((f) => f.reason)];
+      const texts = [
+        c.description,
+        ...c.signs,
+        ...Object.values(c.recommendations),
+        c.letsGetTechnical,
+        c.technicalNote,
+        c.referenceCohort ?? '',
+        ...c.furtherReading.map((f) => f.reason),
+      ];
       for (const text of texts) expect(text, c.title).not.toMatch(SECOND_PERSON);
     }
   });
@@ -134,17 +184,26 @@ describe('references', () => {
     const data = loadGeneticsData();
     for (const c of catalogue) {
       const file = c.panelComponent ? data.scores.get(c.panelComponent) : undefined;
-      const scored = new Set(c.hasEstablishedSnps && file ? file.variants.map((v) => data.panel.find((r) => r.component === c.panelComponent && r.rsid === v.rsid)!.pmid) : []);
+      const scored = new Set(
+        c.hasEstablishedSnps && file ? file.variants.map((v) => data.panel.find((r) => r.component === c.panelComponent && r.rsid === v.rsid)!.pmid) : [],
+      );
       for (const r of c.references) {
         if (r.basis === 'reference-population') expect(r.pmid, c.title).toBe(c.referenceSource?.pmid);
         else expect(scored.has(r.pmid), `${c.title} ${r.pmid}`).toBe(true);
         expect(r.url).toBe(`https://pubmed.ncbi.nlm.nih.gov/${r.pmid}/`);
       }
       // Every processed score names where its reference population comes from.
-      if (c.referenceCohort) expect(c.references.some((r) => r.basis !== 'snps'), c.title).toBe(true);
+      if (c.referenceCohort)
+        expect(
+          c.references.some((r) => r.basis !== 'snps'),
+          c.title,
+        ).toBe(true);
       // Further reading never repeats a reference, and says why it is outside the score.
       for (const f of c.furtherReading) {
-        expect(c.references.map((r) => r.pmid), c.title).not.toContain(f.pmid);
+        expect(
+          c.references.map((r) => r.pmid),
+          c.title,
+        ).not.toContain(f.pmid);
         expect(f.reason.length, `${c.title} ${f.pmid}`).toBeGreaterThan(30);
       }
     }
@@ -178,7 +237,12 @@ describe('references', () => {
 
   it('writes thousands in citations with a no-break space, so they read the same with a decimal point or comma', () => {
     expect(entry('Vitamin D').references[0]!.citation).toBe('Jiang 2018 (Nat Commun 9:260; SUNLIGHT, n=79\u00a0366 EUR)');
-    expect(catalogue.flatMap((c) => [...c.references, ...c.furtherReading]).map((r) => r.citation).join(' ')).not.toMatch(/\d,\d{3}/);
+    expect(
+      catalogue
+        .flatMap((c) => [...c.references, ...c.furtherReading])
+        .map((r) => r.citation)
+        .join(' '),
+    ).not.toMatch(/\d,\d{3}/);
   });
 });
 
@@ -197,7 +261,12 @@ describe('computeResults on synthetic files', () => {
         if (c.riskLevel === ResultLevel.NOT_PROCESSED) expectLocked(c);
         else expectProcessed(c);
       }
-      expect(all(r).filter((c) => c.riskLevel !== ResultLevel.NOT_PROCESSED).map((c) => c.title).sort()).toEqual([...ALWAYS_PROCESSED].sort());
+      expect(
+        all(r)
+          .filter((c) => c.riskLevel !== ResultLevel.NOT_PROCESSED)
+          .map((c) => c.title)
+          .sort(),
+      ).toEqual([...ALWAYS_PROCESSED].sort());
       for (const title of README_NOT_PROCESSED) expect(byTitle(r, title).notProcessedReason).toBe('no-established-snps');
       // Vitamin E: rs964184 is C/G, so 2 of 3 at most; zinc, copper, C: no frequency, written as no-calls.
       expect(byTitle(r, 'Vitamin E')).toMatchObject({ notProcessedReason: 'insufficient-calls', numberOfSnps: 2, totalSnps: 3 });
@@ -222,7 +291,6 @@ describe('computeResults on synthetic files', () => {
     }
     for (const c of all(r)) if (c.riskLevel !== ResultLevel.NOT_PROCESSED) expectProcessed(c);
   });
-
 });
 
 /** The same consumer file with every genotype written on the opposite strand (A<->T, C<->G). */
@@ -270,7 +338,10 @@ describe('strand matching over a whole consumer file', () => {
       for (const v of file.variants) {
         // Known other allele: the effect allele with its complement (A/T at an A/G SNP fits neither strand).
         // Unknown other allele: the two bases that are neither the effect allele nor its complement.
-        const g = v.otherAllele !== null ? v.effectAllele + flip[v.effectAllele]! : ['A', 'C', 'G', 'T'].filter((b) => b !== v.effectAllele && b !== flip[v.effectAllele]).join('');
+        const g =
+          v.otherAllele !== null
+            ? v.effectAllele + flip[v.effectAllele]!
+            : ['A', 'C', 'G', 'T'].filter((b) => b !== v.effectAllele && b !== flip[v.effectAllele]).join('');
         lines.push(`${v.rsid}\t1\t1\t${g}`);
       }
     }
@@ -298,7 +369,7 @@ describe('strand matching over a whole consumer file', () => {
 });
 
 describe('computeResults on hand-written files (hand-computed values)', () => {
-  it("Vitamin B6, rs4654748 TT (as Thandi): the maximum, held by 25%: 75 + 25/2 = 87.5 → Increased", () => {
+  it('Vitamin B6, rs4654748 TT (as Thandi): the maximum, held by 25%: 75 + 25/2 = 87.5 → Increased', () => {
     const b6 = byTitle(computeResults('rs4654748\t1\t21459575\tTT\n'), 'Vitamin B6');
     expect(b6).toMatchObject({ score: 0, maxValue: 0, shareLower: 75, shareSame: 25, percentile: 87.5, riskLevel: ResultLevel.HIGH });
     // Written on the reverse strand (AA), the same.
@@ -310,8 +381,19 @@ describe('computeResults on hand-written files (hand-computed values)', () => {
     const b6 = byTitle(r, 'Vitamin B6');
     expect(r.synthetic).toBe(false);
     expect(b6).toMatchObject({
-      score: -2.9, mean: -1.45, averageScore: -1.45, minValue: -2.9, maxValue: 0, median: -1.45,
-      percentile: 12.5, shareLower: 0, shareSame: 25, riskLevel: ResultLevel.LOW, scoreCategory: 'decreased', scoreMood: 'red', numberOfSnps: 1,
+      score: -2.9,
+      mean: -1.45,
+      averageScore: -1.45,
+      minValue: -2.9,
+      maxValue: 0,
+      median: -1.45,
+      percentile: 12.5,
+      shareLower: 0,
+      shareSame: 25,
+      riskLevel: ResultLevel.LOW,
+      scoreCategory: 'decreased',
+      scoreMood: 'red',
+      numberOfSnps: 1,
     });
     expect(b6.genotypes[0]).toMatchObject({ rsid: 'rs4654748', gene: 'NBPF3/ALPL', genotype: 'CC', dosage: 2, effectWeight: -1.45 });
   });

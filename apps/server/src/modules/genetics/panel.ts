@@ -38,9 +38,26 @@ export interface GeneticsData {
 }
 
 const PANEL_COLUMNS = [
-  'component', 'gene', 'rsid', 'chr', 'pos_grch38', 'effect_allele', 'other_allele', 'beta', 'beta_units',
-  'trait', 'pmid', 'first_author_year', 'eaf_afr', 'eaf_eur', 'eaf_eas', 'eaf_sas', 'eaf_amr', 'eaf_source',
-  'confidence', 'notes',
+  'component',
+  'gene',
+  'rsid',
+  'chr',
+  'pos_grch38',
+  'effect_allele',
+  'other_allele',
+  'beta',
+  'beta_units',
+  'trait',
+  'pmid',
+  'first_author_year',
+  'eaf_afr',
+  'eaf_eur',
+  'eaf_eas',
+  'eaf_sas',
+  'eaf_amr',
+  'eaf_source',
+  'confidence',
+  'notes',
 ] as const;
 
 /** Parses panel.tsv, refusing a file whose columns moved, since every later step reads by name. */
@@ -108,7 +125,10 @@ export function loadGeneticsData(dataDir: string = defaultDataDir()): GeneticsDa
   const panel = parsePanel(fs.readFileSync(path.join(dataDir, 'panel.tsv'), 'utf8'));
   const scores = new Map<string, ScoringFile>();
   const scoringDir = path.join(dataDir, 'scoring');
-  for (const name of fs.readdirSync(scoringDir).filter((n) => n.endsWith('.txt')).sort()) {
+  for (const name of fs
+    .readdirSync(scoringDir)
+    .filter((n) => n.endsWith('.txt'))
+    .sort()) {
     scores.set(name.slice(0, -'.txt'.length), parseScoringFile(fs.readFileSync(path.join(scoringDir, name), 'utf8')));
   }
   const data = { panel, scores };

@@ -70,7 +70,10 @@ describe('reference distribution against brute-force enumeration', () => {
         const variance = combos.reduce((s, c) => s + c.p * (c.score - mean) ** 2, 0);
         expect(stats.mean).toBeCloseTo(mean, 12);
         expect(stats.variance).toBeCloseTo(variance, 12);
-        expect(stats.mean).toBeCloseTo(snps.reduce((s, x) => s + 2 * x.eaf * x.weight, 0), 12);
+        expect(stats.mean).toBeCloseTo(
+          snps.reduce((s, x) => s + 2 * x.eaf * x.weight, 0),
+          12,
+        );
       });
 
       it('has the enumerated median and quartiles', () => {
@@ -114,7 +117,10 @@ describe('scoreDistribution details', () => {
   });
 
   it('merges equal scores: two SNPs of weight 0.1 give 5 atoms, not 9', () => {
-    const d = scoreDistribution([{ weight: 0.1, eaf: 0.2 }, { weight: 0.1, eaf: 0.7 }]);
+    const d = scoreDistribution([
+      { weight: 0.1, eaf: 0.2 },
+      { weight: 0.1, eaf: 0.7 },
+    ]);
     expect(d).toHaveLength(5);
     expect(d[2]!.value).toBeCloseTo(0.2, 12);
     // P(score 0.2) = P(2,0) + P(1,1) + P(0,2) = .04·.09 + .32·.42 + .64·.49
@@ -185,9 +191,18 @@ describe('percentile and category with heavy ties, worked out by hand', () => {
   });
 
   it('two SNPs of weight 1, p = 0.5 each: scores 0-4 held by 1, 4, 6, 4, 1 sixteenths', () => {
-    const snps = [{ weight: 1, eaf: 0.5 }, { weight: 1, eaf: 0.5 }];
+    const snps = [
+      { weight: 1, eaf: 0.5 },
+      { weight: 1, eaf: 0.5 },
+    ];
     const d = scoreDistribution(snps);
-    expect(d.map((a) => [a.value, a.probability * 16])).toEqual([[0, 1], [1, 4], [2, 6], [3, 4], [4, 1]]);
+    expect(d.map((a) => [a.value, a.probability * 16])).toEqual([
+      [0, 1],
+      [1, 4],
+      [2, 6],
+      [3, 4],
+      [4, 1],
+    ]);
     // 0: 0 + 6.25/2 = 3.125; 1: 6.25 + 25/2 = 18.75; 2: 31.25 + 37.5/2 = 50; 3: 68.75 + 25/2 = 81.25; 4: 93.75 + 6.25/2 = 96.875.
     expect([0, 1, 2, 3, 4].map((x) => placement(d, x))).toEqual([
       { lower: 0, same: 6.25, percentile: 3.125 },
@@ -203,7 +218,10 @@ describe('percentile and category with heavy ties, worked out by hand', () => {
   });
 
   it('two SNPs, weights 0.3 and -0.3, p = 0.3 and 0.6: opposite effects tie at 0', () => {
-    const snps = [{ weight: 0.3, eaf: 0.3 }, { weight: -0.3, eaf: 0.6 }];
+    const snps = [
+      { weight: 0.3, eaf: 0.3 },
+      { weight: -0.3, eaf: 0.6 },
+    ];
     const d = scoreDistribution(snps);
     // Score 0 needs equal copies: (0,0) .49·.16 + (1,1) .42·.48 + (2,2) .09·.36 = .0784 + .2016 + .0324 = .3124.
     // Lower needs fewer copies of the first: (0,1) .49·.48 + (0,2) .49·.36 + (1,2) .42·.36 = .2352 + .1764 + .1512 = .5628.

@@ -47,8 +47,15 @@ export function scoreDistribution(snps: readonly ReferenceSnp[]): Atom[] {
     if (!(p >= 0 && p <= 1) || !Number.isFinite(snp.weight)) throw new Error(`reference: bad SNP ${JSON.stringify(snp)}`);
     const genotypes: Array<[number, number]> =
       (snp.ploidy ?? 2) === 1
-        ? [[snp.weight, p], [0, 1 - p]]
-        : [[2 * snp.weight, p * p], [snp.weight, 2 * p * (1 - p)], [0, (1 - p) * (1 - p)]];
+        ? [
+            [snp.weight, p],
+            [0, 1 - p],
+          ]
+        : [
+            [2 * snp.weight, p * p],
+            [snp.weight, 2 * p * (1 - p)],
+            [0, (1 - p) * (1 - p)],
+          ];
     const next = new Map<number, Atom>();
     for (const atom of atoms.values()) {
       for (const [add, prob] of genotypes) {

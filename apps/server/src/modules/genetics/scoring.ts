@@ -39,7 +39,6 @@ export interface RawGenotypeFile {
   skippedLines: number;
 }
 
-
 /** How one scoring-file variant matched the patient's genotype. */
 export interface VariantMatch {
   status: VariantStatus;
@@ -50,7 +49,6 @@ export interface VariantMatch {
   /** Which strand the genotype was read on ('either' when both fit with the same count); null unless called. */
   strand: 'forward' | 'reverse' | 'either' | null;
 }
-
 
 /** The score of one component for one patient, before any reference comparison. */
 export interface ComponentScore {
@@ -147,7 +145,12 @@ export function parseRawGenotypes(text: string): RawGenotypeFile {
       comments.push(line.slice(1).trim());
       continue;
     }
-    const cells = line.split(line.includes('\t') ? '\t' : ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
+    const cells = line.split(line.includes('\t') ? '\t' : ',').map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
     if (cells.length < 4) {
       skippedLines++;
       continue;

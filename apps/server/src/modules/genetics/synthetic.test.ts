@@ -70,7 +70,8 @@ describe('generateSyntheticGenotypeFile', () => {
   });
 
   it('writes X-chromosome SNPs as one allele for a male', () => {
-    const header = 'component\tgene\trsid\tchr\tpos_grch38\teffect_allele\tother_allele\tbeta\tbeta_units\ttrait\tpmid\tfirst_author_year\teaf_afr\teaf_eur\teaf_eas\teaf_sas\teaf_amr\teaf_source\tconfidence\tnotes';
+    const header =
+      'component\tgene\trsid\tchr\tpos_grch38\teffect_allele\tother_allele\tbeta\tbeta_units\ttrait\tpmid\tfirst_author_year\teaf_afr\teaf_eur\teaf_eas\teaf_sas\teaf_amr\teaf_source\tconfidence\tnotes';
     const row = 'toy\tG1\trs999\tX\t1000\tA\tG\t0.1\tu\tt\t1\tA 2000\t\t0.5\t\t\t\t\tmedium\t';
     const custom: GeneticsData = { panel: parsePanel(`${header}\n${row}\n`), scores: new Map() };
     const male = parseRawGenotypes(generateSyntheticGenotypeFile('m', { data: custom, sex: 'male' }));

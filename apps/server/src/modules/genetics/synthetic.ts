@@ -76,9 +76,7 @@ export function generateSyntheticGenotypeFile(seed: string, opts: SyntheticOptio
     if (p !== null && row.effectAllele && uNoCall >= (opts.noCallFraction ?? 0)) {
       const other = row.otherAllele ?? TRANSITION[row.effectAllele] ?? 'N';
       const haploid = opts.sex === 'male' && row.chr === 'X';
-      let alleles = haploid
-        ? [uGenotype < p ? row.effectAllele : other]
-        : [uGenotype < p ? row.effectAllele : other, uSecond < p ? row.effectAllele : other];
+      let alleles = haploid ? [uGenotype < p ? row.effectAllele : other] : [uGenotype < p ? row.effectAllele : other, uSecond < p ? row.effectAllele : other];
       if (uReverse < (opts.reverseStrandFraction ?? 0)) alleles = alleles.map(complement);
       genotype = alleles.sort().join('');
     }

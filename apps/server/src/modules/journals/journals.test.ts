@@ -15,7 +15,14 @@ async function acceptedSession() {
   const doc = await createUser(h, { practitionerStatus: 2 });
   const patient = await createUser(h, { role: 'patient' });
   const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-  const id = (await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } })).json().id as string;
+  const id = (
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/patient/sessions/',
+      headers: patient.auth,
+      payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    })
+  ).json().id as string;
   await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
   return { doc, patient, id };
 }
@@ -36,12 +43,31 @@ describe('session journal', () => {
     const doc = await createUser(h, { practitionerStatus: 2 });
     const patient = await createUser(h, { role: 'patient' });
     const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-    const id = (await h.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() } })).json().id;
-    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: doc.auth, payload: { description: NOTE } })).json().error.code).toBe('400414');
+    const id = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/patient/sessions/',
+        headers: patient.auth,
+        payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+      })
+    ).json().id;
+    expect(
+      (await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: doc.auth, payload: { description: NOTE } })).json().error.code,
+    ).toBe('400414');
     const { doc: d2, id: id2 } = await acceptedSession();
-    const long = await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id2}/journal`, headers: d2.auth, payload: { description: 'x'.repeat(20_001) } });
+    const long = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/sessions/${id2}/journal`,
+      headers: d2.auth,
+      payload: { description: 'x'.repeat(20_001) },
+    });
     expect(long.json().error.fieldErrors).toEqual({ description: ['Maximum chars exceeded'] });
-    const extra = await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id2}/journal`, headers: d2.auth, payload: { description: NOTE, status: 'Submitted' } });
+    const extra = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/sessions/${id2}/journal`,
+      headers: d2.auth,
+      payload: { description: NOTE, status: 'Submitted' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(await h.db.select().from(journalEntries).where(eq(journalEntries.sessionId, id2))).toHaveLength(0);
   });
@@ -49,8 +75,17 @@ describe('session journal', () => {
   it('submitting completes the session in the same step; the entry is read-only; the patient reads it and is emailed', async () => {
     const { doc, patient, id } = await acceptedSession();
     await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: doc.auth, payload: { description: 'Draft' } });
-    expect((await h.app.inject({ url: `/api/patient/sessions/${id}/journal`, headers: patient.auth })).json()).toEqual({ entry: null, addenda: [], sessionStatus: 2 });
-    const short = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: doc.auth, payload: { description: 'Too short' } });
+    expect((await h.app.inject({ url: `/api/patient/sessions/${id}/journal`, headers: patient.auth })).json()).toEqual({
+      entry: null,
+      addenda: [],
+      sessionStatus: 2,
+    });
+    const short = await h.app.inject({
+      method: 'POST',
+      url: `/api/portal/sessions/${id}/journal/submit`,
+      headers: doc.auth,
+      payload: { description: 'Too short' },
+    });
     expect(short.json().error.fieldErrors).toEqual({ description: ['Minimum chars not reached'] });
 
     const res = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: doc.auth, payload: { description: NOTE } });
@@ -76,7 +111,11 @@ describe('session journal', () => {
 
   it('submitting twice at once completes the session once', async () => {
     const { doc, id } = await acceptedSession();
-    const results = await Promise.all([1, 2, 3].map(() => h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: doc.auth, payload: { description: NOTE } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: doc.auth, payload: { description: NOTE } }),
+      ),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     expect(await h.db.select().from(journalEntries).where(eq(journalEntries.sessionId, id))).toHaveLength(1);
   });
@@ -86,23 +125,37 @@ describe('session journal', () => {
     const early = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/addenda`, headers: doc.auth, payload: { description: NOTE } });
     expect(early.json().error.code).toBe('400414');
     await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: doc.auth, payload: { description: NOTE } });
-    const add = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/addenda`, headers: doc.auth, payload: { description: 'Addendum: lab confirmed the sample.' } });
+    const add = await h.app.inject({
+      method: 'POST',
+      url: `/api/portal/sessions/${id}/journal/addenda`,
+      headers: doc.auth,
+      payload: { description: 'Addendum: lab confirmed the sample.' },
+    });
     expect(add.statusCode).toBe(201);
     expect(add.json().entry.description).toBe(NOTE);
-    expect(add.json().addenda).toEqual([expect.objectContaining({ description: 'Addendum: lab confirmed the sample.', status: 'Submitted', parentID: add.json().entry.id })]);
+    expect(add.json().addenda).toEqual([
+      expect.objectContaining({ description: 'Addendum: lab confirmed the sample.', status: 'Submitted', parentID: add.json().entry.id }),
+    ]);
     expect((await h.app.inject({ url: `/api/patient/sessions/${id}/journal`, headers: patient.auth })).json().addenda).toHaveLength(1);
   });
 
-  it("another practitioner gets 404 for the journal, its draft, its submit, and the entry", async () => {
+  it('another practitioner gets 404 for the journal, its draft, its submit, and the entry', async () => {
     const { doc, id } = await acceptedSession();
     await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: doc.auth, payload: { description: NOTE } });
     const entryId = (await h.app.inject({ url: `/api/portal/sessions/${id}/journal`, headers: doc.auth })).json().entry.id;
     const other = await createUser(h, { practitionerStatus: 2 });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/journal`, headers: other.auth })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: other.auth, payload: { description: 'x' } })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: other.auth, payload: { description: NOTE } })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: other.auth, payload: { description: 'x' } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/journal/submit`, headers: other.auth, payload: { description: NOTE } }))
+        .statusCode,
+    ).toBe(404);
     expect((await h.app.inject({ url: `/api/portal/journals/${entryId}`, headers: other.auth })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/journals/${entryId}`, headers: other.auth, payload: { description: 'x' } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/journals/${entryId}`, headers: other.auth, payload: { description: 'x' } })).statusCode).toBe(
+      404,
+    );
     const [row] = await h.db.select().from(journalEntries).where(eq(journalEntries.id, entryId));
     expect(row!.description).toBe(NOTE);
   });
@@ -119,7 +172,12 @@ describe('journals list', () => {
     expect((await h.app.inject({ url: '/api/portal/journals/?search=zinc', headers: doc.auth })).json().count).toBe(0);
     expect((await h.app.inject({ url: '/api/portal/journals/?status=Draft', headers: doc.auth })).statusCode).toBe(400);
     const entryId = list.json().results[0].id;
-    const edited = await h.app.inject({ method: 'PUT', url: `/api/portal/journals/${entryId}`, headers: doc.auth, payload: { description: 'About magnesium and zinc' } });
+    const edited = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/journals/${entryId}`,
+      headers: doc.auth,
+      payload: { description: 'About magnesium and zinc' },
+    });
     expect(edited.json()).toMatchObject({ description: 'About magnesium and zinc', addenda: [] });
   });
 });

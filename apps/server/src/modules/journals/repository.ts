@@ -42,34 +42,39 @@ export async function upsertDraft(db: Db | Tx, values: { sessionId: string; prac
  * match, or neither happens.
  */
 export async function submitAndComplete(db: Db, opts: { sessionId: string; practitionerId: string; description: string }) {
-  return db.transaction(async (tx) => {
-    const draft = await upsertDraft(tx, opts);
-    if (!draft) return null;
-    const now = new Date();
-    const [entry] = await tx
-      .update(journalEntries)
-      .set({ status: 'Submitted', submittedAt: now, updatedAt: now })
-      .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, 'Saved')))
-      .returning();
-    const completed = await tx
-      .update(sessions)
-      .set({ status: 4, completedAt: now, updatedAt: now })
-      .where(and(eq(sessions.id, opts.sessionId), eq(sessions.practitionerId, opts.practitionerId), eq(sessions.status, 2)))
-      .returning({ id: sessions.id });
-    if (!entry || completed.length !== 1) {
-      tx.rollback();
-    }
-    return entry!;
-  }).catch((err: unknown) => {
-    // drizzle signals tx.rollback() with an error; a refused submit is not a failure of the database.
-    if (err instanceof TransactionRollbackError) return null;
-    throw err;
-  });
+  return db
+    .transaction(async (tx) => {
+      const draft = await upsertDraft(tx, opts);
+      if (!draft) return null;
+      const now = new Date();
+      const [entry] = await tx
+        .update(journalEntries)
+        .set({ status: 'Submitted', submittedAt: now, updatedAt: now })
+        .where(and(eq(journalEntries.id, draft.id), eq(journalEntries.status, 'Saved')))
+        .returning();
+      const completed = await tx
+        .update(sessions)
+        .set({ status: 4, completedAt: now, updatedAt: now })
+        .where(and(eq(sessions.id, opts.sessionId), eq(sessions.practitionerId, opts.practitionerId), eq(sessions.status, 2)))
+        .returning({ id: sessions.id });
+      if (!entry || completed.length !== 1) {
+        tx.rollback();
+      }
+      return entry!;
+    })
+    .catch((err: unknown) => {
+      // drizzle signals tx.rollback() with an error; a refused submit is not a failure of the database.
+      if (err instanceof TransactionRollbackError) return null;
+      throw err;
+    });
 }
 
 export async function insertAddendum(db: Db, values: { sessionId: string; practitionerId: string; parentId: string; description: string }) {
   const now = new Date();
-  const [row] = await db.insert(journalEntries).values({ ...values, status: 'Submitted', submittedAt: now, createdAt: now, updatedAt: now }).returning();
+  const [row] = await db
+    .insert(journalEntries)
+    .values({ ...values, status: 'Submitted', submittedAt: now, createdAt: now, updatedAt: now })
+    .returning();
   return row!;
 }
 
@@ -78,10 +83,18 @@ const listColumns = {
   session: { id: sessions.id, status: sessions.status, bookingTime: sessions.bookingTime },
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, synthetic: users.synthetic },
 };
-export type ListRow = { entry: EntryRow; session: { id: string; status: number; bookingTime: Date }; user: { id: string; firstName: string; lastName: string; synthetic: boolean } };
+export type ListRow = {
+  entry: EntryRow;
+  session: { id: string; status: number; bookingTime: Date };
+  user: { id: string; firstName: string; lastName: string; synthetic: boolean };
+};
 
 function listBase(db: Db) {
-  return db.select(listColumns).from(journalEntries).innerJoin(sessions, eq(sessions.id, journalEntries.sessionId)).innerJoin(users, eq(users.id, sessions.patientId));
+  return db
+    .select(listColumns)
+    .from(journalEntries)
+    .innerJoin(sessions, eq(sessions.id, journalEntries.sessionId))
+    .innerJoin(users, eq(users.id, sessions.patientId));
 }
 
 /** The practitioner's journal entries (main entries; addenda show with their entry), paged. */
@@ -95,12 +108,19 @@ export async function listForPractitioner(db: Db, practitionerId: string, q: { s
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     listBase(db).where(where).orderBy(desc(journalEntries.updatedAt), desc(journalEntries.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: count() }).from(journalEntries).innerJoin(sessions, eq(sessions.id, journalEntries.sessionId)).innerJoin(users, eq(users.id, sessions.patientId)).where(where),
+    db
+      .select({ n: count() })
+      .from(journalEntries)
+      .innerJoin(sessions, eq(sessions.id, journalEntries.sessionId))
+      .innerJoin(users, eq(users.id, sessions.patientId))
+      .where(where),
   ]);
   return { rows: rows as ListRow[], count: Number(total?.n ?? 0) };
 }
 
 export async function findOwnedEntry(db: Db, practitionerId: string, id: string) {
-  const [row] = await listBase(db).where(and(eq(journalEntries.id, id), eq(journalEntries.practitionerId, practitionerId), isNull(journalEntries.parentId))).limit(1);
+  const [row] = await listBase(db)
+    .where(and(eq(journalEntries.id, id), eq(journalEntries.practitionerId, practitionerId), isNull(journalEntries.parentId)))
+    .limit(1);
   return row as ListRow | undefined;
 }

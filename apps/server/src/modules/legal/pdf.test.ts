@@ -37,10 +37,7 @@ describe('renderLegalPdf', () => {
       sections: [
         {
           heading: 'Unicode ≤ heading',
-          paragraphs: [
-            'A score ≥ 3 is flagged; curly “quotes”, an em dash — and café are fine.',
-            'x'.repeat(500),
-          ],
+          paragraphs: ['A score ≥ 3 is flagged; curly “quotes”, an em dash — and café are fine.', 'x'.repeat(500)],
         },
       ],
     };

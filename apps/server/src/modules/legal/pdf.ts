@@ -108,10 +108,7 @@ export async function renderLegalPdf(doc: LegalDocument): Promise<Uint8Array> {
     const firstParagraphLines = paragraphs.length > 0 ? wrap(paragraphs[0]!, styles.body, CONTENT_WIDTH) : [];
 
     // Keep the heading together with at least the first line of its first paragraph.
-    const headingBlock =
-      headingLines.length * lineHeight(styles.heading) +
-      4 +
-      (firstParagraphLines.length > 0 ? lineHeight(styles.body) : 0);
+    const headingBlock = headingLines.length * lineHeight(styles.heading) + 4 + (firstParagraphLines.length > 0 ? lineHeight(styles.body) : 0);
     ensure(headingBlock);
 
     for (const line of headingLines) drawLine(line, styles.heading);

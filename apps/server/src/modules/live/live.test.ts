@@ -118,7 +118,9 @@ describe('live updates stream', () => {
     expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${sessionId}/accept`, headers: a.auth })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${sessionId}/data-request`, headers: a.auth })).statusCode).toBe(201);
     const s = await openStream(base, a.auth);
-    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${sessionId}/data-request/confirm`, headers: patient.auth })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${sessionId}/data-request/confirm`, headers: patient.auth })).statusCode).toBe(
+      200,
+    );
     await until(() => s.got.events.length > 0, 'the data request event');
     expect(s.got.events).toEqual([{ kind: 'dataRequest', sessionId }]);
     s.close();
@@ -154,7 +156,10 @@ describe('live updates stream', () => {
   it('ends when the session goes idle past its limit: the stream itself is no use of the session', async () => {
     const a = await createUser(h, { practitionerStatus: 2 });
     // 58 s since the last use of a one-minute limit: not touched by the open (that happens from 60 s), 2 s left.
-    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 58_000) }).where(eq(authSessions.id, sessionIdOf(a.tokens.accessToken)));
+    await h.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 58_000) })
+      .where(eq(authSessions.id, sessionIdOf(a.tokens.accessToken)));
     const s = await openStream(base, a.auth);
     await until(() => s.got.closed, 'the stream to close', 6_000);
     expect(s.got.ended).toBe('session expired');
@@ -163,7 +168,10 @@ describe('live updates stream', () => {
   it('stays open past the idle deadline when the session was used meanwhile', async () => {
     const a = await createUser(h, { practitionerStatus: 2 });
     const sid = sessionIdOf(a.tokens.accessToken);
-    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 58_500) }).where(eq(authSessions.id, sid));
+    await h.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 58_500) })
+      .where(eq(authSessions.id, sid));
     const s = await openStream(base, a.auth);
     await h.db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, sid));
     await new Promise((r) => setTimeout(r, 2_500));

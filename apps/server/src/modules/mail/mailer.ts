@@ -81,7 +81,14 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         } catch (err) {
           failed += 1;
           // The id and the server's codes only: its message may quote the address.
-          opts.log.warn({ mailId: m.id, attempts: m.attempts, err: { code: (err as { code?: string }).code, responseCode: (err as { responseCode?: number }).responseCode } }, 'mail delivery failed; kept for another try');
+          opts.log.warn(
+            {
+              mailId: m.id,
+              attempts: m.attempts,
+              err: { code: (err as { code?: string }).code, responseCode: (err as { responseCode?: number }).responseCode },
+            },
+            'mail delivery failed; kept for another try',
+          );
           await db
             .update(mailOutbox)
             .set({ error: String((err as Error).message).slice(0, 500), claimedUntil: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(m.attempts)) })

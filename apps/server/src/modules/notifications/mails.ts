@@ -33,7 +33,16 @@ export function when(date: Date, timeZone: string, withTime = true) {
 /** The UTC offset of `timeZone` at `date`, in milliseconds (Africa/Johannesburg: +2 h). */
 function offsetMs(date: Date, timeZone: string) {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(date)
       .map((x) => [x.type, Number(x.value)]),
   ) as Record<string, number>;
@@ -64,11 +73,23 @@ export function describe(n: Pending, portalUrl: string): { subject: string; line
   const booked = n.bookingTime ? when(n.bookingTime, n.timeZone) : 'a time no longer on record';
   switch (n.kind) {
     case 'sessionRequest':
-      return { subject: `New session request from ${who}`, line: `${who} asked for a session on ${booked}. Accept or reject the request in the portal.`, link: session };
+      return {
+        subject: `New session request from ${who}`,
+        line: `${who} asked for a session on ${booked}. Accept or reject the request in the portal.`,
+        link: session,
+      };
     case 'dataRequestConfirmed':
-      return { subject: `${who} confirmed your data request`, line: `${who} confirmed your data request for the session on ${booked}: you can read their results in the portal.`, link: session };
+      return {
+        subject: `${who} confirmed your data request`,
+        line: `${who} confirmed your data request for the session on ${booked}: you can read their results in the portal.`,
+        link: session,
+      };
     case 'dataRequestDeclined':
-      return { subject: `${who} declined your data request`, line: `${who} declined your data request for the session on ${booked}: their results stay closed to you.`, link: session };
+      return {
+        subject: `${who} declined your data request`,
+        line: `${who} declined your data request for the session on ${booked}: their results stay closed to you.`,
+        link: session,
+      };
     case 'kitResults':
       return { subject: `Results available for ${who}`, line: `The results of ${who}'s kit are available for the session on ${booked}.`, link: session };
     case 'feeDue': {

@@ -25,13 +25,23 @@ async function practitionerIdOf(app: Harness, doc: User) {
 async function request(app: Harness, doc: User, lastName = 'Nkosi') {
   const patient = await createUser(app, { role: 'patient', lastName });
   const bookingTime = new Date(Math.round((Date.now() + 3 * DAY) / 60_000) * 60_000);
-  const res = await app.app.inject({ method: 'POST', url: '/api/patient/sessions/', headers: patient.auth, payload: { practitionerId: await practitionerIdOf(app, doc), bookingTime: bookingTime.toISOString() } });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/patient/sessions/',
+    headers: patient.auth,
+    payload: { practitionerId: await practitionerIdOf(app, doc), bookingTime: bookingTime.toISOString() },
+  });
   expect(res.statusCode).toBe(201);
   return { id: res.json().id as string, bookingTime, patient };
 }
 
 async function settle(app: Harness, doc: User, settings: Record<string, string>) {
-  const res = await app.app.inject({ method: 'PUT', url: '/api/portal/me/notifications/', headers: doc.auth, payload: { sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC', ...settings } });
+  const res = await app.app.inject({
+    method: 'PUT',
+    url: '/api/portal/me/notifications/',
+    headers: doc.auth,
+    payload: { sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC', ...settings },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -41,11 +51,21 @@ describe('notification settings', () => {
   it('answer every kind instantly in UTC until saved, then what was saved', async () => {
     const doc = await createUser(h, { practitionerStatus: 2 });
     expect((await h.app.inject({ url: '/api/portal/me/notifications/', headers: doc.auth })).json()).toEqual({
-      sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC', saved: false,
+      sessionRequest: 'instant',
+      dataRequest: 'instant',
+      kitResults: 'instant',
+      feeDue: 'instant',
+      timeZone: 'UTC',
+      saved: false,
     });
     await settle(h, doc, { sessionRequest: 'digest', feeDue: 'off', timeZone: 'Africa/Johannesburg' });
     expect((await h.app.inject({ url: '/api/portal/me/notifications/', headers: doc.auth })).json()).toEqual({
-      sessionRequest: 'digest', dataRequest: 'instant', kitResults: 'instant', feeDue: 'off', timeZone: 'Africa/Johannesburg', saved: true,
+      sessionRequest: 'digest',
+      dataRequest: 'instant',
+      kitResults: 'instant',
+      feeDue: 'off',
+      timeZone: 'Africa/Johannesburg',
+      saved: true,
     });
   });
 
@@ -53,12 +73,19 @@ describe('notification settings', () => {
     const doc = await createUser(h, { practitionerStatus: 2 });
     await settle(h, doc, { timeZone: 'Europe/London' });
     const base = { sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant' };
-    for (const payload of [{ ...base, timeZone: 'Mars/Olympus' }, { ...base, sessionRequest: 'hourly', timeZone: 'UTC' }, { ...base, timeZone: 'UTC', extra: 1 }]) {
+    for (const payload of [
+      { ...base, timeZone: 'Mars/Olympus' },
+      { ...base, sessionRequest: 'hourly', timeZone: 'UTC' },
+      { ...base, timeZone: 'UTC', extra: 1 },
+    ]) {
       const res = await h.app.inject({ method: 'PUT', url: '/api/portal/me/notifications/', headers: doc.auth, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('400400');
     }
-    expect((await h.app.inject({ method: 'PUT', url: '/api/portal/me/notifications/', headers: doc.auth, payload: { ...base, timeZone: 'Mars/Olympus' } })).json().error.fieldErrors).toEqual({ timeZone: ['Choose a time zone from the list'] });
+    expect(
+      (await h.app.inject({ method: 'PUT', url: '/api/portal/me/notifications/', headers: doc.auth, payload: { ...base, timeZone: 'Mars/Olympus' } })).json()
+        .error.fieldErrors,
+    ).toEqual({ timeZone: ['Choose a time zone from the list'] });
     expect((await h.app.inject({ url: '/api/portal/me/notifications/', headers: doc.auth })).json().timeZone).toBe('Europe/London');
   });
 
@@ -90,7 +117,11 @@ describe('the daily digest hour', () => {
 
 describe("a patient's request, by each practitioner's setting", () => {
   it('instant: one mail at once; digest: one mail after 07:00 with it; off: none', async () => {
-    const [instant, digest, off] = [await createUser(h, { practitionerStatus: 2 }), await createUser(h, { practitionerStatus: 2 }), await createUser(h, { practitionerStatus: 2 })];
+    const [instant, digest, off] = [
+      await createUser(h, { practitionerStatus: 2 }),
+      await createUser(h, { practitionerStatus: 2 }),
+      await createUser(h, { practitionerStatus: 2 }),
+    ];
     await settle(h, instant, { timeZone: 'Africa/Johannesburg' });
     await settle(h, digest, { sessionRequest: 'digest', timeZone: 'Africa/Johannesburg' });
     await settle(h, off, { sessionRequest: 'off' });
@@ -136,20 +167,35 @@ describe("a patient's request, by each practitioner's setting", () => {
       expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${s.id}/accept`, headers: doc.auth })).statusCode).toBe(200);
       expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${s.id}/data-request`, headers: doc.auth })).statusCode).toBeLessThan(300);
     }
-    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${yes.id}/data-request/confirm`, headers: yes.patient.auth })).statusCode).toBeLessThan(300);
-    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${no.id}/data-request/decline`, headers: no.patient.auth })).statusCode).toBeLessThan(300);
+    expect(
+      (await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${yes.id}/data-request/confirm`, headers: yes.patient.auth })).statusCode,
+    ).toBeLessThan(300);
+    expect(
+      (await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${no.id}/data-request/decline`, headers: no.patient.auth })).statusCode,
+    ).toBeLessThan(300);
     // The lab's last step, as the admin command takes it.
     const label = `NOTIFY-${yes.id.slice(0, 8)}`;
     await h.db.insert(kits).values({ sampleLabel: label, practitionerId: pid, patientId: yes.patient.user.id, sessionId: yes.id, status: 'processing' });
     await h.db.update(kits).set({ status: 'results_available' }).where(eq(kits.sampleLabel, label));
     const now = new Date();
-    const [fee] = await h.db.select().from(transactions).where(and(eq(transactions.sessionId, yes.id), eq(transactions.kind, 'data_request_fee')));
+    const [fee] = await h.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.sessionId, yes.id), eq(transactions.kind, 'data_request_fee')));
     expect(fee).toBeDefined();
-    await h.db.update(transactions).set({ dueAt: new Date(now.getTime() + 2 * DAY) }).where(eq(transactions.id, fee!.id));
+    await h.db
+      .update(transactions)
+      .set({ dueAt: new Date(now.getTime() + 2 * DAY) })
+      .where(eq(transactions.id, fee!.id));
 
     expect(await addFeeReminders(h.app.ctx, now)).toBeGreaterThanOrEqual(1);
     await addFeeReminders(h.app.ctx, now);
-    expect(await h.db.select().from(notifications).where(and(eq(notifications.transactionId, fee!.id)))).toHaveLength(1);
+    expect(
+      await h.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.transactionId, fee!.id))),
+    ).toHaveLength(1);
     await handleNew(h.app.ctx, now);
 
     const subjects = (await mailsTo(h, doc)).map((m) => m.subject);
@@ -186,7 +232,9 @@ describe('the worker every server process runs', () => {
       // Well inside the 15-s round: the live update's wake-up brings it.
       await new Promise((r) => setTimeout(r, 300));
       const { id } = await request(h, doc, 'Naidoo');
-      await expect.poll(async () => (await mailsTo(h, doc)).map((m) => m.subject), { timeout: 10_000, interval: 200 }).toEqual(['New session request from Test N.']);
+      await expect
+        .poll(async () => (await mailsTo(h, doc)).map((m) => m.subject), { timeout: 10_000, interval: 200 })
+        .toEqual(['New session request from Test N.']);
       expect((await mailsTo(h, doc))[0]!.text).toContain(`/sessions/${id}`);
     } finally {
       await worker.stop();
@@ -247,7 +295,11 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
       await Promise.all([round(one), round(two)]);
       const mine = server.received.filter((r) => r.to === doc.user.email);
       expect(mine).toHaveLength(12);
-      for (const id of made) expect(mine.filter((m) => m.raw.includes(`/sessions/${id}`)), id).toHaveLength(1);
+      for (const id of made)
+        expect(
+          mine.filter((m) => m.raw.includes(`/sessions/${id}`)),
+          id,
+        ).toHaveLength(1);
       const rows = await one.db.select().from(notifications).where(inArray(notifications.sessionId, made));
       expect(rows.map((r) => r.state)).toEqual(Array(12).fill('sent'));
       expect(new Set(rows.map((r) => r.mailId)).size).toBe(12);

@@ -4,7 +4,13 @@ import type { Db, Tx } from '../../db/client';
 import { notificationSettings, notifications } from '../../db/schema';
 import { rowsOf } from '../account/repository';
 
-export const DEFAULT_SETTINGS: NotificationSettings = { sessionRequest: 'instant', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC' };
+export const DEFAULT_SETTINGS: NotificationSettings = {
+  sessionRequest: 'instant',
+  dataRequest: 'instant',
+  kitResults: 'instant',
+  feeDue: 'instant',
+  timeZone: 'UTC',
+};
 
 export async function findSettings(db: Db, practitionerId: string) {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.practitionerId, practitionerId)).limit(1);
@@ -13,7 +19,10 @@ export async function findSettings(db: Db, practitionerId: string) {
 
 export async function putSettings(db: Db, practitionerId: string, s: NotificationSettings) {
   const values = { ...s, updatedAt: new Date() };
-  await db.insert(notificationSettings).values({ practitionerId, ...values }).onConflictDoUpdate({ target: notificationSettings.practitionerId, set: values });
+  await db
+    .insert(notificationSettings)
+    .values({ practitionerId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.practitionerId, set: values });
 }
 
 /** A notification with what its mail needs: where it goes, how the practitioner wants it, and the names and times it may carry. */
@@ -68,7 +77,12 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
 
 export async function markHandled(tx: Tx, ids: string[], state: 'sent' | 'digest' | 'skipped', mailId: string | null, now: Date) {
   if (!ids.length) return;
-  await tx.execute(sql`update ${notifications} set state = ${state}, mail_id = ${mailId}, handled_at = ${now} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  await tx.execute(
+    sql`update ${notifications} set state = ${state}, mail_id = ${mailId}, handled_at = ${now} where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /**

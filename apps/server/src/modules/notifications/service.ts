@@ -62,10 +62,22 @@ export async function sendDigests(ctx: AppContext, now = new Date()) {
     for (const list of byPractitioner.values()) {
       const off = list.filter((r) => !r.reachable || deliveryOf(r) === 'off');
       const keep = list.filter((r) => !off.includes(r));
-      await repo.markHandled(tx, off.map((r) => r.id), 'skipped', null, now);
+      await repo.markHandled(
+        tx,
+        off.map((r) => r.id),
+        'skipped',
+        null,
+        now,
+      );
       if (!keep.length) continue;
       const mailId = await ctx.mailer.send(digestMail(keep, ctx.env.portalUrl), tx);
-      await repo.markHandled(tx, keep.map((r) => r.id), 'sent', mailId, now);
+      await repo.markHandled(
+        tx,
+        keep.map((r) => r.id),
+        'sent',
+        mailId,
+        now,
+      );
       mails += 1;
     }
     return mails;

@@ -49,7 +49,9 @@ export function startNotificationWorker(ctx: AppContext): NotificationWorker {
       return;
     }
     running = round()
-      .catch((err: Error & { code?: string }) => ctx.log.error({ err: { message: err.message, code: err.code } }, 'notifications: a round failed; the next one tries again'))
+      .catch((err: Error & { code?: string }) =>
+        ctx.log.error({ err: { message: err.message, code: err.code } }, 'notifications: a round failed; the next one tries again'),
+      )
       .finally(() => {
         running = null;
         if (again) {

@@ -55,30 +55,51 @@ export async function runPgxCommand(command: string | undefined, file: string | 
       if (!o.kit) throw o.fail(`--kit LABEL is required.\n\n${PGX_USAGE}`);
       const calls = read(file, 'FILE (the calls-only TSV)', o);
       const outsideCalls = o.outside ? read(o.outside, '--outside FILE', o) : undefined;
-      const r = await post<{ sampleLabel: string; genesCalled: number; rows: number; knowledgeBase: string; pharmcatVersion: string | null }>(o, '/calls', { kit: o.kit, calls, outsideCalls });
-      console.log(`Imported the calls of kit ${r.sampleLabel}${r.pharmcatVersion ? ` (PharmCAT ${r.pharmcatVersion})` : ''}: ${r.genesCalled} genes called, ${r.rows} report rows built with ${r.knowledgeBase}.`);
+      const r = await post<{ sampleLabel: string; genesCalled: number; rows: number; knowledgeBase: string; pharmcatVersion: string | null }>(o, '/calls', {
+        kit: o.kit,
+        calls,
+        outsideCalls,
+      });
+      console.log(
+        `Imported the calls of kit ${r.sampleLabel}${r.pharmcatVersion ? ` (PharmCAT ${r.pharmcatVersion})` : ''}: ${r.genesCalled} genes called, ${r.rows} report rows built with ${r.knowledgeBase}.`,
+      );
       return;
     }
     case 'load-cpic': {
       const table = read(file, 'FILE (the recommendation table)', o);
-      const r = await post<{ version: string; label: string; recommendations: number; loaded: boolean; reports: { rebuilt: number; flagged: number; unchanged: number } }>(o, '/knowledge-bases', { table, label: o.label });
+      const r = await post<{
+        version: string;
+        label: string;
+        recommendations: number;
+        loaded: boolean;
+        reports: { rebuilt: number; flagged: number; unchanged: number };
+      }>(o, '/knowledge-bases', { table, label: o.label });
       if (!r.loaded) {
         console.log(`This table is already loaded as ${r.version} (${r.label}); nothing changed.`);
         return;
       }
       console.log(`Loaded ${r.version} (${r.label}): ${r.recommendations} recommendations; it is now the current knowledge base.`);
-      console.log(`Reports: ${r.reports.unchanged} unchanged (moved to it), ${r.reports.flagged} would change (their sessions are flagged for the practitioner), ${r.reports.rebuilt} built.`);
+      console.log(
+        `Reports: ${r.reports.unchanged} unchanged (moved to it), ${r.reports.flagged} would change (their sessions are flagged for the practitioner), ${r.reports.rebuilt} built.`,
+      );
       return;
     }
     case 'load-brands': {
       const list = read(file, 'FILE (the brand-name list)', o);
       const r = await post<{ us: number | null; za: number | null }>(o, '/brand-names', { list });
-      console.log(`Loaded brand names: ${r.us === null ? 'US list unchanged' : `${r.us} US`}, ${r.za === null ? 'South African list unchanged' : `${r.za} South African`}.`);
+      console.log(
+        `Loaded brand names: ${r.us === null ? 'US list unchanged' : `${r.us} US`}, ${r.za === null ? 'South African list unchanged' : `${r.za} South African`}.`,
+      );
       return;
     }
     case 'knowledge-bases': {
-      const { results } = await post<{ results: Array<{ version: string; label: string; source: string; loadedAt: string; recommendationCount: number; current: boolean }> }>(o, '/knowledge-bases', undefined, 'GET');
-      for (const k of results) console.log(`${k.current ? '*' : ' '} ${k.version}  ${k.loadedAt.slice(0, 19)}  ${String(k.recommendationCount).padStart(5)} recommendations  ${k.source.padEnd(7)}  ${k.label}`);
+      const { results } = await post<{
+        results: Array<{ version: string; label: string; source: string; loadedAt: string; recommendationCount: number; current: boolean }>;
+      }>(o, '/knowledge-bases', undefined, 'GET');
+      for (const k of results)
+        console.log(
+          `${k.current ? '*' : ' '} ${k.version}  ${k.loadedAt.slice(0, 19)}  ${String(k.recommendationCount).padStart(5)} recommendations  ${k.source.padEnd(7)}  ${k.label}`,
+        );
       return;
     }
     default:

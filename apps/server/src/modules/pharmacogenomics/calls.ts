@@ -95,7 +95,10 @@ export function normaliseAllele(def: GeneDefinition, allele: string): string {
 /** Why an allele of a call is not one the portal can read, or null when it is. */
 function alleleProblem(def: GeneDefinition, allele: string | null): string | null {
   if (allele === null || allele === 'Unknown') return null;
-  if (HLA.has(def.gene)) return HLA_ALLELE.test(allele) || def.namedAlleles.includes(allele) ? null : `'${allele}' is not an ${def.gene} allele in HLA nomenclature (such as *57:01)`;
+  if (HLA.has(def.gene))
+    return HLA_ALLELE.test(allele) || def.namedAlleles.includes(allele)
+      ? null
+      : `'${allele}' is not an ${def.gene} allele in HLA nomenclature (such as *57:01)`;
   return def.namedAlleles.includes(allele) ? null : `'${allele}' is not a named allele of ${def.gene}`;
 }
 
@@ -184,9 +187,15 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
     const mt = gene === 'MT-RNR1' && (phenotype === '' || phenotype === 'n/a') && a1 ? mtRnr1PhenotypeOf(a1) : null;
     if (mt) phenotype = mt;
     const activityScore = (col(row, 'Activity Score') ?? '').trim();
-    const lookupPhenotype = mt ?? (col(row, 'Recommendation Lookup Phenotype') === undefined ? phenotype : phenotypeCell(col(row, 'Recommendation Lookup Phenotype')));
+    const lookupPhenotype =
+      mt ?? (col(row, 'Recommendation Lookup Phenotype') === undefined ? phenotype : phenotypeCell(col(row, 'Recommendation Lookup Phenotype')));
     const lookupActivityScore = (col(row, 'Recommendation Lookup Activity Score') ?? activityScore).trim();
-    for (const p of [checkPhenotype(def, phenotype, 'Phenotype'), checkActivity(def, activityScore, 'Activity score'), checkPhenotype(def, lookupPhenotype, 'Lookup phenotype'), checkActivity(def, lookupActivityScore, 'Lookup activity score')]) {
+    for (const p of [
+      checkPhenotype(def, phenotype, 'Phenotype'),
+      checkActivity(def, activityScore, 'Activity score'),
+      checkPhenotype(def, lookupPhenotype, 'Lookup phenotype'),
+      checkActivity(def, lookupActivityScore, 'Lookup activity score'),
+    ]) {
       if (p) problems.push(`line ${lineNo}: ${p}`);
     }
     const call: GeneCall = {
@@ -249,7 +258,11 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
       const givenScore = (row[3] ?? '').trim();
       let phenotype: string;
       if (given && given !== 'n/a') phenotype = given;
-      else if (HLA.has(gene)) phenotype = hlaStatuses(def, alleles.filter((a): a is string => a !== null));
+      else if (HLA.has(gene))
+        phenotype = hlaStatuses(
+          def,
+          alleles.filter((a): a is string => a !== null),
+        );
       else if (gene === 'MT-RNR1' && mtRnr1PhenotypeOf(alleles[0])) phenotype = mtRnr1PhenotypeOf(alleles[0])!;
       else {
         // The portal does not translate diplotypes to phenotypes itself (PharmCAT does): without one, the call cannot be read.
@@ -284,9 +297,7 @@ export function parseCalls(catalogue: Catalogue, callsTsv: string, outsideTsv?: 
   if (problems.length) throw new CallsError(problems);
   if (byGene.size === 0) throw new CallsError(['the file holds no calls']);
 
-  const calls = [...catalogue.values()]
-    .map((def) => byGene.get(def.gene) ?? notCalled(def))
-    .sort((a, b) => a.gene.localeCompare(b.gene));
+  const calls = [...catalogue.values()].map((def) => byGene.get(def.gene) ?? notCalled(def)).sort((a, b) => a.gene.localeCompare(b.gene));
   return { pharmcatVersion, calls };
 }
 
@@ -336,5 +347,12 @@ export function metabolizerSpeedOf(def: GeneDefinition | undefined, phenotype: s
 }
 
 export function toContractCall(c: GeneCall, def: GeneDefinition | undefined): PgxGeneCall {
-  return { gene: c.gene, source: c.source, diplotype: c.diplotype, phenotype: c.phenotype, activityScore: c.activityScore, metabolizerSpeed: metabolizerSpeedOf(def, c.phenotype) };
+  return {
+    gene: c.gene,
+    source: c.source,
+    diplotype: c.diplotype,
+    phenotype: c.phenotype,
+    activityScore: c.activityScore,
+    metabolizerSpeed: metabolizerSpeedOf(def, c.phenotype),
+  };
 }

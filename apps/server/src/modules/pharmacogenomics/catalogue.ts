@@ -42,7 +42,11 @@ export function parseCatalogue(text: string): Catalogue {
   for (const col of ['Gene', 'Named Alleles', 'CPIC Phenotypes', 'CPIC Activity Scores']) {
     if (!header.includes(col)) throw new Error(`phenotypes.tsv: the column '${col}' is missing`);
   }
-  const split = (v: string | undefined) => (v ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+  const split = (v: string | undefined) =>
+    (v ?? '')
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const out: Catalogue = new Map();
   for (const r of records) {
     const gene = r['Gene']!.trim();
@@ -89,7 +93,10 @@ let mtCache: Map<string, string> | null = null;
  */
 export function mtRnr1Phenotypes(): Map<string, string> {
   if (mtCache) return mtCache;
-  const text = readPgxFile('pharmcat/mt-rnr1-allele-phenotypes.tsv').split(/\r?\n/).filter((l) => !l.startsWith('#')).join('\n');
+  const text = readPgxFile('pharmcat/mt-rnr1-allele-phenotypes.tsv')
+    .split(/\r?\n/)
+    .filter((l) => !l.startsWith('#'))
+    .join('\n');
   mtCache = new Map(parseTsvRecords(text).records.map((r) => [r['allele']!.trim(), r['phenotype']!.trim()]));
   return mtCache;
 }

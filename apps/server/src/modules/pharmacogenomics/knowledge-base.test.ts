@@ -11,18 +11,27 @@ const catalogue = loadCatalogue();
 const kb = shippedKnowledgeBase();
 
 /** CPIC's own text for a drug and lookup key, read straight from the shipped table (not through the portal's parser). */
-interface CpicRow { lookupkey: Record<string, string>; drugrecommendation: string; classification: string; population: string }
+interface CpicRow {
+  lookupkey: Record<string, string>;
+  drugrecommendation: string;
+  classification: string;
+  population: string;
+}
 const table = JSON.parse(readPgxFile('pharmcat/cpic-2023-08/cpic_drugs.json')) as Array<{ drugname: string; recommendations: CpicRow[] | null }>;
 function cpic(drug: string, key: Record<string, string>, population = 'general'): CpicRow {
-  const rows = table.find((d) => d.drugname === drug)!.recommendations!.filter(
-    (r) => JSON.stringify(Object.entries(r.lookupkey).sort()) === JSON.stringify(Object.entries(key).sort()) && r.population.trim() === population,
-  );
+  const rows = table
+    .find((d) => d.drugname === drug)!
+    .recommendations!.filter(
+      (r) => JSON.stringify(Object.entries(r.lookupkey).sort()) === JSON.stringify(Object.entries(key).sort()) && r.population.trim() === population,
+    );
   expect(rows, `${drug} ${JSON.stringify(key)} ${population}`).toHaveLength(1);
   return rows[0]!;
 }
 
-const HEADER = 'Gene\tSource Diplotype\tPhenotype\tActivity Score\tHaplotype 1\tHaplotype 1 Function\tHaplotype 1 Activity Value\tHaplotype 2\tHaplotype 2 Function\tHaplotype 2 Activity Value\tOutside Call';
-const line = (gene: string, a1: string, f1: string, a2: string, f2: string, phenotype: string, score = '') => [gene, `${a1}/${a2}`, phenotype, score, a1, f1, '', a2, f2, '', 'no'].join('\t');
+const HEADER =
+  'Gene\tSource Diplotype\tPhenotype\tActivity Score\tHaplotype 1\tHaplotype 1 Function\tHaplotype 1 Activity Value\tHaplotype 2\tHaplotype 2 Function\tHaplotype 2 Activity Value\tOutside Call';
+const line = (gene: string, a1: string, f1: string, a2: string, f2: string, phenotype: string, score = '') =>
+  [gene, `${a1}/${a2}`, phenotype, score, a1, f1, '', a2, f2, '', 'no'].join('\t');
 function report(lines: string[], outside?: string): ReportRowDraft[] {
   return buildReportRows(kb, parseCalls(catalogue, [HEADER, ...lines].join('\n'), outside).calls, catalogue);
 }
@@ -35,12 +44,15 @@ describe('the whole CPIC table, layered', () => {
     expect(kb.recommendations.filter((r) => r.source === 'cpic-1.30.0').length).toBeGreaterThan(2000);
     expect(kb.recommendations.every((r) => r.source)).toBe(true);
     // Warfarin and peginterferon: CPIC's guidance is not a lookup table; their guidelines are still known.
-    expect(kb.guidelines!.find((g) => g.drug === 'warfarin')).toMatchObject({ genes: ['CYP2C9', 'CYP4F2', 'VKORC1'], url: expect.stringContaining('cpicpgx.org') });
+    expect(kb.guidelines!.find((g) => g.drug === 'warfarin')).toMatchObject({
+      genes: ['CYP2C9', 'CYP4F2', 'VKORC1'],
+      url: expect.stringContaining('cpicpgx.org'),
+    });
   });
 
   it('CYP2C19 intermediate metabolizer: clopidogrel in each population, in plain words, flagged as updated by CPIC', () => {
-    const rows = rowsOf(report([line('CYP2C19', '*1', 'Normal function', '*2', 'No function', 'Intermediate Metabolizer')]), 'clopidogrel', 'CYP2C19').sort((a, b) =>
-      a.specialtyPopulation!.localeCompare(b.specialtyPopulation!),
+    const rows = rowsOf(report([line('CYP2C19', '*1', 'Normal function', '*2', 'No function', 'Intermediate Metabolizer')]), 'clopidogrel', 'CYP2C19').sort(
+      (a, b) => a.specialtyPopulation!.localeCompare(b.specialtyPopulation!),
     );
     const expected = [
       ['Cardiovascular: acute coronary syndrome or PCI', cpic('clopidogrel', { CYP2C19: 'Intermediate Metabolizer' }, 'CVI ACS PCI')],
@@ -59,14 +71,27 @@ describe('the whole CPIC table, layered', () => {
   });
 
   it('HLA-B*58:01 positive: allopurinol is contraindicated (Strong), by allele status', () => {
-    const [row] = rowsOf(report([line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')], 'HLA-B\t*44:03/*58:01\n'), 'allopurinol', 'HLA-B');
+    const [row] = rowsOf(
+      report([line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')], 'HLA-B\t*44:03/*58:01\n'),
+      'allopurinol',
+      'HLA-B',
+    );
     const expected = cpic('allopurinol', { 'HLA-B': '*58:01 positive' });
-    expect(row).toMatchObject({ recommendation: expected.drugrecommendation, classification: 'Strong', phenotype: '*58:01 positive', coverage: 'recommendation' });
+    expect(row).toMatchObject({
+      recommendation: expected.drugrecommendation,
+      classification: 'Strong',
+      phenotype: '*58:01 positive',
+      coverage: 'recommendation',
+    });
     expect(row!.recommendation).toBe('Allopurinol is contraindicated');
   });
 
   it('CYP2C9 intermediate metabolizer (activity score 1.0): celecoxib', () => {
-    const [row] = rowsOf(report([line('CYP2C9', '*1', 'Normal function', '*3', 'Decreased function', 'Intermediate Metabolizer', '1.0')]), 'celecoxib', 'CYP2C9');
+    const [row] = rowsOf(
+      report([line('CYP2C9', '*1', 'Normal function', '*3', 'Decreased function', 'Intermediate Metabolizer', '1.0')]),
+      'celecoxib',
+      'CYP2C9',
+    );
     expect(row).toMatchObject({ recommendation: cpic('celecoxib', { CYP2C9: '1.0' }).drugrecommendation, cpicLevel: 'A', levelInferred: false });
   });
 
@@ -82,12 +107,20 @@ describe('the whole CPIC table, layered', () => {
   });
 
   it('DPYD activity score 1: fluorouracil', () => {
-    const [row] = rowsOf(report([line('DPYD', 'Reference', 'Normal function', 'c.1905+1G>A (*2A)', 'No function', 'Intermediate Metabolizer', '1.0')]), 'fluorouracil', 'DPYD');
+    const [row] = rowsOf(
+      report([line('DPYD', 'Reference', 'Normal function', 'c.1905+1G>A (*2A)', 'No function', 'Intermediate Metabolizer', '1.0')]),
+      'fluorouracil',
+      'DPYD',
+    );
     expect(row).toMatchObject({ recommendation: cpic('fluorouracil', { DPYD: '1.0' }).drugrecommendation, coverage: 'recommendation' });
   });
 
   it('CYP2D6 poor metabolizer (an outside call with its phenotype and score): codeine', () => {
-    const [row] = rowsOf(report([line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')], 'CYP2D6\t*4/*4\tPoor Metabolizer\t0.0\n'), 'codeine', 'CYP2D6');
+    const [row] = rowsOf(
+      report([line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')], 'CYP2D6\t*4/*4\tPoor Metabolizer\t0.0\n'),
+      'codeine',
+      'CYP2D6',
+    );
     expect(row).toMatchObject({ recommendation: cpic('codeine', { CYP2D6: '0.0' }).drugrecommendation, classification: 'Strong' });
     expect(row!.recommendation).toMatch(/^Avoid codeine use/);
   });
@@ -96,7 +129,10 @@ describe('the whole CPIC table, layered', () => {
     const rows = report([line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')], 'MT-RNR1\t1555A>G\n');
     const amikacin = rowsOf(rows, 'amikacin', 'MT-RNR1')[0]!;
     expect(amikacin).toMatchObject({
-      phenotype: 'increased risk of aminoglycoside-induced hearing loss', classification: 'Strong', coverage: 'recommendation', diseasePhenotype: 'Aminoglycoside-induced hearing loss',
+      phenotype: 'increased risk of aminoglycoside-induced hearing loss',
+      classification: 'Strong',
+      coverage: 'recommendation',
+      diseasePhenotype: 'Aminoglycoside-induced hearing loss',
       recommendation: cpic('amikacin', { 'MT-RNR1': 'increased risk of aminoglycoside-induced hearing loss' }).drugrecommendation,
     });
     const aminoglycosides = rows.filter((r) => r.gene === 'MT-RNR1');
@@ -114,18 +150,30 @@ describe('the whole CPIC table, layered', () => {
 
 describe('a table the provider loads', () => {
   it('accepts PharmCAT’s per-drug JSON as well, as a layer on top of the shipped ones', () => {
-    const clopidogrel = table.filter((d) => d.drugname === 'clopidogrel').map((d) => ({
-      ...d,
-      recommendations: d.recommendations!.map((r) => (r.lookupkey['CYP2C19'] === 'Intermediate Metabolizer' ? { ...r, drugrecommendation: `${r.drugrecommendation} (newer)` } : r)),
-      cpicVersion: 'v9.9.9',
-    }));
+    const clopidogrel = table
+      .filter((d) => d.drugname === 'clopidogrel')
+      .map((d) => ({
+        ...d,
+        recommendations: d.recommendations!.map((r) =>
+          r.lookupkey['CYP2C19'] === 'Intermediate Metabolizer' ? { ...r, drugrecommendation: `${r.drugrecommendation} (newer)` } : r,
+        ),
+        cpicVersion: 'v9.9.9',
+      }));
     const loaded = knowledgeBaseFromTable(JSON.stringify(clopidogrel), 'Test drugs', '2026-11-24');
-    const rows = buildReportRows(loaded, parseCalls(catalogue, [HEADER, line('CYP2C19', '*1', 'Normal function', '*2', 'No function', 'Intermediate Metabolizer')].join('\n')).calls, catalogue);
+    const rows = buildReportRows(
+      loaded,
+      parseCalls(catalogue, [HEADER, line('CYP2C19', '*1', 'Normal function', '*2', 'No function', 'Intermediate Metabolizer')].join('\n')).calls,
+      catalogue,
+    );
     const clop = rowsOf(rows, 'clopidogrel', 'CYP2C19');
-    expect(clop.every((r) => r.recommendation!.endsWith('(newer)') && r.source === 'CPIC v9.9.9 (Test drugs, loaded 2026-11-24)' && r.guidelineUpdatedOn === null)).toBe(true);
+    expect(
+      clop.every((r) => r.recommendation!.endsWith('(newer)') && r.source === 'CPIC v9.9.9 (Test drugs, loaded 2026-11-24)' && r.guidelineUpdatedOn === null),
+    ).toBe(true);
     // Drugs the loaded table does not have still come from the shipped layers.
     expect(rowsOf(rows, 'citalopram', 'CYP2C19')[0]!.source).toBe('CPIC v1.30.0 (as PharmCAT shipped it, August 2023)');
-    expect(() => knowledgeBaseFromTable('[{"drugname":"x","genes":["CYP2C19"],"recommendations":[{"lookupkey":{},"classification":"Strong"}]}]', 'Bad')).toThrow(KnowledgeBaseError);
+    expect(() =>
+      knowledgeBaseFromTable('[{"drugname":"x","genes":["CYP2C19"],"recommendations":[{"lookupkey":{},"classification":"Strong"}]}]', 'Bad'),
+    ).toThrow(KnowledgeBaseError);
   });
 });
 
@@ -141,7 +189,11 @@ describe('the medicines the patient takes', () => {
   });
 
   it('paroxetine with codeine: CPIC’s recommendation for activity score 0 is what applies if phenoconverted', () => {
-    const calls = parseCalls(catalogue, [HEADER, line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')].join('\n'), 'CYP2D6\t*1/*1\tNormal Metabolizer\t2.0\n').calls;
+    const calls = parseCalls(
+      catalogue,
+      [HEADER, line('CYP2C19', '*1', 'Normal function', '*1', 'Normal function', 'Normal Metabolizer')].join('\n'),
+      'CYP2D6\t*1/*1\tNormal Metabolizer\t2.0\n',
+    ).calls;
     const genetic = rowsOf(buildReportRows(kb, calls, catalogue), 'codeine', 'CYP2D6')[0]!;
     expect(genetic.recommendation).toBe(cpic('codeine', { CYP2D6: '2.0' }).drugrecommendation);
     const converted = recommendationsIfPhenoconverted(kb, calls).get('codeine|General')!;

@@ -186,7 +186,19 @@ function termOfKey(gene: string, value: string, scoreGenes: Set<string>): Lookup
   return { kind: 'phenotype', value };
 }
 
-const REC_COLUMNS = ['drug', 'guideline', 'guideline_url', 'genes', 'phenotypes', 'activity_score', 'diplotypes', 'implications', 'recommendation', 'classification', 'population'];
+const REC_COLUMNS = [
+  'drug',
+  'guideline',
+  'guideline_url',
+  'genes',
+  'phenotypes',
+  'activity_score',
+  'diplotypes',
+  'implications',
+  'recommendation',
+  'classification',
+  'population',
+];
 
 /**
  * A CPIC recommendation table in the shipped TSV layout (pharmcat/derived/cpic_recommendations_from_examples.tsv:
@@ -209,7 +221,9 @@ export function parseRecommendationTable(text: string, source?: string): KbRecom
   records.forEach((r, i) => {
     const line = i + 2;
     const drug = r['drug']!.trim();
-    const genes = r['genes']!.split(';').map((g) => g.trim()).filter(Boolean);
+    const genes = r['genes']!.split(';')
+      .map((g) => g.trim())
+      .filter(Boolean);
     const classification = classificationOf(r['classification']!.trim());
     if (!drug) return problems.push(`line ${line}: no drug`);
     if (!genes.length) return problems.push(`line ${line}: no genes`);
@@ -229,7 +243,10 @@ export function parseRecommendationTable(text: string, source?: string): KbRecom
       alternateDrug: isTrue(r['alternate_drug']),
       dosingInfo: isTrue(r['dosing_info']),
       otherGuidance: isTrue(r['other_guidance']),
-      pmids: (r['pmids'] ?? '').split(/[;,\s]+/).map((p) => p.trim()).filter((p) => /^\d+$/.test(p)),
+      pmids: (r['pmids'] ?? '')
+        .split(/[;,\s]+/)
+        .map((p) => p.trim())
+        .filter((p) => /^\d+$/.test(p)),
       cpicLevel: (r['cpic_level'] ?? '').trim() || null,
       ...(source ? { source } : {}),
     });
@@ -266,7 +283,10 @@ const text_ = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 /** CPIC writes 'n/a' where a row has no comment. */
 const commentOf = (v: unknown) => (text_(v) && text_(v) !== 'n/a' ? text_(v) : null);
-const joinImplications = (v: unknown) => Object.entries(obj(v)).map(([g, t]) => `${g}: ${text_(t)}`).join(' | ');
+const joinImplications = (v: unknown) =>
+  Object.entries(obj(v))
+    .map(([g, t]) => `${g}: ${text_(t)}`)
+    .join(' | ');
 
 /** One of CPIC's JSON recommendation rows (its API's or PharmCAT's layout), with what the caller knows of its drug. */
 function fromCpicRow(
@@ -313,7 +333,12 @@ export function parseCpicApiRecommendations(rows: unknown[], drugs: KbDrug[], so
     if (!drug) return table.problems.push(`row ${i + 1}: no drug (or a drugid CPIC's drug table does not know)`);
     const guideline = obj(r.guideline);
     const pmids = Array.isArray(r.pmids) ? r.pmids.map(String).filter((p) => /^\d+$/.test(p)) : [];
-    const rec = fromCpicRow(r, { drug, guideline: text_(guideline.name) || null, guidelineUrl: text_(guideline.url) || null, pmids, cpicLevel: text_(r.cpiclevel) || null }, scoreGenes, source);
+    const rec = fromCpicRow(
+      r,
+      { drug, guideline: text_(guideline.name) || null, guidelineUrl: text_(guideline.url) || null, pmids, cpicLevel: text_(r.cpiclevel) || null },
+      scoreGenes,
+      source,
+    );
     if (typeof rec === 'string') return table.problems.push(`row ${i + 1}: ${rec}`);
     table.add(rec);
   });
@@ -360,13 +385,17 @@ export function parseDrugs(text: string): KbDrug[] {
     name: r['name']!.trim(),
     drugId: r['drugid']?.trim() || null,
     rxnormId: r['rxnormid']?.trim() || null,
-    atc: (r['atcid'] ?? '').replace(/[{}"]/g, '').split(',').map((c) => c.trim()).filter(Boolean),
+    atc: (r['atcid'] ?? '')
+      .replace(/[{}"]/g, '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
   }));
 }
 
 export function parseLevels(text: string): KbLevel[] {
-  return parseTsvRecords(text).records
-    .map((r) => ({ gene: r['gene']!.trim(), drug: r['drug']!.trim(), level: r['cpic_level']!.trim() }))
+  return parseTsvRecords(text)
+    .records.map((r) => ({ gene: r['gene']!.trim(), drug: r['drug']!.trim(), level: r['cpic_level']!.trim() }))
     .filter((l) => l.gene && l.drug && l.level);
 }
 
@@ -386,7 +415,10 @@ export function parseChangeLog(text: string): KbChange[] {
  */
 export function versionOf(content: KnowledgeBaseContent): string {
   const sources = content.sources?.map((s) => ({ id: s.id, cpicVersion: s.cpicVersion, layer: s.layer }));
-  return `kb-${createHash('sha256').update(JSON.stringify({ ...content, sources })).digest('hex').slice(0, 12)}`;
+  return `kb-${createHash('sha256')
+    .update(JSON.stringify({ ...content, sources }))
+    .digest('hex')
+    .slice(0, 12)}`;
 }
 
 export function makeKnowledgeBase(content: KnowledgeBaseContent, label: string): KnowledgeBase {
@@ -459,7 +491,13 @@ export function knowledgeBaseFromTable(text: string, label: string, today = new 
   } else {
     recommendations = parseRecommendationTable(text, id);
   }
-  const source: KbSource = { id, label: cpicVersion ? `CPIC ${cpicVersion} (${label}, loaded ${today})` : `${label} (loaded ${today})`, cpicVersion, date: today, layer: LOADED_LAYER };
+  const source: KbSource = {
+    id,
+    label: cpicVersion ? `CPIC ${cpicVersion} (${label}, loaded ${today})` : `${label} (loaded ${today})`,
+    cpicVersion,
+    date: today,
+    layer: LOADED_LAYER,
+  };
   const all = [...shipped.recommendations, ...recommendations];
   return makeKnowledgeBase(
     { ...shipped, recommendations: all, sources: [...SHIPPED_SOURCES, source], guidelines: guidelinesOf(all, [...guidelines, ...(shipped.guidelines ?? [])]) },

@@ -3,7 +3,16 @@ import { PGX_MESSAGES } from '@portal/contract';
 import { CallsError, metabolizerSpeedOf, parseCalls } from './calls';
 import { loadCatalogue, readPgxFile } from './catalogue';
 import { shippedKnowledgeBase } from './knowledge-base';
-import { actionableGenes, advisesStandardDosing, buildReportRows, compareRows, diseasePhenotypeOf, implicationFor, matchRecommendations, phenotypeCategoryOf } from './mapping';
+import {
+  actionableGenes,
+  advisesStandardDosing,
+  buildReportRows,
+  compareRows,
+  diseasePhenotypeOf,
+  implicationFor,
+  matchRecommendations,
+  phenotypeCategoryOf,
+} from './mapping';
 import { parseTsvRecords } from './tsv';
 
 const catalogue = loadCatalogue();
@@ -21,7 +30,8 @@ const callsOf = (example: Example) => {
 };
 
 /** PharmCAT's own report for the example (derived from its report JSON). */
-const reportGenes = (example: Example) => parseTsvRecords(readPgxFile('pharmcat/derived/gene_calls_examples.tsv')).records.filter((r) => r['example'] === example);
+const reportGenes = (example: Example) =>
+  parseTsvRecords(readPgxFile('pharmcat/derived/gene_calls_examples.tsv')).records.filter((r) => r['example'] === example);
 const reportRecommendations = (example: Example) =>
   parseTsvRecords(readPgxFile('pharmcat/derived/cpic_recommendations_from_examples.tsv')).records.filter((r) => r['example'] === example);
 
@@ -33,7 +43,13 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
     // unnamed allele ('n/a'); the portal reads it as the named allele m.1555A>G (docs/decisions/005).
     const expected = reportGenes(example).map((r) =>
       r['gene'] === 'MT-RNR1' && r['diplotype'] === '1555A>G'
-        ? { ...r, diplotype: 'm.1555A>G', allele1: 'm.1555A>G', allele1_function: 'Increased risk of aminoglycoside-induced hearing loss', phenotype: 'increased risk of aminoglycoside-induced hearing loss' }
+        ? {
+            ...r,
+            diplotype: 'm.1555A>G',
+            allele1: 'm.1555A>G',
+            allele1_function: 'Increased risk of aminoglycoside-induced hearing loss',
+            phenotype: 'increased risk of aminoglycoside-induced hearing loss',
+          }
         : r,
     );
     expect(calls.map((c) => c.gene)).toEqual(expected.map((r) => r['gene']));
@@ -43,13 +59,25 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
       const f = (allele: string | null, fn: string | null) => (allele === null ? '' : (fn ?? 'None'));
       expect(
         {
-          call_source: c.source, diplotype: c.label, allele1: c.allele1 ?? '', allele1_function: f(c.allele1, c.allele1Function),
-          allele2: c.allele2 ?? '', allele2_function: f(c.allele2, c.allele2Function), phenotype: c.phenotype, activity_score: c.activityScore,
+          call_source: c.source,
+          diplotype: c.label,
+          allele1: c.allele1 ?? '',
+          allele1_function: f(c.allele1, c.allele1Function),
+          allele2: c.allele2 ?? '',
+          allele2_function: f(c.allele2, c.allele2Function),
+          phenotype: c.phenotype,
+          activity_score: c.activityScore,
         },
         r['gene'],
       ).toEqual({
-        call_source: r['call_source'], diplotype: r['diplotype'], allele1: r['allele1'], allele1_function: r['allele1_function'],
-        allele2: r['allele2'], allele2_function: r['allele2_function'], phenotype: r['phenotype'], activity_score: r['activity_score'],
+        call_source: r['call_source'],
+        diplotype: r['diplotype'],
+        allele1: r['allele1'],
+        allele1_function: r['allele1_function'],
+        allele2: r['allele2'],
+        allele2_function: r['allele2_function'],
+        phenotype: r['phenotype'],
+        activity_score: r['activity_score'],
       });
     }
   });
@@ -59,9 +87,17 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
     const key = (x: { drug: string; population: string; classification: string; recommendation: string; implications: string }) =>
       JSON.stringify([x.drug, x.population, x.classification, x.recommendation, x.implications]);
     const expected = reportRecommendations(example).map((r) =>
-      key({ drug: r['drug']!, population: r['population']!, classification: r['classification']!, recommendation: r['recommendation']!, implications: r['implications']! }),
+      key({
+        drug: r['drug']!,
+        population: r['population']!,
+        classification: r['classification']!,
+        recommendation: r['recommendation']!,
+        implications: r['implications']!,
+      }),
     );
-    const got = matchRecommendations(kb, calls).filter((r) => r.source === 'cpic-1.56.0').map(key);
+    const got = matchRecommendations(kb, calls)
+      .filter((r) => r.source === 'cpic-1.56.0')
+      .map(key);
     expect(got.sort()).toEqual(expected.sort());
   });
 
@@ -79,7 +115,8 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
 });
 
 describe('parsing calls as the lab delivers them', () => {
-  const header = 'Gene\tSource Diplotype\tPhenotype\tActivity Score\tHaplotype 1\tHaplotype 1 Function\tHaplotype 1 Activity Value\tHaplotype 2\tHaplotype 2 Function\tHaplotype 2 Activity Value\tOutside Call';
+  const header =
+    'Gene\tSource Diplotype\tPhenotype\tActivity Score\tHaplotype 1\tHaplotype 1 Function\tHaplotype 1 Activity Value\tHaplotype 2\tHaplotype 2 Function\tHaplotype 2 Activity Value\tOutside Call';
   const line = (...cells: string[]) => cells.join('\t');
 
   it('refuses genes, alleles, phenotypes and activity scores outside PharmCAT’s phenotype list, with line numbers', () => {
@@ -113,7 +150,11 @@ describe('parsing calls as the lab delivers them', () => {
     const { calls } = parseCalls(catalogue, tsv, 'HLA-B\t*57:01/*44:02\nMT-RNR1\t1555A>G\n');
     expect(calls.find((c) => c.gene === 'HLA-B')).toMatchObject({ source: 'OUTSIDE', phenotype: '*15:02 negative;*57:01 positive;*58:01 negative' });
     expect(calls.find((c) => c.gene === 'MT-RNR1')).toMatchObject({
-      source: 'OUTSIDE', diplotype: 'm.1555A>G', allele1: 'm.1555A>G', phenotype: 'increased risk of aminoglycoside-induced hearing loss', lookupPhenotype: 'increased risk of aminoglycoside-induced hearing loss',
+      source: 'OUTSIDE',
+      diplotype: 'm.1555A>G',
+      allele1: 'm.1555A>G',
+      phenotype: 'increased risk of aminoglycoside-induced hearing loss',
+      lookupPhenotype: 'increased risk of aminoglycoside-induced hearing loss',
     });
     expect(calls.find((c) => c.gene === 'CYP2D6')).toMatchObject({ source: 'NONE', phenotype: 'No Result', activityScore: 'No Result' });
   });
@@ -156,7 +197,11 @@ describe('the demo variation', () => {
     expect(pharmcatVersion).toBeNull();
     const of = (g: string) => calls.find((c) => c.gene === g)!;
     expect([of('CYP2C19').phenotype, of('CYP2C9').phenotype, of('CYP2C9').activityScore, of('CYP2D6').source, of('HLA-B').phenotype]).toEqual([
-      'Intermediate Metabolizer', 'Intermediate Metabolizer', '1.0', 'OUTSIDE', '*15:02 negative;*57:01 negative;*58:01 positive',
+      'Intermediate Metabolizer',
+      'Intermediate Metabolizer',
+      '1.0',
+      'OUTSIDE',
+      '*15:02 negative;*57:01 negative;*58:01 positive',
     ]);
   });
 });
@@ -182,13 +227,31 @@ describe('report rows', () => {
 
   it('has one row per matching recommendation of each drug-gene pair, with SPEC’s columns', () => {
     const clopidogrel = rows.filter((r) => r.genericName === 'clopidogrel');
-    expect(clopidogrel.map((r) => r.specialtyPopulation)).toEqual(['Cardiovascular: acute coronary syndrome or PCI', 'Cardiovascular: no acute coronary syndrome or PCI', 'Neurovascular indications']);
+    expect(clopidogrel.map((r) => r.specialtyPopulation)).toEqual([
+      'Cardiovascular: acute coronary syndrome or PCI',
+      'Cardiovascular: no acute coronary syndrome or PCI',
+      'Neurovascular indications',
+    ]);
     expect(clopidogrel[0]).toMatchObject({
-      gene: 'CYP2C19', category: ['Blood and clotting'], therapeuticClass: ['Antiplatelet'], atcCodes: ['B01AC04'],
-      phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', sampleGenotype: '*2/*2', genotypeAllele: '*2 (No function) / *2 (No function)',
-      refAllele: null, altAllele: '*2', variantHaplotype: '*2 (No function)', classification: 'Strong', matched: true,
-      diseasePhenotype: 'Acute coronary syndrome or PCI (cardiovascular)', guidelineUrl: 'https://cpicpgx.org/guidelines/guideline-for-clopidogrel-and-cyp2c19/',
-      pmids: ['21716271', '23698643', '35034351'], coverage: 'recommendation', source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', guidelineUpdatedOn: null,
+      gene: 'CYP2C19',
+      category: ['Blood and clotting'],
+      therapeuticClass: ['Antiplatelet'],
+      atcCodes: ['B01AC04'],
+      phenotype: 'Poor Metabolizer',
+      metabolizerSpeed: 'poor',
+      sampleGenotype: '*2/*2',
+      genotypeAllele: '*2 (No function) / *2 (No function)',
+      refAllele: null,
+      altAllele: '*2',
+      variantHaplotype: '*2 (No function)',
+      classification: 'Strong',
+      matched: true,
+      diseasePhenotype: 'Acute coronary syndrome or PCI (cardiovascular)',
+      guidelineUrl: 'https://cpicpgx.org/guidelines/guideline-for-clopidogrel-and-cyp2c19/',
+      pmids: ['21716271', '23698643', '35034351'],
+      coverage: 'recommendation',
+      source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)',
+      guidelineUpdatedOn: null,
     });
   });
 
@@ -196,7 +259,12 @@ describe('report rows', () => {
     expect(rows.find((r) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1], levelInferred: false });
     expect(rows.find((r) => r.genericName === 'clopidogrel')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2], levelInferred: true });
     expect(rows.find((r) => r.genericName === 'hydralazine')).toMatchObject({ cpicLevel: 'A/B', levelOfEvidence: [1, 2], levelInferred: false });
-    expect(rows.find((r) => r.genericName === 'aspirin')).toMatchObject({ cpicLevel: 'C', levelOfEvidence: [3], coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.levelOnly('C') });
+    expect(rows.find((r) => r.genericName === 'aspirin')).toMatchObject({
+      cpicLevel: 'C',
+      levelOfEvidence: [3],
+      coverage: 'notCovered',
+      note: PGX_MESSAGES.notCoveredWhy.levelOnly('C'),
+    });
     expect(rows.find((r) => r.genericName === 'warfarin')).toMatchObject({ cpicLevel: null, levelOfEvidence: [], coverage: 'notCovered' });
     // The issue's examples: Strong HLA-B pairs without a level in the levels file are no longer hidden by a level filter.
     const ex1 = buildReportRows(kb, callsOf('pharmcat.example').calls, catalogue);
@@ -205,13 +273,22 @@ describe('report rows', () => {
 
   it('says in words of its own where the knowledge base cannot answer, and why', () => {
     const codeine = rows.find((r) => r.genericName === 'codeine' && r.gene === 'CYP2D6')!;
-    expect(codeine).toMatchObject({ matched: false, coverage: 'notCovered', recommendation: null, note: PGX_MESSAGES.notCoveredWhy.notCalled, phenotype: 'No Result' });
+    expect(codeine).toMatchObject({
+      matched: false,
+      coverage: 'notCovered',
+      recommendation: null,
+      note: PGX_MESSAGES.notCoveredWhy.notCalled,
+      phenotype: 'No Result',
+    });
     expect(codeine.guidelineUrl).toBe('https://cpicpgx.org/guidelines/guideline-for-codeine-and-cyp2d6/');
     const amikacin = rows.find((r) => r.genericName === 'amikacin')!;
     expect(amikacin).toMatchObject({ gene: 'MT-RNR1', coverage: 'notCovered', cpicLevel: 'A', note: PGX_MESSAGES.notCoveredWhy.notCalled });
     expect(rows.find((r) => r.genericName === 'peginterferon alfa-2a')).toMatchObject({ coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.noRows });
     // An uncalled gene with CPIC's own row for that case shows CPIC's words (tricyclics: CYP2C19 poor, CYP2D6 not called).
-    expect(rows.find((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2D6')).toMatchObject({ coverage: 'recommendation', recommendation: expect.stringMatching(/^Avoid tertiary amine use/) });
+    expect(rows.find((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2D6')).toMatchObject({
+      coverage: 'recommendation',
+      recommendation: expect.stringMatching(/^Avoid tertiary amine use/),
+    });
   });
 
   it('names a reference haplotype only where the data does, and variants by their function', () => {
@@ -241,7 +318,11 @@ describe('report rows', () => {
 
   it('tells added, removed and changed rows apart', () => {
     const changed = rows.map((r) => (r.genericName === 'codeine' ? { ...r, recommendation: 'changed' } : r)).filter((r) => r.genericName !== 'warfarin');
-    expect(compareRows(rows, [...changed, { ...rows[0]!, genericName: 'newdrug' }])).toEqual({ added: 1, removed: rows.filter((r) => r.genericName === 'warfarin').length, changed: 1 });
+    expect(compareRows(rows, [...changed, { ...rows[0]!, genericName: 'newdrug' }])).toEqual({
+      added: 1,
+      removed: rows.filter((r) => r.genericName === 'warfarin').length,
+      changed: 1,
+    });
   });
 });
 
@@ -264,7 +345,11 @@ describe('actionable genes', () => {
     for (const example of ['pharmcat.example', 'pharmcat.example2'] as const) {
       const call = callsOf(example).calls.find((c) => c.gene === 'CYP3A5')!;
       expect(call).toMatchObject({ phenotype: 'Normal Metabolizer' });
-      expect(actionableGenes(kb, callsOf(example).calls, catalogue).find((g) => g.gene === 'CYP3A5')).toEqual({ gene: 'CYP3A5', phenotype: 'Normal Metabolizer', drugs: ['tacrolimus'] });
+      expect(actionableGenes(kb, callsOf(example).calls, catalogue).find((g) => g.gene === 'CYP3A5')).toEqual({
+        gene: 'CYP3A5',
+        phenotype: 'Normal Metabolizer',
+        drugs: ['tacrolimus'],
+      });
     }
     // A normal CYP2C19 is not pinned with amitriptyline, whose change comes from CYP2D6; a normal CYP2D6 not with tamoxifen's advice on inhibitors.
     const ex = actionableGenes(kb, callsOf('pharmcat.example').calls, catalogue);
@@ -283,7 +368,8 @@ describe("reading CPIC's words: standard dosing or a change", () => {
       'Use abacavir per standard dosing guidelines',
       'Initiate therapy with standard recommended starting dose',
       'Initiate therapy with recommended starting dose. Other Considerations: consider therapeutic drug monitoring.',
-    ]) expect(advisesStandardDosing(text), text).toBe(true);
+    ])
+      expect(advisesStandardDosing(text), text).toBe(true);
     for (const text of [
       'Avoid standard dose (75 mg) clopidogrel if possible. Use prasugrel or ticagrelor at standard dose if no contraindication.',
       'Avoid moderate and strong CYP2D6 inhibitors. Initiate therapy with recommended standard of care dose',
@@ -295,7 +381,8 @@ describe("reading CPIC's words: standard dosing or a change", () => {
       'Abacavir is not recommended',
       '',
       null,
-    ]) expect(advisesStandardDosing(text), String(text)).toBe(false);
+    ])
+      expect(advisesStandardDosing(text), String(text)).toBe(false);
   });
 
   it('over the whole shipped table, every row read as standard dosing opens with a prescribe-as-usual verb', () => {

@@ -24,7 +24,12 @@ function sameScore(a: string, b: string): boolean {
 
 function sameDiplotype(a: string, b: string): boolean {
   if (a === b) return true;
-  const sorted = (d: string) => d.split('/').map((s) => s.trim()).sort().join('/');
+  const sorted = (d: string) =>
+    d
+      .split('/')
+      .map((s) => s.trim())
+      .sort()
+      .join('/');
   return sorted(a) === sorted(b);
 }
 
@@ -146,7 +151,12 @@ export function phenotypeCategoryOf(rec: KbRecommendation, implication: string |
   if (rec.dosingInfo) return 'Dosage';
   if (rec.otherGuidance) return 'Other';
   const text = (implication ?? '').toLowerCase();
-  if (/toxicity|hypersensitivity|sjs\/ten|\bscar\b|myopathy|hemolytic|haemolytic|myelosuppression|leukopenia|hearing loss|malignant hyperthermia|side effects/.test(text)) return 'Toxicity';
+  if (
+    /toxicity|hypersensitivity|sjs\/ten|\bscar\b|myopathy|hemolytic|haemolytic|myelosuppression|leukopenia|hearing loss|malignant hyperthermia|side effects/.test(
+      text,
+    )
+  )
+    return 'Toxicity';
   if (/efficacy|therapeutic failure|\bresponse\b|responsive|recurrence/.test(text)) return 'Efficacy';
   if (/metabolism|metabolite|concentration|exposure|trough|plasma|\bdpd activity\b|\bactivity\b/.test(text)) return 'Metabolism/PK';
   return null;
@@ -203,12 +213,23 @@ function genotypeColumns(call: GeneCall | undefined, catalogue: Catalogue) {
   const withFunction = (a: string | null, f: string | null) => (a === null ? null : f ? `${a} (${f})` : a);
   const genotypeAllele = [withFunction(call.allele1, call.allele1Function), withFunction(call.allele2, call.allele2Function)].filter(Boolean).join(' / ');
   if (HLA.has(call.gene)) {
-    const positive = call.phenotype.split(';').map((s) => s.trim()).filter((s) => s.endsWith(' positive')).map((s) => s.slice(0, -' positive'.length));
-    return { sampleGenotype: call.diplotype, genotypeAllele, refAllele: null, altAllele: positive.length ? positive.join(', ') : 'none', variantHaplotype: positive.length ? positive.join(', ') : 'none' };
+    const positive = call.phenotype
+      .split(';')
+      .map((s) => s.trim())
+      .filter((s) => s.endsWith(' positive'))
+      .map((s) => s.slice(0, -' positive'.length));
+    return {
+      sampleGenotype: call.diplotype,
+      genotypeAllele,
+      refAllele: null,
+      altAllele: positive.length ? positive.join(', ') : 'none',
+      variantHaplotype: positive.length ? positive.join(', ') : 'none',
+    };
   }
-  const haps: Array<[string, string | null]> = [[call.allele1, call.allele1Function], [call.allele2, call.allele2Function]].filter(
-    (h): h is [string, string | null] => h[0] !== null && h[0] !== 'Unknown',
-  );
+  const haps: Array<[string, string | null]> = [
+    [call.allele1, call.allele1Function],
+    [call.allele2, call.allele2Function],
+  ].filter((h): h is [string, string | null] => h[0] !== null && h[0] !== 'Unknown');
   const known = haps.filter(([h, f]) => h === ref || f !== null);
   const variants = known.filter(([h, f]) => h !== ref && f !== null && !isNormalFunction(f));
   const distinct = [...new Map(variants.map((v) => [v[0], v])).values()];
@@ -251,9 +272,14 @@ function indexOf(kb: KnowledgeBaseContent): KbIndex {
   }
   const guidelines = new Map<string, { name: string | null; url: string | null; pmids: string[] }>();
   for (const g of kb.guidelines ?? []) guidelines.set(g.drug.toLowerCase(), g);
-  for (const r of kb.recommendations) if (!guidelines.has(r.drug.toLowerCase())) guidelines.set(r.drug.toLowerCase(), { name: r.guideline, url: r.guidelineUrl, pmids: r.pmids });
+  for (const r of kb.recommendations)
+    if (!guidelines.has(r.drug.toLowerCase())) guidelines.set(r.drug.toLowerCase(), { name: r.guideline, url: r.guidelineUrl, pmids: r.pmids });
   const changes = new Map<string, Array<{ date: string }>>();
-  for (const c of kb.changes ?? []) changes.set(c.drug, [...(changes.get(c.drug) ?? []), c].sort((a, b) => b.date.localeCompare(a.date)));
+  for (const c of kb.changes ?? [])
+    changes.set(
+      c.drug,
+      [...(changes.get(c.drug) ?? []), c].sort((a, b) => b.date.localeCompare(a.date)),
+    );
   const dates = [...sources.values()].map((s) => s.date).sort();
   // Drug-gene pairs, named as the knowledge base names the drug.
   const pairs = new Map<string, { drug: string; gene: string }>();
@@ -265,7 +291,11 @@ function indexOf(kb: KnowledgeBaseContent): KbIndex {
   for (const g of kb.guidelines ?? []) for (const gene of g.genes) addPair(g.drug, gene);
   for (const l of kb.levels) addPair(l.drug, l.gene);
   const index: KbIndex = {
-    sources, recommended, guidelines, changes, baseDate: dates[0] ?? SHIPPED_SOURCES[0]!.date,
+    sources,
+    recommended,
+    guidelines,
+    changes,
+    baseDate: dates[0] ?? SHIPPED_SOURCES[0]!.date,
     pairs: [...pairs.values()].sort((a, b) => a.drug.localeCompare(b.drug) || a.gene.localeCompare(b.gene)),
     drugsWithText: new Set(kb.recommendations.filter((r) => r.recommendation.trim()).map((r) => r.drug.toLowerCase())),
   };
@@ -285,7 +315,7 @@ const saysNoRecommendation = (text: string) => /^no recommendation\b/i.test(text
 /** The call cannot answer a lookup: not called, or an indeterminate phenotype or score. */
 function undetermined(call: GeneCall | undefined): boolean {
   if (!call || call.source === 'NONE') return true;
-  return /^indeterminate$/i.test(call.lookupPhenotype) || call.lookupPhenotype === 'n/a' && call.lookupActivityScore === 'n/a';
+  return /^indeterminate$/i.test(call.lookupPhenotype) || (call.lookupPhenotype === 'n/a' && call.lookupActivityScore === 'n/a');
 }
 
 /**
@@ -355,15 +385,16 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
     if (recs.length === 0) {
       const anyRows = index.drugsWithText.has(drug.toLowerCase());
       const lowLevel = fileLevel !== null && evidenceLevelsOf(fileLevel).every((l) => l > 2);
-      const why = lowLevel && !index.recommended.has(pairKey(drug, gene))
-        ? PGX_MESSAGES.notCoveredWhy.levelOnly(fileLevel)
-        : !anyRows
-          ? PGX_MESSAGES.notCoveredWhy.noRows
-          : !called
-            ? PGX_MESSAGES.notCoveredWhy.notCalled
-            : undetermined(call)
-              ? PGX_MESSAGES.notCoveredWhy.indeterminate
-              : PGX_MESSAGES.notCoveredWhy.noRow;
+      const why =
+        lowLevel && !index.recommended.has(pairKey(drug, gene))
+          ? PGX_MESSAGES.notCoveredWhy.levelOnly(fileLevel)
+          : !anyRows
+            ? PGX_MESSAGES.notCoveredWhy.noRows
+            : !called
+              ? PGX_MESSAGES.notCoveredWhy.notCalled
+              : undetermined(call)
+                ? PGX_MESSAGES.notCoveredWhy.indeterminate
+                : PGX_MESSAGES.notCoveredWhy.noRow;
       rows.push(notCovered(why));
       continue;
     }
@@ -376,7 +407,14 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
       const source = rec.source ? index.sources.get(rec.source) : undefined;
       const text = rec.recommendation.trim();
       if (!text || (saysNoRecommendation(text) && undetermined(call))) {
-        rows.push({ ...notCovered(!text ? PGX_MESSAGES.notCoveredWhy.noText : !called ? PGX_MESSAGES.notCoveredWhy.notCalled : PGX_MESSAGES.notCoveredWhy.indeterminate, population), implication, comments: rec.comments ?? null });
+        rows.push({
+          ...notCovered(
+            !text ? PGX_MESSAGES.notCoveredWhy.noText : !called ? PGX_MESSAGES.notCoveredWhy.notCalled : PGX_MESSAGES.notCoveredWhy.indeterminate,
+            population,
+          ),
+          implication,
+          comments: rec.comments ?? null,
+        });
         continue;
       }
       rows.push({
@@ -412,8 +450,20 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
  */
 export function rowsDigestInput(rows: ReportRowDraft[]) {
   return rows.map((r) => [
-    r.genericName, r.gene, r.specialtyPopulation, r.phenotype, r.implication, r.recommendation, r.classification, r.cpicLevel, r.phenotypeCategory,
-    r.diseasePhenotype, r.note, r.pmids.join(','), r.coverage, r.guidelineUpdatedOn,
+    r.genericName,
+    r.gene,
+    r.specialtyPopulation,
+    r.phenotype,
+    r.implication,
+    r.recommendation,
+    r.classification,
+    r.cpicLevel,
+    r.phenotypeCategory,
+    r.diseasePhenotype,
+    r.note,
+    r.pmids.join(','),
+    r.coverage,
+    r.guidelineUpdatedOn,
   ]);
 }
 
@@ -444,7 +494,14 @@ export function shortList(items: string[], max = 5): string {
 export function splitRecommendation(text: string): { main: string; other: string | null } {
   const at = text.search(/\s*Other Considerations\b/);
   if (at < 0) return { main: text.trim(), other: null };
-  return { main: text.slice(0, at).trim(), other: text.slice(at).replace(/^\s*Other Considerations:?\s*/, '').trim() || null };
+  return {
+    main: text.slice(0, at).trim(),
+    other:
+      text
+        .slice(at)
+        .replace(/^\s*Other Considerations:?\s*/, '')
+        .trim() || null,
+  };
 }
 
 /**
@@ -461,7 +518,9 @@ export function advisesStandardDosing(recommendation: string | null | undefined)
   if (/\b(avoid|reduc|increas|decreas|lower|higher|alternative|consider|not recommended|contraindicat|titrat|monitor|caution)|%/i.test(main)) return false;
   return (
     /^(initiate|use|prescribe|start)\b/i.test(main) &&
-    /\b(recommended (starting|standard|maintenance)? ?dos(e|ing)|standard (starting )?dos(e|ing)|standard of care dos(e|ing)|label[- ]recommended|desired starting dose|normal (starting )?dos(e|ing))/i.test(main)
+    /\b(recommended (starting|standard|maintenance)? ?dos(e|ing)|standard (starting )?dos(e|ing)|standard of care dos(e|ing)|label[- ]recommended|desired starting dose|normal (starting )?dos(e|ing))/i.test(
+      main,
+    )
   );
 }
 
@@ -495,7 +554,10 @@ function changesDespiteUsualCall(r: ReportRowDraft, gene: string): boolean {
  * that recommendation still changes prescribing (changesDespiteUsualCall).
  */
 export function actionableGenes(
-  kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue, rows = buildReportRows(kb, calls, catalogue),
+  kb: KnowledgeBase,
+  calls: GeneCall[],
+  catalogue: Catalogue,
+  rows = buildReportRows(kb, calls, catalogue),
 ): Array<{ gene: string; phenotype: string; drugs: string[] }> {
   const out: Array<{ gene: string; phenotype: string; drugs: string[] }> = [];
   for (const call of calls) {
@@ -506,11 +568,20 @@ export function actionableGenes(
     const usual = (ref && haplotypes(call).every((h) => h === ref)) || speed === 'normal' || speed === 'normal function';
     // For HLA genes only the rows keyed on a positive status change prescribing.
     const drugs = rows
-      .filter((r) => r.gene === call.gene && isActionable(r) && (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive')) && (!usual || changesDespiteUsualCall(r, call.gene)))
+      .filter(
+        (r) =>
+          r.gene === call.gene &&
+          isActionable(r) &&
+          (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive')) &&
+          (!usual || changesDespiteUsualCall(r, call.gene)),
+      )
       .map((r) => r.genericName);
     if (drugs.length === 0) continue;
     const phenotype = HLA.has(call.gene)
-      ? call.phenotype.split(';').filter((s) => s.trim().endsWith(' positive')).join(', ') || call.phenotype
+      ? call.phenotype
+          .split(';')
+          .filter((s) => s.trim().endsWith(' positive'))
+          .join(', ') || call.phenotype
       : call.phenotype;
     out.push({ gene: call.gene, phenotype, drugs: [...new Set(drugs)].sort() });
   }

@@ -16,20 +16,43 @@ const HLA = new Set(['HLA-A', 'HLA-B']);
 function notCalled(gene: string, haploid: boolean): GeneCall {
   const u = haploid ? 'Unknown' : 'Unknown/Unknown';
   return {
-    gene, source: 'NONE', diplotype: u, label: u, allele1: 'Unknown', allele1Function: null, allele2: haploid ? null : 'Unknown', allele2Function: null,
-    phenotype: 'No Result', activityScore: 'No Result', lookupPhenotype: 'No Result', lookupActivityScore: 'No Result',
+    gene,
+    source: 'NONE',
+    diplotype: u,
+    label: u,
+    allele1: 'Unknown',
+    allele1Function: null,
+    allele2: haploid ? null : 'Unknown',
+    allele2Function: null,
+    phenotype: 'No Result',
+    activityScore: 'No Result',
+    lookupPhenotype: 'No Result',
+    lookupActivityScore: 'No Result',
   };
 }
 
 /** A called gene that answers exactly this lookup term. */
 function calledFor(gene: string, term: LookupTerm, rec: KbRecommendation, catalogue: Catalogue): GeneCall {
   const def = catalogue.get(gene);
-  const base = { ...notCalled(gene, def?.haploid ?? false), source: 'OUTSIDE' as const, allele1: null, allele2: null, diplotype: 'synthetic', label: 'synthetic' };
+  const base = {
+    ...notCalled(gene, def?.haploid ?? false),
+    source: 'OUTSIDE' as const,
+    allele1: null,
+    allele2: null,
+    diplotype: 'synthetic',
+    label: 'synthetic',
+  };
   switch (term.kind) {
     case 'activityScore':
       return term.value === 'n/a'
         ? { ...base, phenotype: 'Indeterminate', activityScore: 'n/a', lookupPhenotype: 'Indeterminate', lookupActivityScore: 'n/a' }
-        : { ...base, phenotype: rec.phenotypes[gene] ?? '', activityScore: term.value, lookupPhenotype: rec.phenotypes[gene] ?? '', lookupActivityScore: term.value };
+        : {
+            ...base,
+            phenotype: rec.phenotypes[gene] ?? '',
+            activityScore: term.value,
+            lookupPhenotype: rec.phenotypes[gene] ?? '',
+            lookupActivityScore: term.value,
+          };
     case 'diplotype':
       return { ...base, diplotype: term.value, label: term.value, phenotype: '', activityScore: '', lookupPhenotype: '', lookupActivityScore: '' };
     case 'phenotype': {
@@ -48,7 +71,9 @@ function calledFor(gene: string, term: LookupTerm, rec: KbRecommendation, catalo
 
 /** Calls that answer the row's lookup key: its genes as the key says, every other gene not called. */
 export function callsForKey(rec: KbRecommendation, catalogue: Catalogue): GeneCall[] {
-  return [...catalogue.values()].map((def) => (rec.lookup[def.gene] ? calledFor(def.gene, rec.lookup[def.gene]!, rec, catalogue) : notCalled(def.gene, def.haploid)));
+  return [...catalogue.values()].map((def) =>
+    rec.lookup[def.gene] ? calledFor(def.gene, rec.lookup[def.gene]!, rec, catalogue) : notCalled(def.gene, def.haploid),
+  );
 }
 
 /** A lookup key compared as CPIC compares it: scores as numbers, the rest as written. */
@@ -63,7 +88,8 @@ const keyOf = (lookup: Record<string, LookupTerm>) =>
 export function expectedFor(kb: KnowledgeBaseContent, rec: KbRecommendation): KbRecommendation {
   const layer = new Map((kb.sources ?? []).map((s) => [s.id, s.layer]));
   const same = kb.recommendations.filter(
-    (r) => r.drug.toLowerCase() === rec.drug.toLowerCase() && populationKey(r.population) === populationKey(rec.population) && keyOf(r.lookup) === keyOf(rec.lookup),
+    (r) =>
+      r.drug.toLowerCase() === rec.drug.toLowerCase() && populationKey(r.population) === populationKey(rec.population) && keyOf(r.lookup) === keyOf(rec.lookup),
   );
   return same.reduce((best, r) => ((layer.get(r.source ?? '') ?? 0) > (layer.get(best.source ?? '') ?? 0) ? r : best), rec);
 }

@@ -47,7 +47,11 @@ export function phenoconverters(): Phenoconverter[] {
 }
 
 /** Generic names compared case and spacing insensitively: lower case, every run of other characters one space. */
-export const normaliseName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+export const normaliseName = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Does the free text name this medicine as a whole word (or words)? */
 export function mentions(text: string, name: string): boolean {

@@ -1,6 +1,13 @@
 import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import {
-  EVIDENCE_TO_CPIC_LEVEL, PGX_ATTRIBUTION, PGX_MESSAGES, PGX_NOT_GRADED, PGX_NOT_STATED, type PgxDiseases, type PgxPhenoconverter, type PgxReportRow,
+  EVIDENCE_TO_CPIC_LEVEL,
+  PGX_ATTRIBUTION,
+  PGX_MESSAGES,
+  PGX_NOT_GRADED,
+  PGX_NOT_STATED,
+  type PgxDiseases,
+  type PgxPhenoconverter,
+  type PgxReportRow,
 } from '@portal/contract';
 import type { RowFilters } from './repository';
 import { makeSanitizer, wrap, type TextStyle } from '../../lib/pdf-text';
@@ -112,7 +119,10 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   gap(2);
   const name = `${report.patient.firstName} ${report.patient.lastName}`;
   para(`Patient: ${name}${report.patient.synthetic ? ' (synthetic demo data)' : ''} - kit ${report.kit.sampleLabel}`, s.meta);
-  para(`Knowledge base: ${report.knowledgeBase.label} (${report.knowledgeBase.version}); report built ${report.builtAt.toISOString().slice(0, 10)}; printed ${new Date().toISOString().slice(0, 10)}`, s.meta);
+  para(
+    `Knowledge base: ${report.knowledgeBase.label} (${report.knowledgeBase.version}); report built ${report.builtAt.toISOString().slice(0, 10)}; printed ${new Date().toISOString().slice(0, 10)}`,
+    s.meta,
+  );
   para(describeFilters(report.filters).join(' - '), s.meta);
   para(`${report.rows.length} row${report.rows.length === 1 ? '' : 's'}`, s.meta);
   const nc = report.notCovered;
@@ -131,12 +141,17 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   // The order of the quick view: what a prescriber acts on first, SPEC's allele columns after.
   for (const r of report.rows) {
     ensure(s.rowTitle.size * LINE * 4);
-    para(`${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}${r.taking ? ` - ${PGX_MESSAGES.currentlyTaking.toLowerCase()}` : ''}`, s.rowTitle);
+    para(
+      `${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}${r.taking ? ` - ${PGX_MESSAGES.currentlyTaking.toLowerCase()}` : ''}`,
+      s.rowTitle,
+    );
     for (const f of r.phenoconversion) field('Flag', PGX_MESSAGES.phenoconversion(f));
     if (r.coverage === 'notCovered') field('Recommendation', `${PGX_MESSAGES.notCovered}. ${r.note ?? ''}`.trim());
     else field(r.coverage === 'noRecommendation' ? PGX_MESSAGES.noRecommendationLabel : 'Recommendation', r.recommendation ?? '-');
-    if (r.ifPhenoconverted) field(PGX_MESSAGES.ifPhenoconverted, `${r.ifPhenoconverted.recommendation} (${r.ifPhenoconverted.classification ?? 'not classified'})`);
-    else if (r.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong')) field(PGX_MESSAGES.ifPhenoconverted, PGX_MESSAGES.noPhenoconvertedRow);
+    if (r.ifPhenoconverted)
+      field(PGX_MESSAGES.ifPhenoconverted, `${r.ifPhenoconverted.recommendation} (${r.ifPhenoconverted.classification ?? 'not classified'})`);
+    else if (r.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong'))
+      field(PGX_MESSAGES.ifPhenoconverted, PGX_MESSAGES.noPhenoconvertedRow);
     field(
       'Classification / level / population',
       `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel}${r.levelInferred ? ', from its CPIC recommendation' : ''})` : PGX_NOT_GRADED} / ${r.specialtyPopulation ?? PGX_NOT_STATED}`,
@@ -147,10 +162,14 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
     if (r.comments) field('CPIC comments', r.comments);
     field('Category / class', `${list(r.category)} / ${list(r.class)}`);
     field('US name / SA name', `${r.usName ?? 'not loaded'} / ${r.saName ?? 'not loaded'}`);
-    field('Sample genotype', `${dash(r.sampleGenotype)}; alleles ${dash(r.genotypeAllele)}; reference ${dash(r.refAllele)}; alternative ${dash(r.altAllele)}; variant haplotype ${dash(r.variantHaplotype)}`);
+    field(
+      'Sample genotype',
+      `${dash(r.sampleGenotype)}; alleles ${dash(r.genotypeAllele)}; reference ${dash(r.refAllele)}; alternative ${dash(r.altAllele)}; variant haplotype ${dash(r.variantHaplotype)}`,
+    );
     field('Metabolizer speed / activity score', `${dash(r.metabolizerSpeed)} / ${dash(r.activityScore)}`);
     field('Phenotype category / disease', `${r.phenotypeCategory ?? PGX_NOT_STATED} / ${r.diseasePhenotype ?? PGX_NOT_STATED}`);
-    if (r.guidelineName || r.guidelineUrl) field('Guideline', [r.guidelineName, r.guidelineUrl ?? PGX_ATTRIBUTION.cpic.guidelinesUrl].filter(Boolean).join(' - '));
+    if (r.guidelineName || r.guidelineUrl)
+      field('Guideline', [r.guidelineName, r.guidelineUrl ?? PGX_ATTRIBUTION.cpic.guidelinesUrl].filter(Boolean).join(' - '));
     else if (r.coverage === 'notCovered') field('Guideline', PGX_ATTRIBUTION.cpic.guidelinesUrl);
     if (r.pmids.length) field('PMIDs', r.pmids.join(', '));
     gap(6);
@@ -163,8 +182,10 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
     para('Diseases', s.heading);
     gap(4);
     if (report.diseases.results.length === 0) para('The selected rows name no disease phenotype.', s.body);
-    for (const d of report.diseases.results) field(d.diseasePhenotype, `${d.rows} row${d.rows === 1 ? '' : 's'}; ${d.drugs.join(', ')} (${d.genes.join(', ')})`);
-    if (report.diseases.notStated) para(`${report.diseases.notStated} selected row${report.diseases.notStated === 1 ? '' : 's'} name no disease phenotype.`, s.small);
+    for (const d of report.diseases.results)
+      field(d.diseasePhenotype, `${d.rows} row${d.rows === 1 ? '' : 's'}; ${d.drugs.join(', ')} (${d.genes.join(', ')})`);
+    if (report.diseases.notStated)
+      para(`${report.diseases.notStated} selected row${report.diseases.notStated === 1 ? '' : 's'} name no disease phenotype.`, s.small);
     gap(10);
   }
 

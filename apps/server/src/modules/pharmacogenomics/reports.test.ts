@@ -28,12 +28,17 @@ async function openSession(opts: { confirm?: boolean } = {}) {
   const patient = await createUser(h, { role: 'patient' });
   const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id as string;
   const booked = await h.app.inject({
-    method: 'POST', url: '/api/patient/sessions/', headers: patient.auth,
+    method: 'POST',
+    url: '/api/patient/sessions/',
+    headers: patient.auth,
     payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * DAY).toISOString() },
   });
   const id = booked.json().id as string;
   await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
-  const [kit] = await h.db.insert(kits).values({ sampleLabel: `PGX-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [2] }).returning();
+  const [kit] = await h.db
+    .insert(kits)
+    .values({ sampleLabel: `PGX-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [2] })
+    .returning();
   await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth });
   if (opts.confirm ?? true) await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/confirm`, headers: patient.auth });
   return { doc, patient, id, kit: kit!, url: `/api/portal/sessions/${id}/reports` };
@@ -56,14 +61,22 @@ describe('importing calls', () => {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, EX2);
     const bad = EX2.replace('*2/*2\tPoor Metabolizer', '*2/*2\tSlow Metabolizer');
-    await expect(importCalls(h.db, { id: s.kit.id }, bad)).rejects.toMatchObject({ statusCode: 400, extra: { fieldErrors: { file: [expect.stringMatching(/Slow Metabolizer/)] } } });
+    await expect(importCalls(h.db, { id: s.kit.id }, bad)).rejects.toMatchObject({
+      statusCode: 400,
+      extra: { fieldErrors: { file: [expect.stringMatching(/Slow Metabolizer/)] } },
+    });
     await expect(importCalls(h.db, { sampleLabel: 'NO-SUCH-KIT' }, EX2)).rejects.toMatchObject({ statusCode: 404 });
     // An outside call naming an allele PharmCAT does not know is refused with its line; nothing is stored.
     await expect(importCalls(h.db, { id: s.kit.id }, EX1, 'CYP2D6\t*1/*3\nMT-RNR1\t1556A>T\n')).rejects.toMatchObject({
-      statusCode: 400, extra: { fieldErrors: { file: [expect.stringMatching(/^outside calls line 2: '1556A>T' is not a named allele of MT-RNR1/)] } },
+      statusCode: 400,
+      extra: { fieldErrors: { file: [expect.stringMatching(/^outside calls line 2: '1556A>T' is not a named allele of MT-RNR1/)] } },
     });
     const summary = (await get(s.url, s.doc.auth)).json();
-    expect(summary.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19')).toMatchObject({ diplotype: '*2/*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor' });
+    expect(summary.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19')).toMatchObject({
+      diplotype: '*2/*2',
+      phenotype: 'Poor Metabolizer',
+      metabolizerSpeed: 'poor',
+    });
   });
 });
 
@@ -74,8 +87,18 @@ describe('the report API', () => {
     const res = await get(s.url, s.doc.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ sessionId: s.id, kit: { id: s.kit.id, sampleLabel: s.kit.sampleLabel }, update: null, brandNames: { us: expect.any(Number), za: expect.any(Number) } });
-    expect(body.report.genes.find((g: { gene: string }) => g.gene === 'CYP2D6')).toMatchObject({ source: 'OUTSIDE', diplotype: '*1/*3', activityScore: '1.0', metabolizerSpeed: 'intermediate' });
+    expect(body).toMatchObject({
+      sessionId: s.id,
+      kit: { id: s.kit.id, sampleLabel: s.kit.sampleLabel },
+      update: null,
+      brandNames: { us: expect.any(Number), za: expect.any(Number) },
+    });
+    expect(body.report.genes.find((g: { gene: string }) => g.gene === 'CYP2D6')).toMatchObject({
+      source: 'OUTSIDE',
+      diplotype: '*1/*3',
+      activityScore: '1.0',
+      metabolizerSpeed: 'intermediate',
+    });
     expect(body.facets.levelOfEvidence).toEqual([1, 2, 3, 4]);
     expect(body.facets.category).toContain('Blood and clotting');
     expect(body.facets.class).toContain('Proton pump inhibitor');
@@ -100,17 +123,41 @@ describe('the report API', () => {
     expect(cyp2c19.results.every((r: PgxReportRow) => r.gene === 'CYP2C19')).toBe(true);
     const clopidogrel = cyp2c19.results.find((r: PgxReportRow) => r.genericName === 'clopidogrel');
     expect(clopidogrel).toMatchObject({
-      phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', classification: 'Strong', levelOfEvidence: [1, 2], cpicLevel: 'A/B', levelInferred: true, saName: null,
-      coverage: 'recommendation', source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', taking: false, phenoconversion: [], ifPhenoconverted: null,
+      phenotype: 'Poor Metabolizer',
+      metabolizerSpeed: 'poor',
+      classification: 'Strong',
+      levelOfEvidence: [1, 2],
+      cpicLevel: 'A/B',
+      levelInferred: true,
+      saName: null,
+      coverage: 'recommendation',
+      source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)',
+      taking: false,
+      phenoconversion: [],
+      ifPhenoconverted: null,
     });
 
     const ppi = (await get(`${s.url}/rows?view=1&class=${encodeURIComponent('Proton pump inhibitor')}`, s.doc.auth)).json();
     expect(ppi.results.map((r: PgxReportRow) => r.genericName).sort()).toEqual(['lansoprazole', 'omeprazole', 'pantoprazole']);
-    expect(ppi.results.find((r: PgxReportRow) => r.genericName === 'omeprazole')).toMatchObject({ cpicLevel: 'A', levelOfEvidence: [1], phenotypeCategory: 'Dosage' });
+    expect(ppi.results.find((r: PgxReportRow) => r.genericName === 'omeprazole')).toMatchObject({
+      cpicLevel: 'A',
+      levelOfEvidence: [1],
+      phenotypeCategory: 'Dosage',
+    });
 
-    const two = (await get(`${s.url}/rows?view=1&category=${encodeURIComponent('Blood and clotting')}&category=${encodeURIComponent('Nervous system')}&name=warfarin`, s.doc.auth)).json();
+    const two = (
+      await get(
+        `${s.url}/rows?view=1&category=${encodeURIComponent('Blood and clotting')}&category=${encodeURIComponent('Nervous system')}&name=warfarin`,
+        s.doc.auth,
+      )
+    ).json();
     expect(two.results.map((r: PgxReportRow) => `${r.genericName}/${r.gene}`)).toEqual(['warfarin/CYP2C9', 'warfarin/CYP4F2', 'warfarin/VKORC1']);
-    expect(two.results[0]).toMatchObject({ coverage: 'notCovered', recommendation: null, note: PGX_MESSAGES.notCoveredWhy.noText, guidelineUrl: expect.stringContaining('cpicpgx.org') });
+    expect(two.results[0]).toMatchObject({
+      coverage: 'notCovered',
+      recommendation: null,
+      note: PGX_MESSAGES.notCoveredWhy.noText,
+      guidelineUrl: expect.stringContaining('cpicpgx.org'),
+    });
 
     const paged = (await get(`${s.url}/rows?view=1&name=CYP2C19&limit=5&offset=5`, s.doc.auth)).json();
     expect(paged).toMatchObject({ count: cyp2c19.count, limit: 5, offset: 5 });
@@ -134,15 +181,23 @@ describe('the report API', () => {
     expect(graded.results.every((r: PgxReportRow) => r.levelOfEvidence.includes(1))).toBe(true);
     expect(graded.results.map((r: PgxReportRow) => r.gene)).toContain('SLCO1B1');
 
-    const notStated = (await get(`${s.url}/rows?view=2&phenotypeCategory=${encodeURIComponent('not stated')}&levelOfEvidence=1&levelOfEvidence=3`, s.doc.auth)).json();
-    expect(notStated.results.every((r: PgxReportRow) => r.phenotypeCategory === null && (r.levelOfEvidence.includes(1) || r.levelOfEvidence.includes(3)))).toBe(true);
+    const notStated = (
+      await get(`${s.url}/rows?view=2&phenotypeCategory=${encodeURIComponent('not stated')}&levelOfEvidence=1&levelOfEvidence=3`, s.doc.auth)
+    ).json();
+    expect(notStated.results.every((r: PgxReportRow) => r.phenotypeCategory === null && (r.levelOfEvidence.includes(1) || r.levelOfEvidence.includes(3)))).toBe(
+      true,
+    );
 
     const twoOnly = await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=General`, s.doc.auth);
     expect(twoOnly.json().error.fieldErrors.view).toEqual([PGX_MESSAGES.diseasesMinimum]);
     const diseases = (await get(`${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=General&levelOfEvidence=1`, s.doc.auth)).json();
-    expect(diseases.results).toEqual(expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Myopathy', genes: expect.arrayContaining(['SLCO1B1']) })]));
+    expect(diseases.results).toEqual(
+      expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Myopathy', genes: expect.arrayContaining(['SLCO1B1']) })]),
+    );
     // Example 1's MT-RNR1 call (m.1555A>G) now gives its aminoglycoside rows.
-    expect(diseases.results).toEqual(expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Aminoglycoside-induced hearing loss', genes: ['MT-RNR1'] })]));
+    expect(diseases.results).toEqual(
+      expect.arrayContaining([expect.objectContaining({ diseasePhenotype: 'Aminoglycoside-induced hearing loss', genes: ['MT-RNR1'] })]),
+    );
     expect(diseases.notStated).toBeGreaterThanOrEqual(0);
   });
 
@@ -164,11 +219,29 @@ describe('the report API', () => {
     await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
     const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
     expect(detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene')).toEqual([
-      { kind: 'pharmacogene', title: 'CYP2D6', level: 'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 12 more', resultID: null, componentID: null },
+      {
+        kind: 'pharmacogene',
+        title: 'CYP2D6',
+        level: 'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 12 more',
+        resultID: null,
+        componentID: null,
+      },
       // The reference genotype, yet CPIC raises tacrolimus's starting dose: highlighted, with the drug saying why.
       { kind: 'pharmacogene', title: 'CYP3A5', level: 'Normal Metabolizer: tacrolimus', resultID: null, componentID: null },
-      { kind: 'pharmacogene', title: 'HLA-B', level: '*15:02 positive, *57:01 positive: abacavir, carbamazepine, fosphenytoin, oxcarbazepine and 1 more', resultID: null, componentID: null },
-      { kind: 'pharmacogene', title: 'MT-RNR1', level: 'increased risk of aminoglycoside-induced hearing loss: amikacin, dibekacin, gentamicin, kanamycin and 7 more', resultID: null, componentID: null },
+      {
+        kind: 'pharmacogene',
+        title: 'HLA-B',
+        level: '*15:02 positive, *57:01 positive: abacavir, carbamazepine, fosphenytoin, oxcarbazepine and 1 more',
+        resultID: null,
+        componentID: null,
+      },
+      {
+        kind: 'pharmacogene',
+        title: 'MT-RNR1',
+        level: 'increased risk of aminoglycoside-induced hearing loss: amikacin, dibekacin, gentamicin, kanamycin and 7 more',
+        resultID: null,
+        componentID: null,
+      },
       { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer: hydralazine', resultID: null, componentID: null },
     ]);
   });
@@ -179,7 +252,9 @@ describe('the medicines the patient takes', () => {
   async function takingSession(medicines: string) {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, readPgxFile('demo/phenoconversion.calls.tsv'), readPgxFile('demo/phenoconversion.outsideCall.tsv'));
-    await h.db.insert(questionnaireResponses).values({ patientId: s.patient.user.id, questionnaireId: 4, answers: { medicines, otc: '' }, completedAt: new Date() });
+    await h.db
+      .insert(questionnaireResponses)
+      .values({ patientId: s.patient.user.id, questionnaireId: 4, answers: { medicines, otc: '' }, completedAt: new Date() });
     return s;
   }
 
@@ -187,7 +262,9 @@ describe('the medicines the patient takes', () => {
     const s = await takingSession('Clopidogrel 75 mg daily;  PAROXETINE 20 mg; codeine when needed');
     const summary = (await get(s.url, s.doc.auth)).json();
     expect(summary.medicines).toMatchObject({ answered: true, taking: ['clopidogrel', 'codeine', 'paroxetine'] });
-    expect(summary.medicines.phenoconverters).toEqual([expect.objectContaining({ medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong', kind: 'inhibitor', source: expect.stringMatching(/^https:/) })]);
+    expect(summary.medicines.phenoconverters).toEqual([
+      expect.objectContaining({ medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong', kind: 'inhibitor', source: expect.stringMatching(/^https:/) }),
+    ]);
 
     const taking = (await get(`${s.url}/rows?view=1&taking=1`, s.doc.auth)).json();
     expect([...new Set(taking.results.map((r: PgxReportRow) => r.genericName))].sort()).toEqual(['clopidogrel', 'codeine', 'paroxetine']);
@@ -195,7 +272,10 @@ describe('the medicines the patient takes', () => {
     const clopidogrel = taking.results.filter((r: PgxReportRow) => r.genericName === 'clopidogrel');
     expect(clopidogrel).toHaveLength(3);
     expect(clopidogrel.find((r: PgxReportRow) => r.specialtyPopulation === 'Cardiovascular: acute coronary syndrome or PCI')).toMatchObject({
-      phenotype: 'Intermediate Metabolizer', classification: 'Strong', guidelineUpdatedOn: '2023-10-20', phenoconversion: [],
+      phenotype: 'Intermediate Metabolizer',
+      classification: 'Strong',
+      guidelineUpdatedOn: '2023-10-20',
+      phenoconversion: [],
     });
 
     const codeine = taking.results.find((r: PgxReportRow) => r.genericName === 'codeine');
@@ -204,7 +284,11 @@ describe('the medicines the patient takes', () => {
     expect(PGX_MESSAGES.phenoconversion(codeine.phenoconversion[0])).toBe(
       'Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)',
     );
-    expect(codeine.ifPhenoconverted).toMatchObject({ activityScore: '0.0', recommendation: expect.stringMatching(/^Avoid codeine use/), classification: 'Strong' });
+    expect(codeine.ifPhenoconverted).toMatchObject({
+      activityScore: '0.0',
+      recommendation: expect.stringMatching(/^Avoid codeine use/),
+      classification: 'Strong',
+    });
     expect(codeine.recommendation).not.toBe(codeine.ifPhenoconverted.recommendation);
     // The inhibitor's own row keeps CPIC's advice for the genotype: no flag, no activity-score-0 reading.
     const paroxetine = taking.results.filter((r: PgxReportRow) => r.genericName === 'paroxetine' && r.gene === 'CYP2D6');
@@ -214,7 +298,10 @@ describe('the medicines the patient takes', () => {
     const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
     const kinds = detail.highlights.map((x: { kind: string }) => x.kind);
     expect(kinds.slice(0, 2)).toEqual(['medicine', 'medicine']);
-    expect(detail.highlights[0]).toMatchObject({ title: 'clopidogrel (currently taking)', level: expect.stringContaining('CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation') });
+    expect(detail.highlights[0]).toMatchObject({
+      title: 'clopidogrel (currently taking)',
+      level: expect.stringContaining('CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation'),
+    });
     expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toBe(
       "a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may differ from the genotype",
     );
@@ -226,7 +313,11 @@ describe('the medicines the patient takes', () => {
   it('a moderate inhibitor gets the flag only; no medicines listed, nothing taken; the filter then finds nothing', async () => {
     const s = await takingSession('Duloxetine 60 mg');
     const codeine = (await get(`${s.url}/rows?view=1&name=codeine`, s.doc.auth)).json().results[0];
-    expect(codeine).toMatchObject({ taking: false, phenoconversion: [expect.objectContaining({ medicine: 'duloxetine', strength: 'moderate' })], ifPhenoconverted: null });
+    expect(codeine).toMatchObject({
+      taking: false,
+      phenoconversion: [expect.objectContaining({ medicine: 'duloxetine', strength: 'moderate' })],
+      ifPhenoconverted: null,
+    });
     const none = await openSession();
     await importCalls(h.db, { id: none.kit.id }, EX2);
     const empty = (await get(`${none.url}/rows?view=1&taking=1`, none.doc.auth)).json();
@@ -239,7 +330,12 @@ describe('the same access rules as results', () => {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, EX2);
     const other = await createUser(h, { practitionerStatus: 2 });
-    const urls = [s.url, `${s.url}/rows?view=1&name=CYP2C19`, `${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`, `${s.url}/pdf?view=1&name=x`];
+    const urls = [
+      s.url,
+      `${s.url}/rows?view=1&name=CYP2C19`,
+      `${s.url}/diseases?phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1`,
+      `${s.url}/pdf?view=1&name=x`,
+    ];
     for (const url of urls) {
       const res = await get(url, other.auth);
       expect(res.statusCode, url).toBe(404);
@@ -288,7 +384,10 @@ describe('a newer knowledge base', () => {
     await importCalls(h.db, { id: sameKit.kit.id }, EX2);
 
     // A newer table where CPIC rewords codeine for CYP2D6 intermediate metabolizers (example 1 only).
-    const newer = TABLE.replace('Use codeine label recommended age- or weight-specific dosing.', 'Use codeine label recommended age- or weight-specific dosing (reworded).');
+    const newer = TABLE.replace(
+      'Use codeine label recommended age- or weight-specific dosing.',
+      'Use codeine label recommended age- or weight-specific dosing (reworded).',
+    );
     expect(newer).not.toBe(TABLE);
     const load = await loadCpicTable(h.db, newer, 'Test table');
     expect(load).toMatchObject({ loaded: true, label: 'Test table' });
@@ -316,7 +415,13 @@ describe('a newer knowledge base', () => {
 
   it('takes CPIC levels from the table when it gives them, and refuses a malformed table', async () => {
     const lines = TABLE.split(/\r?\n/);
-    const withLevel = [`${lines[0]}\tcpic_level`, ...lines.slice(1).filter(Boolean).map((l) => `${l}\t${l.split('\t')[1] === 'clopidogrel' ? 'A' : ''}`)].join('\n');
+    const withLevel = [
+      `${lines[0]}\tcpic_level`,
+      ...lines
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => `${l}\t${l.split('\t')[1] === 'clopidogrel' ? 'A' : ''}`),
+    ].join('\n');
     const load = await loadCpicTable(h.db, withLevel, 'With levels');
     expect(load.loaded).toBe(true);
     const s = await openSession();
@@ -354,15 +459,30 @@ describe('the admin API and command', () => {
 
   it('imports calls per kit, and answers the lines of calls it refuses', async () => {
     const s = await openSession();
-    const ok = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX1, outsideCalls: EX1_OUTSIDE } });
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/pgx/calls',
+      headers: admin,
+      payload: { kit: s.kit.sampleLabel, calls: EX1, outsideCalls: EX1_OUTSIDE },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ sampleLabel: s.kit.sampleLabel, genesCalled: 22 });
-    const bad = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX2.replace('\tCYP2C19\t', '\tCYP2C19\t').replace('CYP2C19\t*2/*2', 'CYP2C19\t*2/*77') } });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/pgx/calls',
+      headers: admin,
+      payload: { kit: s.kit.sampleLabel, calls: EX2.replace('\tCYP2C19\t', '\tCYP2C19\t').replace('CYP2C19\t*2/*2', 'CYP2C19\t*2/*77') },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors.file.join(' ')).toMatch(/line 9: CYP2C19's diplotype '\*2\/\*77' does not match its haplotypes \*2 and \*2/);
     const unknownKit = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: 'NOPE', calls: EX2 } });
     expect(unknownKit.statusCode).toBe(404);
-    const extra = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/calls', headers: admin, payload: { kit: s.kit.sampleLabel, calls: EX2, extra: 1 } });
+    const extra = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/pgx/calls',
+      headers: admin,
+      payload: { kit: s.kit.sampleLabel, calls: EX2, extra: 1 },
+    });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -373,7 +493,12 @@ describe('the admin API and command', () => {
     const bad = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/knowledge-bases', headers: admin, payload: { table: 'drug\tgenes\nx\ty\n' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors.file[0]).toMatch(/the header lacks/);
-    const brands = await h.app.inject({ method: 'POST', url: '/api/admin/pgx/brand-names', headers: admin, payload: { list: 'generic_name\tmarket\tbrand_name\nwarfarin\tXX\tA\n' } });
+    const brands = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/pgx/brand-names',
+      headers: admin,
+      payload: { list: 'generic_name\tmarket\tbrand_name\nwarfarin\tXX\tA\n' },
+    });
     expect(brands.statusCode).toBe(400);
   });
 
@@ -385,12 +510,18 @@ describe('the admin API and command', () => {
       const fail = (m: string) => new Error(m);
       const file = (rel: string) => new URL(`../../../data/pgx/${rel}`, import.meta.url).pathname;
       await runPgxCommand('import-calls', file('pharmcat/pharmcat.example2.report.tsv'), { base: address, token: ADMIN_TOKEN, kit: s.kit.sampleLabel, fail });
-      expect(log.mock.calls.flat().join('\n')).toMatch(new RegExp(`Imported the calls of kit ${s.kit.sampleLabel} \\(PharmCAT v3.1.0-2-g0b250f81\\): 19 genes called`));
+      expect(log.mock.calls.flat().join('\n')).toMatch(
+        new RegExp(`Imported the calls of kit ${s.kit.sampleLabel} \\(PharmCAT v3.1.0-2-g0b250f81\\): 19 genes called`),
+      );
       await runPgxCommand('knowledge-bases', undefined, { base: address, token: ADMIN_TOKEN, fail });
       expect(log.mock.calls.flat().join('\n')).toMatch(/\* kb-[0-9a-f]{12}/);
-      await expect(runPgxCommand('import-calls', file('pharmcat/phenotypes.tsv'), { base: address, token: ADMIN_TOKEN, kit: s.kit.sampleLabel, fail })).rejects.toThrow(/HTTP 400/);
+      await expect(
+        runPgxCommand('import-calls', file('pharmcat/phenotypes.tsv'), { base: address, token: ADMIN_TOKEN, kit: s.kit.sampleLabel, fail }),
+      ).rejects.toThrow(/HTTP 400/);
       await expect(runPgxCommand('import-calls', undefined, { base: address, token: ADMIN_TOKEN, fail })).rejects.toThrow(/--kit LABEL is required/);
-      await expect(runPgxCommand('knowledge-bases', undefined, { base: address, token: 'wrong-token-wrong-token-wrong', fail })).rejects.toThrow(/refused the admin token/);
+      await expect(runPgxCommand('knowledge-bases', undefined, { base: address, token: 'wrong-token-wrong-token-wrong', fail })).rejects.toThrow(
+        /refused the admin token/,
+      );
     } finally {
       log.mockRestore();
     }

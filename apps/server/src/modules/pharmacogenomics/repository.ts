@@ -2,7 +2,17 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { PGX_NOT_STATED, type CustomFilters, type QuickFilters } from '@portal/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { kits, pgxBrandNames, pgxCallSets, pgxKnowledgeBases, pgxReportRows, pgxReports, questionnaireResponses, questionnaires, sessions } from '../../db/schema';
+import {
+  kits,
+  pgxBrandNames,
+  pgxCallSets,
+  pgxKnowledgeBases,
+  pgxReportRows,
+  pgxReports,
+  questionnaireResponses,
+  questionnaires,
+  sessions,
+} from '../../db/schema';
 import { CURRENT_MEDICINES } from '../demo/questionnaires';
 import { rowsOf } from '../account/repository';
 import type { ReportRowDraft } from './mapping';
@@ -20,8 +30,16 @@ export async function findKnowledgeBase(db: Q, version: string) {
 }
 
 export const knowledgeBaseRefs = (db: Q) =>
-  db.select({ version: pgxKnowledgeBases.version, label: pgxKnowledgeBases.label, source: pgxKnowledgeBases.source, loadedAt: pgxKnowledgeBases.loadedAt, recommendationCount: pgxKnowledgeBases.recommendationCount })
-    .from(pgxKnowledgeBases).orderBy(desc(pgxKnowledgeBases.loadedAt), desc(pgxKnowledgeBases.version));
+  db
+    .select({
+      version: pgxKnowledgeBases.version,
+      label: pgxKnowledgeBases.label,
+      source: pgxKnowledgeBases.source,
+      loadedAt: pgxKnowledgeBases.loadedAt,
+      recommendationCount: pgxKnowledgeBases.recommendationCount,
+    })
+    .from(pgxKnowledgeBases)
+    .orderBy(desc(pgxKnowledgeBases.loadedAt), desc(pgxKnowledgeBases.version));
 
 /** Inserts a version unless it is there; true when this call inserted it. */
 export async function insertKnowledgeBase(db: Q, v: typeof pgxKnowledgeBases.$inferInsert) {
@@ -30,7 +48,11 @@ export async function insertKnowledgeBase(db: Q, v: typeof pgxKnowledgeBases.$in
 }
 
 export async function findKitByLabel(db: Q, sampleLabel: string) {
-  const [kit] = await db.select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId }).from(kits).where(eq(kits.sampleLabel, sampleLabel)).limit(1);
+  const [kit] = await db
+    .select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId })
+    .from(kits)
+    .where(eq(kits.sampleLabel, sampleLabel))
+    .limit(1);
   return kit;
 }
 
@@ -46,7 +68,14 @@ export async function upsertCallSet(db: Q, v: typeof pgxCallSets.$inferInsert) {
     .values(v)
     .onConflictDoUpdate({
       target: pgxCallSets.kitId,
-      set: { pharmcatVersion: v.pharmcatVersion, calls: v.calls, callsTsv: v.callsTsv, outsideCallsTsv: v.outsideCallsTsv, synthetic: v.synthetic ?? false, importedAt: new Date() },
+      set: {
+        pharmcatVersion: v.pharmcatVersion,
+        calls: v.calls,
+        callsTsv: v.callsTsv,
+        outsideCallsTsv: v.outsideCallsTsv,
+        synthetic: v.synthetic ?? false,
+        importedAt: new Date(),
+      },
     })
     .returning();
   return row!;
@@ -70,7 +99,10 @@ export async function deleteReportsOfKit(db: Q, kitId: string) {
 }
 
 export async function setReportStatus(db: Q, kitId: string, kbVersion: string, status: 'current' | 'pending') {
-  await db.update(pgxReports).set({ status, changes: status === 'current' ? null : undefined }).where(and(eq(pgxReports.kitId, kitId), eq(pgxReports.kbVersion, kbVersion)));
+  await db
+    .update(pgxReports)
+    .set({ status, changes: status === 'current' ? null : undefined })
+    .where(and(eq(pgxReports.kitId, kitId), eq(pgxReports.kbVersion, kbVersion)));
 }
 
 /** A report and its rows, brand names filled in from the loaded lists. */
@@ -88,20 +120,50 @@ export async function insertReport(
 export async function insertRows(db: Q, kitId: string, kbVersion: string, rows: ReportRowDraft[]) {
   for (let i = 0; i < rows.length; i += 500) {
     const batch = rows.slice(i, i + 500).map((r) => ({
-      kitId, kbVersion, position: r.position, category: r.category, therapeuticClass: r.therapeuticClass, atcCodes: r.atcCodes,
-      genericName: r.genericName, gene: r.gene, phenotypeCategory: r.phenotypeCategory, variantHaplotype: r.variantHaplotype,
-      sampleGenotype: r.sampleGenotype, genotypeAllele: r.genotypeAllele, refAllele: r.refAllele, altAllele: r.altAllele,
-      phenotype: r.phenotype, metabolizerSpeed: r.metabolizerSpeed, activityScore: r.activityScore, implication: r.implication,
-      recommendation: r.recommendation, classification: r.classification, cpicLevel: r.cpicLevel, levelOfEvidence: r.levelOfEvidence,
-      specialtyPopulation: r.specialtyPopulation, diseasePhenotype: r.diseasePhenotype, guidelineName: r.guidelineName,
-      guidelineUrl: r.guidelineUrl, pmids: r.pmids, note: r.note, matched: r.matched, coverage: r.coverage, source: r.source,
-      guidelineUpdatedOn: r.guidelineUpdatedOn, levelInferred: r.levelInferred, comments: r.comments,
+      kitId,
+      kbVersion,
+      position: r.position,
+      category: r.category,
+      therapeuticClass: r.therapeuticClass,
+      atcCodes: r.atcCodes,
+      genericName: r.genericName,
+      gene: r.gene,
+      phenotypeCategory: r.phenotypeCategory,
+      variantHaplotype: r.variantHaplotype,
+      sampleGenotype: r.sampleGenotype,
+      genotypeAllele: r.genotypeAllele,
+      refAllele: r.refAllele,
+      altAllele: r.altAllele,
+      phenotype: r.phenotype,
+      metabolizerSpeed: r.metabolizerSpeed,
+      activityScore: r.activityScore,
+      implication: r.implication,
+      recommendation: r.recommendation,
+      classification: r.classification,
+      cpicLevel: r.cpicLevel,
+      levelOfEvidence: r.levelOfEvidence,
+      specialtyPopulation: r.specialtyPopulation,
+      diseasePhenotype: r.diseasePhenotype,
+      guidelineName: r.guidelineName,
+      guidelineUrl: r.guidelineUrl,
+      pmids: r.pmids,
+      note: r.note,
+      matched: r.matched,
+      coverage: r.coverage,
+      source: r.source,
+      guidelineUpdatedOn: r.guidelineUpdatedOn,
+      levelInferred: r.levelInferred,
+      comments: r.comments,
     }));
     if (batch.length) await db.insert(pgxReportRows).values(batch);
   }
 }
 
-const texts = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const texts = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A text column among values, where 'not stated' means the data gives none (NULL). */
@@ -137,23 +199,51 @@ function whereOf(kitId: string, kbVersion: string, f: RowFilters): SQL {
     if (f.custom.specialtyPopulation.length) c.push(amongOrNull(r.specialtyPopulation, f.custom.specialtyPopulation));
     if (f.custom.diseasePhenotype.length) c.push(amongOrNull(r.diseasePhenotype, f.custom.diseasePhenotype));
     if (f.custom.levelOfEvidence.length) {
-      c.push(sql`${r.levelOfEvidence} && array[${sql.join(f.custom.levelOfEvidence.map((l) => sql`${l}`), sql`, `)}]::smallint[]`);
+      c.push(
+        sql`${r.levelOfEvidence} && array[${sql.join(
+          f.custom.levelOfEvidence.map((l) => sql`${l}`),
+          sql`, `,
+        )}]::smallint[]`,
+      );
     }
   }
   return and(...c)!;
 }
 
 const rowColumns = {
-  id: pgxReportRows.id, category: pgxReportRows.category, therapeuticClass: pgxReportRows.therapeuticClass, atcCodes: pgxReportRows.atcCodes,
-  genericName: pgxReportRows.genericName, usName: pgxReportRows.usName, saName: pgxReportRows.saName, gene: pgxReportRows.gene,
-  phenotypeCategory: pgxReportRows.phenotypeCategory, variantHaplotype: pgxReportRows.variantHaplotype, sampleGenotype: pgxReportRows.sampleGenotype,
-  genotypeAllele: pgxReportRows.genotypeAllele, refAllele: pgxReportRows.refAllele, altAllele: pgxReportRows.altAllele,
-  phenotype: pgxReportRows.phenotype, metabolizerSpeed: pgxReportRows.metabolizerSpeed, activityScore: pgxReportRows.activityScore,
-  implication: pgxReportRows.implication, recommendation: pgxReportRows.recommendation, classification: pgxReportRows.classification,
-  cpicLevel: pgxReportRows.cpicLevel, levelOfEvidence: pgxReportRows.levelOfEvidence, specialtyPopulation: pgxReportRows.specialtyPopulation,
-  diseasePhenotype: pgxReportRows.diseasePhenotype, guidelineName: pgxReportRows.guidelineName, guidelineUrl: pgxReportRows.guidelineUrl,
-  pmids: pgxReportRows.pmids, note: pgxReportRows.note, matched: pgxReportRows.matched, coverage: pgxReportRows.coverage,
-  source: pgxReportRows.source, guidelineUpdatedOn: pgxReportRows.guidelineUpdatedOn, levelInferred: pgxReportRows.levelInferred,
+  id: pgxReportRows.id,
+  category: pgxReportRows.category,
+  therapeuticClass: pgxReportRows.therapeuticClass,
+  atcCodes: pgxReportRows.atcCodes,
+  genericName: pgxReportRows.genericName,
+  usName: pgxReportRows.usName,
+  saName: pgxReportRows.saName,
+  gene: pgxReportRows.gene,
+  phenotypeCategory: pgxReportRows.phenotypeCategory,
+  variantHaplotype: pgxReportRows.variantHaplotype,
+  sampleGenotype: pgxReportRows.sampleGenotype,
+  genotypeAllele: pgxReportRows.genotypeAllele,
+  refAllele: pgxReportRows.refAllele,
+  altAllele: pgxReportRows.altAllele,
+  phenotype: pgxReportRows.phenotype,
+  metabolizerSpeed: pgxReportRows.metabolizerSpeed,
+  activityScore: pgxReportRows.activityScore,
+  implication: pgxReportRows.implication,
+  recommendation: pgxReportRows.recommendation,
+  classification: pgxReportRows.classification,
+  cpicLevel: pgxReportRows.cpicLevel,
+  levelOfEvidence: pgxReportRows.levelOfEvidence,
+  specialtyPopulation: pgxReportRows.specialtyPopulation,
+  diseasePhenotype: pgxReportRows.diseasePhenotype,
+  guidelineName: pgxReportRows.guidelineName,
+  guidelineUrl: pgxReportRows.guidelineUrl,
+  pmids: pgxReportRows.pmids,
+  note: pgxReportRows.note,
+  matched: pgxReportRows.matched,
+  coverage: pgxReportRows.coverage,
+  source: pgxReportRows.source,
+  guidelineUpdatedOn: pgxReportRows.guidelineUpdatedOn,
+  levelInferred: pgxReportRows.levelInferred,
   comments: pgxReportRows.comments,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
@@ -170,7 +260,10 @@ export async function queryRows(db: Q, kitId: string, kbVersion: string, filters
     .offset(page.offset);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.offset > 0) {
-    const [n] = await db.select({ n: count() }).from(pgxReportRows).where(whereOf(kitId, kbVersion, filters));
+    const [n] = await db
+      .select({ n: count() })
+      .from(pgxReportRows)
+      .where(whereOf(kitId, kbVersion, filters));
     total = Number(n?.n ?? 0);
   }
   return { rows, total };
@@ -194,9 +287,17 @@ export async function facets(db: Q, kitId: string, kbVersion: string) {
     from ${pgxReportRows}
     where kit_id = ${kitId} and kb_version = ${kbVersion}`);
   const [row] = rowsOf<{
-    category: string[]; class: string[]; phenotypeCategory: string[]; specialtyPopulation: string[]; diseasePhenotype: string[];
-    phenotypeCategoryUnstated: boolean | null; specialtyPopulationUnstated: boolean | null; diseasePhenotypeUnstated: boolean | null;
-    notCoveredRows: number; notCoveredGenes: string[]; sources: string[];
+    category: string[];
+    class: string[];
+    phenotypeCategory: string[];
+    specialtyPopulation: string[];
+    diseasePhenotype: string[];
+    phenotypeCategoryUnstated: boolean | null;
+    specialtyPopulationUnstated: boolean | null;
+    diseasePhenotypeUnstated: boolean | null;
+    notCoveredRows: number;
+    notCoveredGenes: string[];
+    sources: string[];
   }>(res);
   return row!;
 }

@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
-  ErrorCode, PGX_MESSAGES, PGX_NOT_STATED, LEVELS_OF_EVIDENCE, canGenerateDiseases, canGenerateResults, canShowQuickResults,
-  customFiltersOf, quickFiltersOf, type PgxDiseases, type PgxDiseasesQuery, type PgxReportRow, type PgxReportSummary, type PgxRowsQuery,
+  ErrorCode,
+  PGX_MESSAGES,
+  PGX_NOT_STATED,
+  LEVELS_OF_EVIDENCE,
+  canGenerateDiseases,
+  canGenerateResults,
+  canShowQuickResults,
+  customFiltersOf,
+  quickFiltersOf,
+  type PgxDiseases,
+  type PgxDiseasesQuery,
+  type PgxReportRow,
+  type PgxReportSummary,
+  type PgxRowsQuery,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -10,9 +22,24 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { accessibleSession } from '../sessions/access';
 import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
 import { loadCatalogue } from './catalogue';
-import { KnowledgeBaseError, knowledgeBaseFromTable, shippedKnowledgeBase, type KbRecommendation, type KnowledgeBase, type KnowledgeBaseContent } from './knowledge-base';
+import {
+  KnowledgeBaseError,
+  knowledgeBaseFromTable,
+  shippedKnowledgeBase,
+  type KbRecommendation,
+  type KnowledgeBase,
+  type KnowledgeBaseContent,
+} from './knowledge-base';
 import { actionableGenes, buildReportRows, compareRows, implicationFor, isActionable, rowsDigestInput, shortList, type ReportRowDraft } from './mapping';
-import { PHENOCONVERTED_CYP2D6_SCORE, medicineContext, medicinesText, phenoconvertedKey, recommendationsIfPhenoconverted, type MedicineContext, type Phenoconverter } from './medicines';
+import {
+  PHENOCONVERTED_CYP2D6_SCORE,
+  medicineContext,
+  medicinesText,
+  phenoconvertedKey,
+  recommendationsIfPhenoconverted,
+  type MedicineContext,
+  type Phenoconverter,
+} from './medicines';
 import * as repo from './repository';
 import { parseTsvRecords } from './tsv';
 
@@ -78,7 +105,13 @@ export async function loadCpicTable(db: Db, text: string, label?: string): Promi
 async function activateKnowledgeBase(db: Db, kb: KnowledgeBase, source: 'shipped' | 'admin'): Promise<KnowledgeBaseLoad> {
   const { version, label, ...content } = kb;
   const inserted = await repo.insertKnowledgeBase(db, { version, label, source, content, recommendationCount: kb.recommendations.length });
-  const result: KnowledgeBaseLoad = { version, label, recommendations: kb.recommendations.length, loaded: inserted, reports: { rebuilt: 0, flagged: 0, unchanged: 0 } };
+  const result: KnowledgeBaseLoad = {
+    version,
+    label,
+    recommendations: kb.recommendations.length,
+    loaded: inserted,
+    reports: { rebuilt: 0, flagged: 0, unchanged: 0 },
+  };
   if (!inserted) return result;
   kbCache.set(version, kb);
   for (const callSet of await repo.allCallSets(db)) {
@@ -92,7 +125,10 @@ async function activateKnowledgeBase(db: Db, kb: KnowledgeBase, source: 'shipped
 
 type CallSetRow = typeof pgxCallSets.$inferSelect;
 
-const digestOf = (rows: ReportRowDraft[]) => createHash('sha256').update(JSON.stringify(rowsDigestInput(rows))).digest('hex');
+const digestOf = (rows: ReportRowDraft[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(rowsDigestInput(rows)))
+    .digest('hex');
 
 function buildRows(kb: KnowledgeBase, calls: GeneCall[]) {
   return buildReportRows(kb, calls, loadCatalogue());
@@ -119,7 +155,11 @@ async function reconsiderReport(db: Db, callSet: CallSetRow, kb: KnowledgeBase):
   const before = buildRows(await knowledgeBase(db, current.kbVersion), calls);
   await db.transaction(async (tx) => {
     if (pending) await repo.deleteReport(tx, callSet.kitId, pending.kbVersion);
-    await repo.insertReport(tx, { kitId: callSet.kitId, kbVersion: kb.version, callSetId: callSet.id, status: 'pending', digest, changes: compareRows(before, rows) }, rows);
+    await repo.insertReport(
+      tx,
+      { kitId: callSet.kitId, kbVersion: kb.version, callSetId: callSet.id, status: 'pending', digest, changes: compareRows(before, rows) },
+      rows,
+    );
   });
   return 'flagged';
 }
@@ -159,14 +199,24 @@ export async function importCalls(
   const rows = buildRows(kb, parsed.calls);
   await db.transaction(async (tx) => {
     const callSet = await repo.upsertCallSet(tx, {
-      kitId: found.id, pharmcatVersion: parsed.pharmcatVersion, calls: parsed.calls, callsTsv, outsideCallsTsv: outsideCallsTsv ?? null, synthetic: opts.synthetic ?? false,
+      kitId: found.id,
+      pharmcatVersion: parsed.pharmcatVersion,
+      calls: parsed.calls,
+      callsTsv,
+      outsideCallsTsv: outsideCallsTsv ?? null,
+      synthetic: opts.synthetic ?? false,
     });
     await repo.deleteReportsOfKit(tx, found.id);
     await repo.insertReport(tx, { kitId: found.id, kbVersion: kb.version, callSetId: callSet.id, status: 'current', digest: digestOf(rows) }, rows);
   });
   return {
-    kitId: found.id, sampleLabel: found.sampleLabel, sessionId: found.sessionId, pharmcatVersion: parsed.pharmcatVersion,
-    genesCalled: parsed.calls.filter((c) => c.source !== 'NONE').length, rows: rows.length, knowledgeBase: kb.version,
+    kitId: found.id,
+    sampleLabel: found.sampleLabel,
+    sessionId: found.sessionId,
+    pharmcatVersion: parsed.pharmcatVersion,
+    genesCalled: parsed.calls.filter((c) => c.source !== 'NONE').length,
+    rows: rows.length,
+    knowledgeBase: kb.version,
   };
 }
 
@@ -185,7 +235,8 @@ export async function loadBrandNames(db: Db, text: string, source = 'admin') {
     const genericName = r['generic_name']!.trim();
     const brandName = r['brand_name']!.trim();
     if (market !== 'US' && market !== 'ZA') return problems.push(`line ${i + 2}: market '${r['market']}' is not US or ZA`);
-    if (!genericName || !brandName || genericName.length > 200 || brandName.length > 200) return problems.push(`line ${i + 2}: a generic and a brand name are needed`);
+    if (!genericName || !brandName || genericName.length > 200 || brandName.length > 200)
+      return problems.push(`line ${i + 2}: a generic and a brand name are needed`);
     const list = byMarket.get(market) ?? [];
     list.push({ genericName, brandName });
     byMarket.set(market, list);
@@ -231,7 +282,15 @@ async function medicineOverlay(db: Db, patientId: string, kitId: string, kbVersi
   };
 }
 
-const toConverter = (c: Phenoconverter) => ({ medicine: c.drug, enzyme: c.enzyme, strength: c.strength, kind: c.kind, source: c.source, secondSource: c.secondSource, note: c.note });
+const toConverter = (c: Phenoconverter) => ({
+  medicine: c.drug,
+  enzyme: c.enzyme,
+  strength: c.strength,
+  kind: c.kind,
+  source: c.source,
+  secondSource: c.secondSource,
+  note: c.note,
+});
 
 const kbRef = (kb: { version: string; label: string }, loadedAt: Date) => ({ version: kb.version, label: kb.label, loadedAt: loadedAt.toISOString() });
 
@@ -244,7 +303,11 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
   const base = { sessionId, kit: kit ? { id: kit.id, sampleLabel: kit.sampleLabel } : null, synthetic: row.user.synthetic, brandNames };
   if (!kit || !current) return { ...base, report: null, update: null, facets: empty, medicines: noMedicines };
   const { medicines } = await medicineOverlay(db, row.user.id, kit.id, current.kbVersion);
-  const [callSet, kbRow, f] = await Promise.all([repo.callSetForKit(db, kit.id), repo.findKnowledgeBase(db, current.kbVersion), repo.facets(db, kit.id, current.kbVersion)]);
+  const [callSet, kbRow, f] = await Promise.all([
+    repo.callSetForKit(db, kit.id),
+    repo.findKnowledgeBase(db, current.kbVersion),
+    repo.facets(db, kit.id, current.kbVersion),
+  ]);
   const catalogue = loadCatalogue();
   const withUnstated = (values: string[], unstated: boolean | null) => (unstated ? [...values, PGX_NOT_STATED] : values);
   const pendingKb = pending ? await repo.findKnowledgeBase(db, pending.kbVersion) : undefined;
@@ -261,7 +324,9 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
       sources: f.sources,
     },
     medicines: { answered: medicines.answered, taking: medicines.taking, phenoconverters: medicines.converters.map(toConverter) },
-    update: pendingKb ? { knowledgeBase: kbRef(pendingKb, pendingKb.loadedAt), added: changes.added ?? 0, removed: changes.removed ?? 0, changed: changes.changed ?? 0 } : null,
+    update: pendingKb
+      ? { knowledgeBase: kbRef(pendingKb, pendingKb.loadedAt), added: changes.added ?? 0, removed: changes.removed ?? 0, changed: changes.changed ?? 0 }
+      : null,
     facets: {
       category: f.category,
       class: f.class,
@@ -282,20 +347,51 @@ export function toContractRow(r: repo.StoredRow, overlay?: MedicineOverlay): Pgx
   const strong = flags.some((c) => c.kind === 'inhibitor' && c.strength === 'strong');
   const converted = strong && r.gene === 'CYP2D6' ? overlay?.ifConverted?.get(phenoconvertedKey(r.genericName, r.specialtyPopulation)) : undefined;
   return {
-    coverage: r.coverage as PgxReportRow['coverage'], source: r.source, guidelineUpdatedOn: r.guidelineUpdatedOn, levelInferred: r.levelInferred,
-    comments: r.comments, taking: overlay?.medicines.taking.includes(r.genericName.toLowerCase()) ?? false, phenoconversion: flags.map(toConverter),
+    coverage: r.coverage as PgxReportRow['coverage'],
+    source: r.source,
+    guidelineUpdatedOn: r.guidelineUpdatedOn,
+    levelInferred: r.levelInferred,
+    comments: r.comments,
+    taking: overlay?.medicines.taking.includes(r.genericName.toLowerCase()) ?? false,
+    phenoconversion: flags.map(toConverter),
     ifPhenoconverted: converted
       ? {
-          activityScore: PHENOCONVERTED_CYP2D6_SCORE, phenotype: converted.phenotypes['CYP2D6'] || null, recommendation: converted.recommendation,
-          classification: converted.classification || null, implication: implicationFor(converted.implications, 'CYP2D6'), source: overlay!.sourceLabel(converted),
+          activityScore: PHENOCONVERTED_CYP2D6_SCORE,
+          phenotype: converted.phenotypes['CYP2D6'] || null,
+          recommendation: converted.recommendation,
+          classification: converted.classification || null,
+          implication: implicationFor(converted.implications, 'CYP2D6'),
+          source: overlay!.sourceLabel(converted),
         }
       : null,
-    id: String(r.id), category: r.category, class: r.therapeuticClass, atcCodes: r.atcCodes, genericName: r.genericName, usName: r.usName,
-    saName: r.saName, gene: r.gene, phenotypeCategory: r.phenotypeCategory, variantHaplotype: r.variantHaplotype, sampleGenotype: r.sampleGenotype,
-    genotypeAllele: r.genotypeAllele, refAllele: r.refAllele, altAllele: r.altAllele, phenotype: r.phenotype, metabolizerSpeed: r.metabolizerSpeed,
-    activityScore: r.activityScore, implication: r.implication, recommendation: r.recommendation, classification: r.classification,
-    cpicLevel: r.cpicLevel, levelOfEvidence: r.levelOfEvidence, specialtyPopulation: r.specialtyPopulation, diseasePhenotype: r.diseasePhenotype,
-    guidelineName: r.guidelineName, guidelineUrl: r.guidelineUrl, pmids: r.pmids, note: r.note,
+    id: String(r.id),
+    category: r.category,
+    class: r.therapeuticClass,
+    atcCodes: r.atcCodes,
+    genericName: r.genericName,
+    usName: r.usName,
+    saName: r.saName,
+    gene: r.gene,
+    phenotypeCategory: r.phenotypeCategory,
+    variantHaplotype: r.variantHaplotype,
+    sampleGenotype: r.sampleGenotype,
+    genotypeAllele: r.genotypeAllele,
+    refAllele: r.refAllele,
+    altAllele: r.altAllele,
+    phenotype: r.phenotype,
+    metabolizerSpeed: r.metabolizerSpeed,
+    activityScore: r.activityScore,
+    implication: r.implication,
+    recommendation: r.recommendation,
+    classification: r.classification,
+    cpicLevel: r.cpicLevel,
+    levelOfEvidence: r.levelOfEvidence,
+    specialtyPopulation: r.specialtyPopulation,
+    diseasePhenotype: r.diseasePhenotype,
+    guidelineName: r.guidelineName,
+    guidelineUrl: r.guidelineUrl,
+    pmids: r.pmids,
+    note: r.note,
   };
 }
 
@@ -316,7 +412,13 @@ export async function listRows(ctx: AppContext, userId: string, sessionId: strin
   const { row, current } = await reportOf(ctx, userId, sessionId);
   if (!current) throw notFound();
   const overlay = await medicineOverlay(ctx.database.db, row.user.id, current.kitId, current.kbVersion);
-  const { rows, total } = await repo.queryRows(ctx.database.db, current.kitId, current.kbVersion, { ...filters, takingDrugs: overlay.medicines.taking }, { limit: q.limit, offset: q.offset });
+  const { rows, total } = await repo.queryRows(
+    ctx.database.db,
+    current.kitId,
+    current.kbVersion,
+    { ...filters, takingDrugs: overlay.medicines.taking },
+    { limit: q.limit, offset: q.offset },
+  );
   return { results: rows.map((r) => toContractRow(r, overlay)), count: total, limit: q.limit, offset: q.offset };
 }
 
@@ -327,7 +429,9 @@ export async function listDiseases(ctx: AppContext, userId: string, sessionId: s
   if (!current) throw notFound();
   const groups = await repo.diseases(ctx.database.db, current.kitId, current.kbVersion, custom);
   return {
-    results: groups.filter((g) => g.diseasePhenotype !== null).map((g) => ({ diseasePhenotype: g.diseasePhenotype!, rows: g.rows, drugs: g.drugs, genes: g.genes })),
+    results: groups
+      .filter((g) => g.diseasePhenotype !== null)
+      .map((g) => ({ diseasePhenotype: g.diseasePhenotype!, rows: g.rows, drugs: g.drugs, genes: g.genes })),
     notStated: groups.find((g) => g.diseasePhenotype === null)?.rows ?? 0,
   };
 }
@@ -396,7 +500,9 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
   for (const drug of m.taking) {
     // Actionable: a gene whose non-normal phenotype changes this drug's prescribing; flagged: an enzyme the patient's medicines inhibit or induce.
     const actionable = genes.filter((g) => g.drugs.some((d) => d.toLowerCase() === drug)).map((g) => g.gene);
-    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene && c.drug !== drug)).map((r) => r.gene);
+    const flagged = rows
+      .filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene && c.drug !== drug))
+      .map((r) => r.gene);
     const involved = [...new Set([...actionable, ...flagged])];
     if (!involved.length) continue;
     const level = involved
@@ -407,7 +513,9 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
           .sort((a, b) => STRENGTH.indexOf(a.classification ?? '') - STRENGTH.indexOf(b.classification ?? ''))[0];
         const call = calls.find((c) => c.gene === g);
         const flag = m.converters.filter((c) => c.enzyme === g).map((c) => `takes ${c.drug}, a ${c.strength} ${g} ${c.kind}`);
-        return [`${g} ${call?.phenotype || 'not called'}`, actionable.includes(g) && row ? `${row.classification} CPIC recommendation` : null, ...flag].filter(Boolean).join(': ');
+        return [`${g} ${call?.phenotype || 'not called'}`, actionable.includes(g) && row ? `${row.classification} CPIC recommendation` : null, ...flag]
+          .filter(Boolean)
+          .join(': ');
       })
       .join('; ');
     out.push(highlight('medicine', `${drug} (currently taking)`, level));

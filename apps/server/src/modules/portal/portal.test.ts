@@ -12,7 +12,15 @@ describe('portal', () => {
     const { auth } = await createUser(h, { practitionerStatus: 2 });
     const res = await h.app.inject({ url: '/api/portal/me/', headers: auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 2, categoryID: 2, category: { id: 2, name: 'General Practitioner' }, warehouseID: null, tosAccepted: false, languages: [], specializations: [] });
+    expect(res.json()).toMatchObject({
+      status: 2,
+      categoryID: 2,
+      category: { id: 2, name: 'General Practitioner' },
+      warehouseID: null,
+      tosAccepted: false,
+      languages: [],
+      specializations: [],
+    });
   });
 
   it('GET /portal/me/ is 404 without a practitioner profile', async () => {
@@ -24,7 +32,9 @@ describe('portal', () => {
     const { auth } = await createUser(h);
     const list = await h.app.inject({ url: '/api/portal/categories/', headers: auth });
     expect(list.json().results).toEqual([
-      { id: 1, name: 'Resourcing Practitioner' }, { id: 2, name: 'General Practitioner' }, { id: 3, name: 'Nutricionist' },
+      { id: 1, name: 'Resourcing Practitioner' },
+      { id: 2, name: 'General Practitioner' },
+      { id: 3, name: 'Nutricionist' },
     ]);
     expect((await h.app.inject({ url: '/api/portal/categories/3', headers: auth })).json()).toEqual({ id: 3, name: 'Nutricionist' });
     expect((await h.app.inject({ url: '/api/portal/categories/99', headers: auth })).statusCode).toBe(404);

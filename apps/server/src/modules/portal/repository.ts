@@ -1,11 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  languages, practitionerCategories, practitionerLanguages, practitioners, practitionerSpecializations, specializations,
-} from '../../db/schema';
+import { languages, practitionerCategories, practitionerLanguages, practitioners, practitionerSpecializations, specializations } from '../../db/schema';
 
-export const findPractitionerByUser = (db: Db, userId: string) =>
-  db.query.practitioners.findFirst({ where: eq(practitioners.userId, userId) });
+export const findPractitionerByUser = (db: Db, userId: string) => db.query.practitioners.findFirst({ where: eq(practitioners.userId, userId) });
 
 export const listCategories = (db: Db) => db.select().from(practitionerCategories).orderBy(asc(practitionerCategories.id));
 export const findCategory = (db: Db, id: number) => db.query.practitionerCategories.findFirst({ where: eq(practitionerCategories.id, id) });

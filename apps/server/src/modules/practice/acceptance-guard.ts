@@ -16,8 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const notAccepted = () =>
-  new AppError(403, ErrorCode.FORBIDDEN, MESSAGES.notAccepted, { params: { reason: 'practitionerNotAccepted' } });
+export const notAccepted = () => new AppError(403, ErrorCode.FORBIDDEN, MESSAGES.notAccepted, { params: { reason: 'practitionerNotAccepted' } });
 
 /**
  * The one place `config: { requiresAccepted: true }` is enforced. Register after the auth plugin

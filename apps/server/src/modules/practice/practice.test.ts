@@ -18,7 +18,10 @@ const onboarding = (over: Record<string, unknown> = {}) => ({
   languages: [2, 5],
   specializations: [2, 3],
   address: { streetAddress: '1 Long Street', suburb: 'Gardens', city: 'Cape Town', state: 'Western Cape', postalCode: '8001', countryCode: 'ZA' },
-  availability: [{ dayOfWeek: 1, startTime: '08:00', endTime: '12:00' }, { dayOfWeek: 1, startTime: '12:00', endTime: '16:00' }],
+  availability: [
+    { dayOfWeek: 1, startTime: '08:00', endTime: '12:00' },
+    { dayOfWeek: 1, startTime: '12:00', endTime: '16:00' },
+  ],
   ...over,
 });
 
@@ -41,10 +44,23 @@ describe('onboarding: POST /portal/me/', () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      status: 1, categoryID: 3, category: { name: 'Nutricionist' }, hpcsaNumber: 'DT0099001', practiceNumber: '0123456', tosAccepted: true,
-      languages: [{ id: 2, name: 'English' }, { id: 5, name: 'isiZulu' }],
+      status: 1,
+      categoryID: 3,
+      category: { name: 'Nutricionist' },
+      hpcsaNumber: 'DT0099001',
+      practiceNumber: '0123456',
+      tosAccepted: true,
+      languages: [
+        { id: 2, name: 'English' },
+        { id: 5, name: 'isiZulu' },
+      ],
     });
-    expect(res.json().specializations.map((s: { id: number }) => s.id).sort()).toEqual([2, 3]);
+    expect(
+      res
+        .json()
+        .specializations.map((s: { id: number }) => s.id)
+        .sort(),
+    ).toEqual([2, 3]);
     const addresses = await h.app.inject({ url: '/api/portal/me/addresses/', headers: u.auth });
     expect(addresses.json().results).toEqual([expect.objectContaining({ city: 'Cape Town', primary: true })]);
     const slots = await h.app.inject({ url: '/api/portal/me/availability/', headers: u.auth });
@@ -57,7 +73,12 @@ describe('onboarding: POST /portal/me/', () => {
   it('a second registration is a status error (400414) and changes nothing', async () => {
     const u = await newcomer();
     expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding() })).statusCode).toBe(201);
-    const again = await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding({ description: 'Something else entirely, long enough.' }) });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/',
+      headers: u.auth,
+      payload: onboarding({ description: 'Something else entirely, long enough.' }),
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatchObject({ code: '400414', message: 'User needs to progress properly through statuses' });
     expect((await h.app.inject({ url: '/api/portal/me/', headers: u.auth })).json().description).toMatch(/^Nutrition practice/);
@@ -65,7 +86,9 @@ describe('onboarding: POST /portal/me/', () => {
 
   it('two concurrent registrations create one practice', async () => {
     const u = await newcomer();
-    const results = await Promise.all([1, 2].map((i) => h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding({ hpcsaNumber: `DT01${i}0000` }) })));
+    const results = await Promise.all(
+      [1, 2].map((i) => h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding({ hpcsaNumber: `DT01${i}0000` }) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(await h.db.select().from(practitioners).where(eq(practitioners.userId, u.user.id))).toHaveLength(1);
   });
@@ -92,10 +115,23 @@ describe('onboarding: POST /portal/me/', () => {
       [{ languages: [2, 2] }, 'languages', 'Each entry can be chosen once'],
       [{ availability: [{ dayOfWeek: 1, startTime: '12:00', endTime: '09:00' }] }, 'availability.0.endTime', 'The end time must be after the start time'],
       [{ availability: [{ dayOfWeek: 8, startTime: '09:00', endTime: '10:00' }] }, 'availability.0.dayOfWeek', 'Value is not valid.'],
-      [{ address: { streetAddress: '1 Long Street', suburb: 'Gardens', city: 'Cape Town', state: 'WC', postalCode: 'ABCD', countryCode: 'ZA' } }, 'address.postalCode', 'Value is not valid.'],
+      [
+        { address: { streetAddress: '1 Long Street', suburb: 'Gardens', city: 'Cape Town', state: 'WC', postalCode: 'ABCD', countryCode: 'ZA' } },
+        'address.postalCode',
+        'Value is not valid.',
+      ],
       [{ categoryID: 99 }, 'categoryID', 'Value is not valid.'],
       [{ specializations: [2, 999] }, 'specializations', 'Value is not valid.'],
-      [{ availability: [{ dayOfWeek: 2, startTime: '09:00', endTime: '11:00' }, { dayOfWeek: 2, startTime: '10:30', endTime: '12:00' }] }, 'availability.1.startTime', 'This slot overlaps another slot on the same day'],
+      [
+        {
+          availability: [
+            { dayOfWeek: 2, startTime: '09:00', endTime: '11:00' },
+            { dayOfWeek: 2, startTime: '10:30', endTime: '12:00' },
+          ],
+        },
+        'availability.1.startTime',
+        'This slot overlaps another slot on the same day',
+      ],
     ];
     for (const [over, field, message] of cases) {
       const res = await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding(over) });
@@ -110,7 +146,9 @@ describe('onboarding: POST /portal/me/', () => {
   it('an HPCSA number registered by another practice is refused', async () => {
     const a = await newcomer();
     const b = await newcomer();
-    expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: a.auth, payload: onboarding({ hpcsaNumber: 'PS0777777' }) })).statusCode).toBe(201);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: a.auth, payload: onboarding({ hpcsaNumber: 'PS0777777' }) })).statusCode,
+    ).toBe(201);
     const res = await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: b.auth, payload: onboarding({ hpcsaNumber: 'ps 0777777' }) });
     expect(res.json().error.fieldErrors.hpcsaNumber).toEqual(['This HPCSA number is already registered with another practice']);
   });
@@ -119,9 +157,21 @@ describe('onboarding: POST /portal/me/', () => {
 describe('onboarding draft', () => {
   it('keeps what was typed, valid or not, until the practice is registered', async () => {
     const u = await createUser(h);
-    expect((await h.app.inject({ url: '/api/portal/me/onboarding-draft', headers: u.auth })).json()).toEqual({ draft: null, updatedAt: null, tosAccepted: false });
+    expect((await h.app.inject({ url: '/api/portal/me/onboarding-draft', headers: u.auth })).json()).toEqual({
+      draft: null,
+      updatedAt: null,
+      tosAccepted: false,
+    });
     await h.app.inject({ method: 'PUT', url: '/api/portal/me/tos/', headers: u.auth });
-    const draft = { step: 1, categoryID: 2, hpcsaNumber: 'MP 01', practiceNumber: '12a', languages: [1], address: { city: 'Durban' }, availability: [{ dayOfWeek: null, startTime: '09:00' }] };
+    const draft = {
+      step: 1,
+      categoryID: 2,
+      hpcsaNumber: 'MP 01',
+      practiceNumber: '12a',
+      languages: [1],
+      address: { city: 'Durban' },
+      availability: [{ dayOfWeek: null, startTime: '09:00' }],
+    };
     const saved = await h.app.inject({ method: 'PUT', url: '/api/portal/me/onboarding-draft', headers: u.auth, payload: draft });
     expect(saved.statusCode).toBe(200);
     const got = (await h.app.inject({ url: '/api/portal/me/onboarding-draft', headers: u.auth })).json();
@@ -150,10 +200,20 @@ describe('onboarding draft', () => {
 describe('PUT /portal/me/', () => {
   it('updates the practice fields and validates them', async () => {
     const u = await accepted();
-    const res = await h.app.inject({ method: 'PUT', url: '/api/portal/me/', headers: u.auth, payload: { hpcsaNumber: 'mp 0555 555', practiceNumber: '7654321', categoryID: 1 } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/api/portal/me/',
+      headers: u.auth,
+      payload: { hpcsaNumber: 'mp 0555 555', practiceNumber: '7654321', categoryID: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ hpcsaNumber: 'MP0555555', practiceNumber: '7654321', categoryID: 1, status: 2 });
-    const bad = await h.app.inject({ method: 'PUT', url: '/api/portal/me/', headers: u.auth, payload: { practiceNumber: '76-54', description: 'A perfectly fine description here.' } });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: '/api/portal/me/',
+      headers: u.auth,
+      payload: { practiceNumber: '76-54', description: 'A perfectly fine description here.' },
+    });
     expect(bad.json().error.fieldErrors).toEqual({ practiceNumber: ['Value is not valid.'] });
     expect((await h.app.inject({ url: '/api/portal/me/', headers: u.auth })).json()).toMatchObject({ practiceNumber: '7654321', description: null });
     for (const payload of [{}, { status: 2 }, { warehouseID: null }]) {
@@ -174,7 +234,9 @@ describe('languages and specializations', () => {
     expect(add.json().results).toEqual([{ id: 4, name: 'isiXhosa' }]);
     // Adding twice keeps one.
     expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/languages/', headers: u.auth, payload: { id: 4 } })).json().results).toHaveLength(1);
-    expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/specializations/', headers: u.auth, payload: { id: 1 } })).json().results).toEqual([{ id: 1, name: 'Pharmacogenomics' }]);
+    expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/specializations/', headers: u.auth, payload: { id: 1 } })).json().results).toEqual([
+      { id: 1, name: 'Pharmacogenomics' },
+    ]);
     const me = (await h.app.inject({ url: '/api/portal/me/', headers: u.auth })).json();
     expect(me.languages).toEqual([{ id: 4, name: 'isiXhosa' }]);
     expect(me.specializations).toEqual([{ id: 1, name: 'Pharmacogenomics' }]);
@@ -194,7 +256,15 @@ describe('languages and specializations', () => {
   });
 });
 
-const address = (over: Record<string, unknown> = {}) => ({ streetAddress: '5 Main Road', suburb: 'Claremont', city: 'Cape Town', state: 'Western Cape', postalCode: '7708', countryCode: 'ZA', ...over });
+const address = (over: Record<string, unknown> = {}) => ({
+  streetAddress: '5 Main Road',
+  suburb: 'Claremont',
+  city: 'Cape Town',
+  state: 'Western Cape',
+  postalCode: '7708',
+  countryCode: 'ZA',
+  ...over,
+});
 
 describe('addresses', () => {
   it('list, add (first is primary), edit, set primary', async () => {
@@ -202,20 +272,31 @@ describe('addresses', () => {
     const first = await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address() });
     expect(first.statusCode).toBe(201);
     expect(first.json().primary).toBe(true);
-    const second = (await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address({ city: 'Stellenbosch', postalCode: '7600' }) })).json();
+    const second = (
+      await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address({ city: 'Stellenbosch', postalCode: '7600' }) })
+    ).json();
     expect(second.primary).toBe(false);
-    const edited = await h.app.inject({ method: 'PUT', url: `/api/portal/me/addresses/${second.id}`, headers: u.auth, payload: address({ city: 'Paarl', postalCode: '7646' }) });
+    const edited = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/me/addresses/${second.id}`,
+      headers: u.auth,
+      payload: address({ city: 'Paarl', postalCode: '7646' }),
+    });
     expect(edited.json()).toMatchObject({ city: 'Paarl', primary: false });
     const primary = await h.app.inject({ method: 'PATCH', url: `/api/portal/me/addresses/${second.id}/primary/`, headers: u.auth });
     expect(primary.json()).toMatchObject({ id: second.id, primary: true });
     const list = (await h.app.inject({ url: '/api/portal/me/addresses/', headers: u.auth })).json().results;
-    expect(list.map((a: { city: string; primary: boolean }) => [a.city, a.primary])).toEqual([['Paarl', true], ['Cape Town', false]]);
+    expect(list.map((a: { city: string; primary: boolean }) => [a.city, a.primary])).toEqual([
+      ['Paarl', true],
+      ['Cape Town', false],
+    ]);
   });
 
   it('concurrent "make primary" calls leave exactly one primary address', async () => {
     const u = await createUser(h, { practitionerStatus: 1 });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address() })).json().id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address() })).json().id);
     await Promise.all(ids.map((id) => h.app.inject({ method: 'PATCH', url: `/api/portal/me/addresses/${id}/primary/`, headers: u.auth })));
     const list = (await h.app.inject({ url: '/api/portal/me/addresses/', headers: u.auth })).json().results;
     expect(list.filter((a: { primary: boolean }) => a.primary)).toHaveLength(1);
@@ -232,7 +313,12 @@ describe('addresses', () => {
     ] as const) {
       expect((await h.app.inject({ method, url, headers: b.auth, payload })).statusCode, `${method} ${url}`).toBe(404);
     }
-    const bad = await h.app.inject({ method: 'PUT', url: `/api/portal/me/addresses/${mine.id}`, headers: a.auth, payload: address({ countryCode: 'XX', city: '' }) });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/me/addresses/${mine.id}`,
+      headers: a.auth,
+      payload: address({ countryCode: 'XX', city: '' }),
+    });
     expect(bad.json().error.fieldErrors).toMatchObject({ countryCode: ['This field is required'], city: ['This field is required'] });
     const [row] = await h.db.select().from(practitionerAddresses).where(eq(practitionerAddresses.id, mine.id));
     expect(row!.city).toBe('Cape Town');
@@ -242,13 +328,35 @@ describe('addresses', () => {
 describe('availability', () => {
   it('adds, edits and removes weekly slots; overlaps are refused', async () => {
     const u = await createUser(h, { practitionerStatus: 1 });
-    const a = (await h.app.inject({ method: 'POST', url: '/api/portal/me/availability/', headers: u.auth, payload: { dayOfWeek: 3, startTime: '09:00', endTime: '12:00' } })).json();
-    const overlap = await h.app.inject({ method: 'POST', url: '/api/portal/me/availability/', headers: u.auth, payload: { dayOfWeek: 3, startTime: '11:00', endTime: '13:00' } });
+    const a = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/portal/me/availability/',
+        headers: u.auth,
+        payload: { dayOfWeek: 3, startTime: '09:00', endTime: '12:00' },
+      })
+    ).json();
+    const overlap = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/availability/',
+      headers: u.auth,
+      payload: { dayOfWeek: 3, startTime: '11:00', endTime: '13:00' },
+    });
     expect(overlap.json().error.fieldErrors).toEqual({ startTime: ['This slot overlaps another slot on the same day'] });
-    const b = await h.app.inject({ method: 'POST', url: '/api/portal/me/availability/', headers: u.auth, payload: { dayOfWeek: 3, startTime: '12:00', endTime: '13:00' } });
+    const b = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/availability/',
+      headers: u.auth,
+      payload: { dayOfWeek: 3, startTime: '12:00', endTime: '13:00' },
+    });
     expect(b.statusCode).toBe(201);
     // Editing a slot may keep its own span.
-    const edit = await h.app.inject({ method: 'PUT', url: `/api/portal/me/availability/${a.id}`, headers: u.auth, payload: { dayOfWeek: 3, startTime: '08:00', endTime: '12:00' } });
+    const edit = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/me/availability/${a.id}`,
+      headers: u.auth,
+      payload: { dayOfWeek: 3, startTime: '08:00', endTime: '12:00' },
+    });
     expect(edit.json()).toMatchObject({ startTime: '08:00', endTime: '12:00' });
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/availability/${a.id}`, headers: u.auth })).statusCode).toBe(204);
     expect((await h.app.inject({ url: '/api/portal/me/availability/', headers: u.auth })).json().results).toHaveLength(1);
@@ -257,8 +365,24 @@ describe('availability', () => {
   it('another practice’s slot answers 404', async () => {
     const a = await createUser(h, { practitionerStatus: 1 });
     const b = await createUser(h, { practitionerStatus: 1 });
-    const slot = (await h.app.inject({ method: 'POST', url: '/api/portal/me/availability/', headers: a.auth, payload: { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' } })).json();
-    expect((await h.app.inject({ method: 'PUT', url: `/api/portal/me/availability/${slot.id}`, headers: b.auth, payload: { dayOfWeek: 1, startTime: '09:00', endTime: '11:00' } })).statusCode).toBe(404);
+    const slot = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/portal/me/availability/',
+        headers: a.auth,
+        payload: { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' },
+      })
+    ).json();
+    expect(
+      (
+        await h.app.inject({
+          method: 'PUT',
+          url: `/api/portal/me/availability/${slot.id}`,
+          headers: b.auth,
+          payload: { dayOfWeek: 1, startTime: '09:00', endTime: '11:00' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/availability/${slot.id}`, headers: b.auth })).statusCode).toBe(404);
   });
 });
@@ -286,12 +410,34 @@ describe('payment details (need acceptance)', () => {
 
   it('an accepted practitioner adds and edits them; the identifier follows the type', async () => {
     const u = await accepted();
-    const card = await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: u.auth, payload: { type: 1, identifier: '6200 1234 5678', currency: 'ZAR' } });
+    const card = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/paymentDetails/',
+      headers: u.auth,
+      payload: { type: 1, identifier: '6200 1234 5678', currency: 'ZAR' },
+    });
     expect(card.statusCode).toBe(201);
-    expect(card.json()).toMatchObject({ type: 1, identifier: '620012345678', currency: 'ZAR', id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
-    const paypal = await h.app.inject({ method: 'PUT', url: `/api/portal/me/paymentDetails/${card.json().id}`, headers: u.auth, payload: { type: 2, identifier: 'Ada@Example.com', currency: 'USD' } });
+    expect(card.json()).toMatchObject({
+      type: 1,
+      identifier: '620012345678',
+      currency: 'ZAR',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const paypal = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/me/paymentDetails/${card.json().id}`,
+      headers: u.auth,
+      payload: { type: 2, identifier: 'Ada@Example.com', currency: 'USD' },
+    });
     expect(paypal.json()).toMatchObject({ type: 2, identifier: 'ada@example.com', currency: 'USD' });
-    const phone = await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: u.auth, payload: { type: 2, identifier: '+27 82 555 0100', currency: 'ZAR' } });
+    const phone = await h.app.inject({
+      method: 'POST',
+      url: '/api/portal/me/paymentDetails/',
+      headers: u.auth,
+      payload: { type: 2, identifier: '+27 82 555 0100', currency: 'ZAR' },
+    });
     expect(phone.json().identifier).toBe('+27825550100');
     const list = (await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: u.auth })).json().results;
     expect(list).toHaveLength(2);
@@ -309,24 +455,39 @@ describe('payment details (need acceptance)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fieldErrors[field], JSON.stringify(payload)).toContain(message);
     }
-    expect(await h.db.select().from(paymentDetails).where(eq(paymentDetails.id, card.json().id))).toEqual([expect.objectContaining({ identifier: 'ada@example.com' })]);
+    expect(await h.db.select().from(paymentDetails).where(eq(paymentDetails.id, card.json().id))).toEqual([
+      expect.objectContaining({ identifier: 'ada@example.com' }),
+    ]);
   });
 
   it('the first added is the default; another can be made it; removing the default hands it to the oldest left', async () => {
     const u = await accepted();
-    const add = async (identifier: string) => (await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: u.auth, payload: { type: 2, identifier, currency: 'ZAR' } })).json();
+    const add = async (identifier: string) =>
+      (
+        await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: u.auth, payload: { type: 2, identifier, currency: 'ZAR' } })
+      ).json();
     const first = await add('first@example.com');
     const second = await add('second@example.com');
     const third = await add('third@example.com');
     expect([first.isDefault, second.isDefault, third.isDefault]).toEqual([true, false, false]);
     const made = await h.app.inject({ method: 'PATCH', url: `/api/portal/me/paymentDetails/${third.id}/default/`, headers: u.auth });
     expect(made.json()).toMatchObject({ id: third.id, isDefault: true });
-    const listed = async () => (await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: u.auth })).json().results.map((p: { identifier: string; isDefault: boolean }) => [p.identifier, p.isDefault]);
+    const listed = async () =>
+      (await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: u.auth }))
+        .json()
+        .results.map((p: { identifier: string; isDefault: boolean }) => [p.identifier, p.isDefault]);
     // The default first, then the others as they were added.
-    expect(await listed()).toEqual([['third@example.com', true], ['first@example.com', false], ['second@example.com', false]]);
+    expect(await listed()).toEqual([
+      ['third@example.com', true],
+      ['first@example.com', false],
+      ['second@example.com', false],
+    ]);
     const removed = await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${third.id}`, headers: u.auth });
     expect(removed.statusCode).toBe(204);
-    expect(await listed()).toEqual([['first@example.com', true], ['second@example.com', false]]);
+    expect(await listed()).toEqual([
+      ['first@example.com', true],
+      ['second@example.com', false],
+    ]);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${second.id}`, headers: u.auth })).statusCode).toBe(204);
     expect(await listed()).toEqual([['first@example.com', true]]);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${second.id}`, headers: u.auth })).statusCode).toBe(404);
@@ -335,8 +496,20 @@ describe('payment details (need acceptance)', () => {
   it('another practice’s payment details answer 404', async () => {
     const a = await accepted();
     const b = await accepted();
-    const mine = (await h.app.inject({ method: 'POST', url: '/api/portal/me/paymentDetails/', headers: a.auth, payload: { type: 2, identifier: 'a@example.com', currency: 'ZAR' } })).json();
-    const res = await h.app.inject({ method: 'PUT', url: `/api/portal/me/paymentDetails/${mine.id}`, headers: b.auth, payload: { type: 2, identifier: 'b@example.com', currency: 'ZAR' } });
+    const mine = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/portal/me/paymentDetails/',
+        headers: a.auth,
+        payload: { type: 2, identifier: 'a@example.com', currency: 'ZAR' },
+      })
+    ).json();
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: `/api/portal/me/paymentDetails/${mine.id}`,
+      headers: b.auth,
+      payload: { type: 2, identifier: 'b@example.com', currency: 'ZAR' },
+    });
     expect(res.statusCode).toBe(404);
     expect((await h.app.inject({ method: 'PATCH', url: `/api/portal/me/paymentDetails/${mine.id}/default/`, headers: b.auth })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${mine.id}`, headers: b.auth })).statusCode).toBe(404);

@@ -1,8 +1,19 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
-  languages, onboardingDrafts, paymentDetails, practitionerAddresses, practitionerAvailability, practitionerCategories,
-  practitionerLanguages, practitionerReviews, practitioners, practitionerSpecializations, profileImages, specializations, users,
+  languages,
+  onboardingDrafts,
+  paymentDetails,
+  practitionerAddresses,
+  practitionerAvailability,
+  practitionerCategories,
+  practitionerLanguages,
+  practitionerReviews,
+  practitioners,
+  practitionerSpecializations,
+  profileImages,
+  specializations,
+  users,
 } from '../../db/schema';
 
 type Executor = Db | Tx;
@@ -52,7 +63,14 @@ export async function createPractice(db: Db, p: NewPractice) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(practitioners)
-      .values({ userId: p.userId, status: 1, categoryId: p.categoryId, hpcsaNumber: p.hpcsaNumber, practiceNumber: p.practiceNumber, description: p.description })
+      .values({
+        userId: p.userId,
+        status: 1,
+        categoryId: p.categoryId,
+        hpcsaNumber: p.hpcsaNumber,
+        practiceNumber: p.practiceNumber,
+        description: p.description,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
@@ -70,7 +88,11 @@ export async function updatePractice(
   practitionerId: string,
   patch: Partial<Pick<typeof practitioners.$inferInsert, 'categoryId' | 'hpcsaNumber' | 'practiceNumber' | 'description'>>,
 ) {
-  const [row] = await db.update(practitioners).set({ ...patch, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId)).returning();
+  const [row] = await db
+    .update(practitioners)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(practitioners.id, practitionerId))
+    .returning();
   return row;
 }
 
@@ -125,8 +147,15 @@ export async function listForReview(db: Db, filter: ReviewFilter) {
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: practitioners.id, status: practitioners.status, hpcsaNumber: practitioners.hpcsaNumber, practiceNumber: practitioners.practiceNumber,
-        createdAt: practitioners.createdAt, updatedAt: practitioners.updatedAt, email: users.email, firstName: users.firstName, lastName: users.lastName,
+        id: practitioners.id,
+        status: practitioners.status,
+        hpcsaNumber: practitioners.hpcsaNumber,
+        practiceNumber: practitioners.practiceNumber,
+        createdAt: practitioners.createdAt,
+        updatedAt: practitioners.updatedAt,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
         category: practitionerCategories.name,
       })
       .from(practitioners)
@@ -202,7 +231,12 @@ export async function insertAddress(db: Db, practitionerId: string, values: Omit
   });
 }
 
-export async function updateAddress(db: Executor, practitionerId: string, id: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) {
+export async function updateAddress(
+  db: Executor,
+  practitionerId: string,
+  id: string,
+  values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>,
+) {
   const [row] = await db
     .update(practitionerAddresses)
     .set({ ...values, updatedAt: new Date() })
@@ -244,7 +278,10 @@ export async function lockPractice(tx: Tx, practitionerId: string) {
 }
 
 export async function insertSlot(tx: Executor, practitionerId: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
-  const [row] = await tx.insert(practitionerAvailability).values({ ...slot, practitionerId }).returning();
+  const [row] = await tx
+    .insert(practitionerAvailability)
+    .values({ ...slot, practitionerId })
+    .returning();
   return row!;
 }
 
@@ -347,9 +384,17 @@ export async function updatePaymentDetails(db: Executor, practitionerId: string,
  * Stores a new picture, points the user at it and drops the previous ones, in one transaction.
  * users.profile_image holds the picture's address, as GET /account/me/ answers it.
  */
-export async function replaceProfileImage(db: Db, userId: string, image: { contentType: string; byteSize: number; data: string }, urlOf: (id: string) => string) {
+export async function replaceProfileImage(
+  db: Db,
+  userId: string,
+  image: { contentType: string; byteSize: number; data: string },
+  urlOf: (id: string) => string,
+) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(profileImages).values({ ...image, userId }).returning({ id: profileImages.id });
+    const [row] = await tx
+      .insert(profileImages)
+      .values({ ...image, userId })
+      .returning({ id: profileImages.id });
     const url = urlOf(row!.id);
     await tx.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(profileImages).where(and(eq(profileImages.userId, userId), ne(profileImages.id, row!.id)));

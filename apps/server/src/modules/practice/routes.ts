@@ -1,9 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Address, AddressInput, Availability, AvailabilityInput, IdParams, LookupIdBody, LookupIdParams, LookupListResponse,
-  OnboardingBody, OnboardingDraft, OnboardingDraftResponse, PROFILE_IMAGE_MAX_BYTES, PaymentDetails, PaymentDetailsInput,
-  PractitionerMe, ProfileImageUpload, ProfileImageUploaded, UpdatePracticeBody,
+  Address,
+  AddressInput,
+  Availability,
+  AvailabilityInput,
+  IdParams,
+  LookupIdBody,
+  LookupIdParams,
+  LookupListResponse,
+  OnboardingBody,
+  OnboardingDraft,
+  OnboardingDraftResponse,
+  PROFILE_IMAGE_MAX_BYTES,
+  PaymentDetails,
+  PaymentDetailsInput,
+  PractitionerMe,
+  ProfileImageUpload,
+  ProfileImageUploaded,
+  UpdatePracticeBody,
 } from '@portal/contract';
 import { caller } from '../../plugins/auth';
 import * as service from './service';
@@ -19,96 +34,177 @@ const list = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item)
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post('/me/', {
-    schema: { tags, summary: 'Complete onboarding: register the practice (status 1, created)', body: OnboardingBody, response: { 201: PractitionerMe } },
-  }, async (req, reply) => reply.status(201).send(await service.completeOnboarding(ctx, caller(req).userId, req.body)));
+  app.post(
+    '/me/',
+    {
+      schema: { tags, summary: 'Complete onboarding: register the practice (status 1, created)', body: OnboardingBody, response: { 201: PractitionerMe } },
+    },
+    async (req, reply) => reply.status(201).send(await service.completeOnboarding(ctx, caller(req).userId, req.body)),
+  );
 
-  app.put('/me/', {
-    schema: { tags, summary: 'Update the practice: category, HPCSA number, practice number, description', body: UpdatePracticeBody, response: { 200: PractitionerMe } },
-  }, async (req) => service.updatePractice(ctx, caller(req).userId, req.body));
+  app.put(
+    '/me/',
+    {
+      schema: {
+        tags,
+        summary: 'Update the practice: category, HPCSA number, practice number, description',
+        body: UpdatePracticeBody,
+        response: { 200: PractitionerMe },
+      },
+    },
+    async (req) => service.updatePractice(ctx, caller(req).userId, req.body),
+  );
 
-  app.get('/me/onboarding-draft', {
-    schema: { tags, summary: 'What the onboarding form held last time', response: { 200: OnboardingDraftResponse } },
-  }, async (req) => service.getDraft(ctx, caller(req).userId));
+  app.get(
+    '/me/onboarding-draft',
+    {
+      schema: { tags, summary: 'What the onboarding form held last time', response: { 200: OnboardingDraftResponse } },
+    },
+    async (req) => service.getDraft(ctx, caller(req).userId),
+  );
 
-  app.put('/me/onboarding-draft', {
-    schema: { tags, summary: 'Keep what the onboarding form holds (valid or not yet)', body: OnboardingDraft, response: { 200: OnboardingDraftResponse } },
-  }, async (req) => service.saveDraft(ctx, caller(req).userId, req.body));
+  app.put(
+    '/me/onboarding-draft',
+    {
+      schema: { tags, summary: 'Keep what the onboarding form holds (valid or not yet)', body: OnboardingDraft, response: { 200: OnboardingDraftResponse } },
+    },
+    async (req) => service.saveDraft(ctx, caller(req).userId, req.body),
+  );
 
   for (const kind of ['languages', 'specializations'] as const) {
-    app.post(`/me/${kind}/`, {
-      schema: { tags, summary: `Add one of the practice's ${kind}`, body: LookupIdBody, response: { 200: LookupListResponse } },
-    }, async (req) => service.addLookup(ctx, caller(req).userId, kind, req.body.id));
+    app.post(
+      `/me/${kind}/`,
+      {
+        schema: { tags, summary: `Add one of the practice's ${kind}`, body: LookupIdBody, response: { 200: LookupListResponse } },
+      },
+      async (req) => service.addLookup(ctx, caller(req).userId, kind, req.body.id),
+    );
 
-    app.delete(`/me/${kind}/:id`, {
-      schema: { tags, summary: `Remove one of the practice's ${kind}`, params: LookupIdParams, response: { 200: LookupListResponse } },
-    }, async (req) => service.removeLookup(ctx, caller(req).userId, kind, req.params.id));
+    app.delete(
+      `/me/${kind}/:id`,
+      {
+        schema: { tags, summary: `Remove one of the practice's ${kind}`, params: LookupIdParams, response: { 200: LookupListResponse } },
+      },
+      async (req) => service.removeLookup(ctx, caller(req).userId, kind, req.params.id),
+    );
   }
 
-  app.get('/me/addresses/', {
-    schema: { tags, summary: "The practice's addresses, primary first", response: { 200: list(Address) } },
-  }, async (req) => service.listAddresses(ctx, caller(req).userId));
+  app.get(
+    '/me/addresses/',
+    {
+      schema: { tags, summary: "The practice's addresses, primary first", response: { 200: list(Address) } },
+    },
+    async (req) => service.listAddresses(ctx, caller(req).userId),
+  );
 
-  app.post('/me/addresses/', {
-    schema: { tags, summary: 'Add an address (the first one is primary)', body: AddressInput, response: { 201: Address } },
-  }, async (req, reply) => reply.status(201).send(await service.addAddress(ctx, caller(req).userId, req.body)));
+  app.post(
+    '/me/addresses/',
+    {
+      schema: { tags, summary: 'Add an address (the first one is primary)', body: AddressInput, response: { 201: Address } },
+    },
+    async (req, reply) => reply.status(201).send(await service.addAddress(ctx, caller(req).userId, req.body)),
+  );
 
-  app.put('/me/addresses/:id', {
-    schema: { tags, summary: 'Edit an address', params: IdParams, body: AddressInput, response: { 200: Address } },
-  }, async (req) => service.editAddress(ctx, caller(req).userId, req.params.id, req.body));
+  app.put(
+    '/me/addresses/:id',
+    {
+      schema: { tags, summary: 'Edit an address', params: IdParams, body: AddressInput, response: { 200: Address } },
+    },
+    async (req) => service.editAddress(ctx, caller(req).userId, req.params.id, req.body),
+  );
 
-  app.patch('/me/addresses/:id/primary/', {
-    schema: { tags, summary: 'Make an address the primary one', params: IdParams, response: { 200: Address } },
-  }, async (req) => service.makePrimaryAddress(ctx, caller(req).userId, req.params.id));
+  app.patch(
+    '/me/addresses/:id/primary/',
+    {
+      schema: { tags, summary: 'Make an address the primary one', params: IdParams, response: { 200: Address } },
+    },
+    async (req) => service.makePrimaryAddress(ctx, caller(req).userId, req.params.id),
+  );
 
-  app.get('/me/availability/', {
-    schema: { tags, summary: "The practice's weekly slots", response: { 200: list(Availability) } },
-  }, async (req) => service.listAvailability(ctx, caller(req).userId));
+  app.get(
+    '/me/availability/',
+    {
+      schema: { tags, summary: "The practice's weekly slots", response: { 200: list(Availability) } },
+    },
+    async (req) => service.listAvailability(ctx, caller(req).userId),
+  );
 
-  app.post('/me/availability/', {
-    schema: { tags, summary: 'Add a weekly slot', body: AvailabilityInput, response: { 201: Availability } },
-  }, async (req, reply) => reply.status(201).send(await service.saveSlot(ctx, caller(req).userId, req.body)));
+  app.post(
+    '/me/availability/',
+    {
+      schema: { tags, summary: 'Add a weekly slot', body: AvailabilityInput, response: { 201: Availability } },
+    },
+    async (req, reply) => reply.status(201).send(await service.saveSlot(ctx, caller(req).userId, req.body)),
+  );
 
-  app.put('/me/availability/:id', {
-    schema: { tags, summary: 'Edit a weekly slot', params: IdParams, body: AvailabilityInput, response: { 200: Availability } },
-  }, async (req) => service.saveSlot(ctx, caller(req).userId, req.body, req.params.id));
+  app.put(
+    '/me/availability/:id',
+    {
+      schema: { tags, summary: 'Edit a weekly slot', params: IdParams, body: AvailabilityInput, response: { 200: Availability } },
+    },
+    async (req) => service.saveSlot(ctx, caller(req).userId, req.body, req.params.id),
+  );
 
-  app.delete('/me/availability/:id', {
-    schema: { tags, summary: 'Remove a weekly slot', params: IdParams, response: { 204: z.null() } },
-  }, async (req, reply) => {
-    await service.removeSlot(ctx, caller(req).userId, req.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/me/availability/:id',
+    {
+      schema: { tags, summary: 'Remove a weekly slot', params: IdParams, response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      await service.removeSlot(ctx, caller(req).userId, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // SPEC §4: payment details need an accepted practitioner.
   const accepted = { requiresAccepted: true };
-  app.get('/me/paymentDetails/', {
-    config: accepted,
-    schema: { tags, summary: "The practice's payment details", response: { 200: list(PaymentDetails) } },
-  }, async (req) => service.listPayments(ctx, caller(req).userId));
+  app.get(
+    '/me/paymentDetails/',
+    {
+      config: accepted,
+      schema: { tags, summary: "The practice's payment details", response: { 200: list(PaymentDetails) } },
+    },
+    async (req) => service.listPayments(ctx, caller(req).userId),
+  );
 
-  app.post('/me/paymentDetails/', {
-    config: accepted,
-    schema: { tags, summary: 'Add payment details', body: PaymentDetailsInput, response: { 201: PaymentDetails } },
-  }, async (req, reply) => reply.status(201).send(await service.addPayment(ctx, caller(req).userId, req.body)));
+  app.post(
+    '/me/paymentDetails/',
+    {
+      config: accepted,
+      schema: { tags, summary: 'Add payment details', body: PaymentDetailsInput, response: { 201: PaymentDetails } },
+    },
+    async (req, reply) => reply.status(201).send(await service.addPayment(ctx, caller(req).userId, req.body)),
+  );
 
-  app.put('/me/paymentDetails/:id', {
-    config: accepted,
-    schema: { tags, summary: 'Edit payment details', params: IdParams, body: PaymentDetailsInput, response: { 200: PaymentDetails } },
-  }, async (req) => service.editPayment(ctx, caller(req).userId, req.params.id, req.body));
+  app.put(
+    '/me/paymentDetails/:id',
+    {
+      config: accepted,
+      schema: { tags, summary: 'Edit payment details', params: IdParams, body: PaymentDetailsInput, response: { 200: PaymentDetails } },
+    },
+    async (req) => service.editPayment(ctx, caller(req).userId, req.params.id, req.body),
+  );
 
-  app.patch('/me/paymentDetails/:id/default/', {
-    config: accepted,
-    schema: { tags, summary: 'Make payment details the default ones (the others stop being it)', params: IdParams, response: { 200: PaymentDetails } },
-  }, async (req) => service.makeDefaultPayment(ctx, caller(req).userId, req.params.id));
+  app.patch(
+    '/me/paymentDetails/:id/default/',
+    {
+      config: accepted,
+      schema: { tags, summary: 'Make payment details the default ones (the others stop being it)', params: IdParams, response: { 200: PaymentDetails } },
+    },
+    async (req) => service.makeDefaultPayment(ctx, caller(req).userId, req.params.id),
+  );
 
-  app.delete('/me/paymentDetails/:id', {
-    config: accepted,
-    schema: { tags, summary: 'Remove payment details (the oldest left becomes the default)', params: IdParams, response: { 204: z.null() } },
-  }, async (req, reply) => {
-    await service.removePayment(ctx, caller(req).userId, req.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/me/paymentDetails/:id',
+    {
+      config: accepted,
+      schema: { tags, summary: 'Remove payment details (the oldest left becomes the default)', params: IdParams, response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      await service.removePayment(ctx, caller(req).userId, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };
 
 /** The profile picture, under /api/account: uploaded as JSON (base64), served by its random id. */
@@ -117,21 +213,34 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Room for the largest allowed picture in base64 and the JSON around it; anything bigger is a 413.
   const bodyLimit = Math.ceil(PROFILE_IMAGE_MAX_BYTES / 3) * 4 + 4096;
 
-  app.post('/me/profile-image', {
-    bodyLimit,
-    schema: { tags, summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 2 MB)', body: ProfileImageUpload, response: { 200: ProfileImageUploaded } },
-  }, async (req) => service.uploadProfileImage(ctx, caller(req).userId, req.body));
+  app.post(
+    '/me/profile-image',
+    {
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 2 MB)',
+        body: ProfileImageUpload,
+        response: { 200: ProfileImageUploaded },
+      },
+    },
+    async (req) => service.uploadProfileImage(ctx, caller(req).userId, req.body),
+  );
 
-  app.get('/profile-images/:id', {
-    // An <img> cannot send a bearer token; the address carries a random id instead (122 bits).
-    config: { auth: 'public' },
-    schema: { tags, summary: 'A profile picture', params: IdParams },
-  }, async (req, reply) => {
-    const image = await service.profileImage(ctx, req.params.id);
-    return reply
-      .type(image.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(image.bytes);
-  });
+  app.get(
+    '/profile-images/:id',
+    {
+      // An <img> cannot send a bearer token; the address carries a random id instead (122 bits).
+      config: { auth: 'public' },
+      schema: { tags, summary: 'A profile picture', params: IdParams },
+    },
+    async (req, reply) => {
+      const image = await service.profileImage(ctx, req.params.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(image.bytes);
+    },
+  );
 };

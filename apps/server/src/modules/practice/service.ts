@@ -1,7 +1,22 @@
 import {
-  ErrorCode, MAX_ADDRESSES, MAX_AVAILABILITY_SLOTS, MAX_PAYMENT_DETAILS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TOO_LARGE,
-  PROFILE_IMAGE_WRONG_TYPE, PractitionerStatus, SLOTS_OVERLAP, VALIDATION_MESSAGES, slotsOverlap, sniffImageType,
-  type Address, type Availability, type AvailabilityInput, type OnboardingDraft, type PaymentDetails, type PractitionerMe,
+  ErrorCode,
+  MAX_ADDRESSES,
+  MAX_AVAILABILITY_SLOTS,
+  MAX_PAYMENT_DETAILS,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_IMAGE_WRONG_TYPE,
+  PractitionerStatus,
+  SLOTS_OVERLAP,
+  VALIDATION_MESSAGES,
+  slotsOverlap,
+  sniffImageType,
+  type Address,
+  type Availability,
+  type AvailabilityInput,
+  type OnboardingDraft,
+  type PaymentDetails,
+  type PractitionerMe,
   type ProfileImageType,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -147,9 +162,8 @@ export async function addLookup(ctx: AppContext, userId: string, kind: 'language
 
 export async function removeLookup(ctx: AppContext, userId: string, kind: 'languages' | 'specializations', id: number) {
   const practice = await practiceOf(ctx, userId);
-  const removed = kind === 'languages'
-    ? await repo.removeLanguage(ctx.database.db, practice.id, id)
-    : await repo.removeSpecialization(ctx.database.db, practice.id, id);
+  const removed =
+    kind === 'languages' ? await repo.removeLanguage(ctx.database.db, practice.id, id) : await repo.removeSpecialization(ctx.database.db, practice.id, id);
   if (!removed) throw notFound();
   return lookupsOf(ctx, practice.id, kind);
 }
@@ -157,8 +171,16 @@ export async function removeLookup(ctx: AppContext, userId: string, kind: 'langu
 // ---- Addresses -------------------------------------------------------------------------------
 
 const toAddress = (r: Awaited<ReturnType<typeof repo.listAddresses>>[number]): Address => ({
-  id: r.id, streetAddress: r.streetAddress, suburb: r.suburb, city: r.city, state: r.state, postalCode: r.postalCode,
-  countryCode: r.countryCode, primary: r.primary, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+  id: r.id,
+  streetAddress: r.streetAddress,
+  suburb: r.suburb,
+  city: r.city,
+  state: r.state,
+  postalCode: r.postalCode,
+  countryCode: r.countryCode,
+  primary: r.primary,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
 });
 
 export async function listAddresses(ctx: AppContext, userId: string) {
@@ -191,7 +213,12 @@ export async function makePrimaryAddress(ctx: AppContext, userId: string, id: st
 // ---- Availability ----------------------------------------------------------------------------
 
 const toSlot = (r: Awaited<ReturnType<typeof repo.listAvailability>>[number]): Availability => ({
-  id: r.id, dayOfWeek: r.dayOfWeek, startTime: r.startTime, endTime: r.endTime, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+  id: r.id,
+  dayOfWeek: r.dayOfWeek,
+  startTime: r.startTime,
+  endTime: r.endTime,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
 });
 
 export async function listAvailability(ctx: AppContext, userId: string) {
@@ -223,7 +250,13 @@ export async function removeSlot(ctx: AppContext, userId: string, id: string) {
 // ---- Payment details -------------------------------------------------------------------------
 
 const toPayment = (r: Awaited<ReturnType<typeof repo.listPaymentDetails>>[number]): PaymentDetails => ({
-  id: r.id, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), identifier: r.identifier, type: r.type as 1 | 2, currency: r.currency, isDefault: r.isDefault,
+  id: r.id,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+  identifier: r.identifier,
+  type: r.type as 1 | 2,
+  currency: r.currency,
+  isDefault: r.isDefault,
 });
 
 export async function listPayments(ctx: AppContext, userId: string) {
@@ -275,29 +308,30 @@ export async function review(ctx: AppContext, practitionerId: string, decision: 
   if (!(await repo.transitionStatus(db, practitionerId, PractitionerStatus.CREATED, to))) {
     throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   }
-  const mail = decision === 'accept'
-    ? {
-        subject: 'Your practice has been accepted',
-        text: [
-          `Hello ${row.firstName},`,
-          '',
-          'Good news: the provider has reviewed your practice registration and accepted it. The whole portal is now open to you, including Summary, Warehousing, Discount codes and payment details.',
-          '',
-          'If you have not done so yet, complete the onboarding course and pass its test: your practice appears in the patient app once both are done.',
-          '',
-          `Sign in: ${ctx.env.portalUrl}/`,
-        ].join('\n'),
-      }
-    : {
-        subject: 'Your practice registration was declined',
-        text: [
-          `Hello ${row.firstName},`,
-          '',
-          'The provider has reviewed your practice registration and could not accept it. Your practice will not be listed in the patient app.',
-          '',
-          `If you think this is a mistake, or your details have changed, please contact us: ${ctx.env.CONTACT_URL}`,
-        ].join('\n'),
-      };
+  const mail =
+    decision === 'accept'
+      ? {
+          subject: 'Your practice has been accepted',
+          text: [
+            `Hello ${row.firstName},`,
+            '',
+            'Good news: the provider has reviewed your practice registration and accepted it. The whole portal is now open to you, including Summary, Warehousing, Discount codes and payment details.',
+            '',
+            'If you have not done so yet, complete the onboarding course and pass its test: your practice appears in the patient app once both are done.',
+            '',
+            `Sign in: ${ctx.env.portalUrl}/`,
+          ].join('\n'),
+        }
+      : {
+          subject: 'Your practice registration was declined',
+          text: [
+            `Hello ${row.firstName},`,
+            '',
+            'The provider has reviewed your practice registration and could not accept it. Your practice will not be listed in the patient app.',
+            '',
+            `If you think this is a mistake, or your details have changed, please contact us: ${ctx.env.CONTACT_URL}`,
+          ].join('\n'),
+        };
   await ctx.mailer.send({ to: row.email, ...mail });
   return { ...row, status: to };
 }
@@ -323,11 +357,8 @@ export async function uploadProfileImage(ctx: AppContext, userId: string, input:
   if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw badRequest({ data: [PROFILE_IMAGE_TOO_LARGE] });
   const sniffed = sniffImageType(bytes);
   if (!sniffed || sniffed !== input.contentType) throw badRequest({ data: [PROFILE_IMAGE_WRONG_TYPE] });
-  const url = await repo.replaceProfileImage(
-    ctx.database.db,
-    userId,
-    { contentType: sniffed, byteSize: bytes.length, data: bytes.toString('base64') },
-    (id) => profileImageUrl(ctx, id),
+  const url = await repo.replaceProfileImage(ctx.database.db, userId, { contentType: sniffed, byteSize: bytes.length, data: bytes.toString('base64') }, (id) =>
+    profileImageUrl(ctx, id),
   );
   return { profileImage: url };
 }

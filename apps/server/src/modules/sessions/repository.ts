@@ -2,17 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from
 import { SessionStatus } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
-import {
-  dataRequests,
-  kits,
-  practitioners,
-  questionnaireResponses,
-  questionnaires,
-  results,
-  sessions,
-  transactions,
-  users,
-} from '../../db/schema';
+import { dataRequests, kits, practitioners, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
 import { CURRENT_MEDICINES } from '../demo/questionnaires';
 import { rowsOf } from '../account/repository';
 
@@ -78,15 +68,13 @@ function listStatement(db: Db, withStatus: boolean, words: number) {
   const conditions = [eq(sessions.practitionerId, sql.placeholder('practitionerId')), ...byName];
   if (withStatus) conditions.push(eq(sessions.status, sql.placeholder('status')));
   const matching = db.select({ id: sessions.id, createdAt: sessions.createdAt, total: sql<number>`count(*) over ()`.as('total') }).from(sessions);
-  const page = db
-    .$with('page')
-    .as(
-      (words ? matching.innerJoin(users, eq(users.id, sessions.patientId)) : matching)
-        .where(and(...conditions))
-        .orderBy(...LIST_ORDER)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
+  const page = db.$with('page').as(
+    (words ? matching.innerJoin(users, eq(users.id, sessions.patientId)) : matching)
+      .where(and(...conditions))
+      .orderBy(...LIST_ORDER)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
   return db
     .with(page)
     .select({ ...summaryColumns, total: page.total })
@@ -295,7 +283,13 @@ function ownedOf(r: DetailReadRow): NonNullable<DetailRead['owned']> {
     },
     kitId: r.kitId,
     dataRequest: r.drId ? { id: r.drId, status: r.drStatus!, createdAt: r.drCreatedAt!, answeredAt: r.drAnsweredAt } : null,
-    extras: { kit: r.kit, results: r.results, pgx: { kbVersion: r.kbVersion, callSet: r.callSet }, questionnaires: r.questionnaires, medicineAnswers: r.medicineAnswers },
+    extras: {
+      kit: r.kit,
+      results: r.results,
+      pgx: { kbVersion: r.kbVersion, callSet: r.callSet },
+      questionnaires: r.questionnaires,
+      medicineAnswers: r.medicineAnswers,
+    },
   };
 }
 

@@ -281,7 +281,10 @@ type HistoryRow = Awaited<ReturnType<AppContext['audit']['history']>>[number];
 
 async function namedHistory(ctx: AppContext, filter: { patientId: string; practitionerId?: string }, viewerId: string) {
   const rows = await ctx.audit.history(filter);
-  const names = await practitionerNames(ctx.database.db, rows.flatMap((r) => (r.practitionerId ? [r.practitionerId] : [])));
+  const names = await practitionerNames(
+    ctx.database.db,
+    rows.flatMap((r) => (r.practitionerId ? [r.practitionerId] : [])),
+  );
   return rows.map((r) => toAuditRow(r, viewerId, names));
 }
 

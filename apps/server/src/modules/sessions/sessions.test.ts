@@ -1,12 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, auditEvents, authSessions, kits, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
+import {
+  analyticsEvents,
+  auditEvents,
+  authSessions,
+  kits,
+  questionnaireResponses,
+  questionnaires,
+  results,
+  sessions,
+  transactions,
+  users,
+} from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createTestApp();
-  await h.db.insert(questionnaires).values({ id: 9001, category: 'Test lifestyle', description: 'Test questionnaire', questions: [{ id: 'q1', text: 'Do you smoke?', type: 'single', options: ['Yes', 'No'] }] }).onConflictDoNothing();
+  await h.db
+    .insert(questionnaires)
+    .values({
+      id: 9001,
+      category: 'Test lifestyle',
+      description: 'Test questionnaire',
+      questions: [{ id: 'q1', text: 'Do you smoke?', type: 'single', options: ['Yes', 'No'] }],
+    })
+    .onConflictDoNothing();
 });
 afterAll(() => h.close());
 
@@ -31,7 +50,9 @@ describe('the patient side', () => {
     const { patient, practitionerId } = await practitionerAndPatient(lastName);
     const pending = await createUser(h, { practitionerStatus: 1, lastName });
     const pendingId = (await h.app.inject({ url: '/api/portal/me/', headers: pending.auth })).json().id;
-    const list = (await h.app.inject({ url: `/api/patient/practitioners/?search=${lastName}`, headers: patient.auth })).json().results.map((p: { id: string }) => p.id);
+    const list = (await h.app.inject({ url: `/api/patient/practitioners/?search=${lastName}`, headers: patient.auth }))
+      .json()
+      .results.map((p: { id: string }) => p.id);
     expect(list).toContain(practitionerId);
     expect(list).not.toContain(pendingId);
     expect((await requestSession(patient.auth, pendingId)).statusCode).toBe(404);
@@ -81,7 +102,12 @@ describe('sessions list', () => {
     expect((await h.app.inject({ url: '/api/portal/sessions/?search=z&offset=5', headers: doc.auth })).json()).toMatchObject({ results: [], count: 2 });
     expect((await h.app.inject({ url: '/api/portal/sessions/?search=z&limit=1&offset=1', headers: doc.auth })).json()).toMatchObject({ count: 2 });
     const z = await h.app.inject({ url: '/api/portal/sessions/?search=z', headers: doc.auth });
-    expect(z.json().results.map((r: { user: { firstName: string } }) => r.user.firstName).sort()).toEqual(['Zanele', 'Zodwa']);
+    expect(
+      z
+        .json()
+        .results.map((r: { user: { firstName: string } }) => r.user.firstName)
+        .sort(),
+    ).toEqual(['Zanele', 'Zodwa']);
     expect((await h.app.inject({ url: '/api/portal/sessions/?status=2', headers: doc.auth })).json().count).toBe(0);
     expect((await h.app.inject({ url: '/api/portal/sessions/counts', headers: doc.auth })).json()).toEqual({ 1: 3, 2: 0, 3: 0, 4: 0 });
     // The counts follow a search, so the list can say under which tab a name is.
@@ -122,7 +148,13 @@ describe('accept and reject', () => {
     const { patient, practitionerId } = await practitionerAndPatient();
     const other = await createUser(h, { practitionerStatus: 2 });
     const id = (await requestSession(patient.auth, practitionerId)).json().id;
-    for (const [method, url] of [['GET', `/api/portal/sessions/${id}`], ['POST', `/api/portal/sessions/${id}/accept`], ['POST', `/api/portal/sessions/${id}/reject`], ['POST', `/api/portal/sessions/${id}/data-request`], ['GET', `/api/portal/sessions/${id}/results`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/portal/sessions/${id}`],
+      ['POST', `/api/portal/sessions/${id}/accept`],
+      ['POST', `/api/portal/sessions/${id}/reject`],
+      ['POST', `/api/portal/sessions/${id}/data-request`],
+      ['GET', `/api/portal/sessions/${id}/results`],
+    ] as const) {
       const res = await h.app.inject({ method, url, headers: other.auth });
       expect(res.statusCode, url).toBe(404);
       const missing = await h.app.inject({ method, url: url.replace(id, '00000000-0000-4000-8000-000000000000'), headers: other.auth });
@@ -141,8 +173,17 @@ describe('data requests and patient data', () => {
     expect(early.json().error.code).toBe('400414');
     await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
 
-    const [kit] = await h.db.insert(kits).values({ sampleLabel: `T-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1] }).returning();
-    const data = { swab: { title: 'Nutrigenomics swab', minerals: [{ componentID: 'calcium', title: 'Calcium', riskLevel: 0 }], vitamins: [{ componentID: 'vitamin-d', title: 'Vitamin D', riskLevel: 1 }] } };
+    const [kit] = await h.db
+      .insert(kits)
+      .values({ sampleLabel: `T-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1] })
+      .returning();
+    const data = {
+      swab: {
+        title: 'Nutrigenomics swab',
+        minerals: [{ componentID: 'calcium', title: 'Calcium', riskLevel: 0 }],
+        vitamins: [{ componentID: 'vitamin-d', title: 'Vitamin D', riskLevel: 1 }],
+      },
+    };
     const [result] = await h.db.insert(results).values({ kitId: kit!.id, title: 'Nutrigenomics', data, engineVersion: 'test' }).returning();
     await h.db.insert(questionnaireResponses).values({ patientId: patient.user.id, questionnaireId: 9001, answers: { q1: 'No' }, completedAt: new Date() });
 
@@ -165,18 +206,32 @@ describe('data requests and patient data', () => {
 
     const confirm = await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/confirm`, headers: patient.auth });
     expect(confirm.json().status).toBe('confirmed');
-    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/decline`, headers: patient.auth })).json().error.code).toBe('400414');
+    expect((await h.app.inject({ method: 'POST', url: `/api/patient/sessions/${id}/data-request/decline`, headers: patient.auth })).json().error.code).toBe(
+      '400414',
+    );
 
     const detail = (await h.app.inject({ url: `/api/portal/sessions/${id}`, headers: doc.auth })).json();
-    expect(detail.readiness).toEqual({ kitStatus: 'results_available', resultsAvailable: true, questionnairesCompleted: 1, questionnairesTotal: expect.any(Number), dataAccessible: true });
+    expect(detail.readiness).toEqual({
+      kitStatus: 'results_available',
+      resultsAvailable: true,
+      questionnairesCompleted: 1,
+      questionnairesTotal: expect.any(Number),
+      dataAccessible: true,
+    });
     expect(detail.highlights).toEqual([{ kind: 'component', title: 'Calcium', level: 'Decreased', resultID: result!.id, componentID: 'calcium' }]);
     expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics' }] });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).json().results).toHaveLength(1);
     const comp = await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/vitamin-d`, headers: doc.auth });
     expect(comp.json()).toMatchObject({ synthetic: false, component: { title: 'Vitamin D' } });
     // A result of synthetic demo data says so with each component, so the page needs no second download to label it.
-    const [demo] = await h.db.insert(results).values({ kitId: kit!.id, title: 'Nutrigenomics', data: { swab: { ...data.swab, synthetic: true } }, engineVersion: 'test' }).returning();
-    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${demo!.id}/components/calcium`, headers: doc.auth })).json()).toMatchObject({ synthetic: true, component: { title: 'Calcium' } });
+    const [demo] = await h.db
+      .insert(results)
+      .values({ kitId: kit!.id, title: 'Nutrigenomics', data: { swab: { ...data.swab, synthetic: true } }, engineVersion: 'test' })
+      .returning();
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${demo!.id}/components/calcium`, headers: doc.auth })).json()).toMatchObject({
+      synthetic: true,
+      component: { title: 'Calcium' },
+    });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/nothing`, headers: doc.auth })).statusCode).toBe(404);
     const q = await h.app.inject({ url: `/api/portal/sessions/${id}/questionnaires/9001`, headers: doc.auth });
     expect(q.json()).toMatchObject({ category: 'Test lifestyle', answers: { q1: 'No' } });
@@ -191,7 +246,9 @@ describe('data requests and patient data', () => {
     const { doc, patient, practitionerId } = await practitionerAndPatient();
     const id = (await requestSession(patient.auth, practitionerId)).json().id;
     await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
-    const codes = (await Promise.all([1, 2, 3].map(() => h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth })))).map((r) => r.statusCode);
+    const codes = (
+      await Promise.all([1, 2, 3].map(() => h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/data-request`, headers: doc.auth })))
+    ).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([201, 409, 409]);
     expect(await h.db.select().from(transactions).where(eq(transactions.sessionId, id))).toHaveLength(1);
   });
@@ -212,14 +269,20 @@ describe('the session detail checks the sign-on session in its own query', () =>
     expect(await readRows(id)).toHaveLength(1);
 
     // Use touches the session (at most once a minute): a last use two minutes back is moved to now.
-    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(authSessions.userId, doc.user.id));
+    await h.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(authSessions.userId, doc.user.id));
     expect((await read(doc.auth)).statusCode).toBe(200);
     const [touched] = await h.db.select().from(authSessions).where(eq(authSessions.userId, doc.user.id));
     expect(Date.now() - touched!.lastUsedAt.getTime()).toBeLessThan(30_000);
     expect(await readRows(id)).toHaveLength(2);
 
     // Idle for 31 minutes: 401 400410, and nothing recorded as read.
-    await h.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(authSessions.userId, doc.user.id));
+    await h.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(authSessions.userId, doc.user.id));
     const idle = await read(doc.auth);
     expect(idle.statusCode).toBe(401);
     expect(idle.json().error.code).toBe('400410');

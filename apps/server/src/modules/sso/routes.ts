@@ -57,8 +57,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     // The portal reads the tokens to send them as a bearer header (SPEC §7), so not httpOnly.
     httpOnly: false,
   };
-  const setAuthCookie = (reply: FastifyReply, pair: TokenPair) =>
-    reply.setCookie(env.cookieName, JSON.stringify(pair), cookieOptions);
+  const setAuthCookie = (reply: FastifyReply, pair: TokenPair) => reply.setCookie(env.cookieName, JSON.stringify(pair), cookieOptions);
 
   // The pages send their own Referer to themselves (the app's policy is no-referrer), so a
   // browser's form post carries its real Origin, which the check below compares.
@@ -116,7 +115,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     const post = (path: string) => request.method === 'POST' && request.routeOptions.url === path;
     if (post('/sso/sign-in')) return signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: typedValues(raw).email, error });
     if (post('/sso/sign-up')) return signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values: typedValues(raw), error });
-    if (post('/sso/sign-out')) return signOutPage({ csrf: csrf(reply), redirect: redirect?.toString(), cancel: redirect?.toString() ?? `${env.portalUrl}/`, error });
+    if (post('/sso/sign-out'))
+      return signOutPage({ csrf: csrf(reply), redirect: redirect?.toString(), cancel: redirect?.toString() ?? `${env.portalUrl}/`, error });
     return messagePage('Sign in', error, { href: '/sso/sign-in', label: 'Try again' });
   }
 
@@ -128,7 +128,8 @@ export async function ssoRoutes(app: FastifyInstance) {
       return html(sent, formAgain(request, sent, UNAVAILABLE_MESSAGE), 503);
     }
     if (api) {
-      if (err.statusCode === 415) return reply.status(415).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+      if (err.statusCode === 415)
+        return reply.status(415).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
       if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySignIns));
       request.log.error({ err }, 'sign-on error');
       return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
@@ -139,18 +140,24 @@ export async function ssoRoutes(app: FastifyInstance) {
     if (err.statusCode === 429) {
       return html(reply, messagePage('Too many attempts', MESSAGES.tooManySignIns, { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
     }
-    if (err.statusCode && err.statusCode < 500) return html(reply, messagePage('Sign in', ERROR_TEXTS['400400'], { href: '/sso/sign-in', label: 'Sign in' }), err.statusCode);
+    if (err.statusCode && err.statusCode < 500)
+      return html(reply, messagePage('Sign in', ERROR_TEXTS['400400'], { href: '/sso/sign-in', label: 'Sign in' }), err.statusCode);
     request.log.error({ err }, 'sign-on error');
     return html(reply, messagePage('Sign in', ERROR_TEXTS['0'], { href: '/sso/sign-in', label: 'Try again' }), 500);
   });
 
   app.get('/static/sso.css', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS));
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
+  );
 
-  app.get('/.well-known/jwks.json', { schema: { tags: ['sign-on'], summary: 'The public keys access tokens are verified with (JWKS)' } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ctx.keys.jwks;
-  });
+  app.get(
+    '/.well-known/jwks.json',
+    { schema: { tags: ['sign-on'], summary: 'The public keys access tokens are verified with (JWKS)' } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ctx.keys.jwks;
+    },
+  );
 
   const limitSignIn = signInLimiter(app, { perEmail: env.SIGN_IN_RATE_LIMIT, perAddress: env.SIGN_IN_ADDRESS_RATE_LIMIT });
 
@@ -168,7 +175,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     const parsed = SignInBody.safeParse(raw);
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
-    if (!parsed.success) return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: typedValues(raw).email, error: INVALID_CREDENTIALS }), 400);
+    if (!parsed.success)
+      return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: typedValues(raw).email, error: INVALID_CREDENTIALS }), 400);
     const { email, password } = parsed.data;
     const user = await findUserByEmail(ctx.database.db, email);
     const ok = await verify(user?.passwordHash ?? (await dummyHash!), password).catch(() => false);
@@ -189,30 +197,41 @@ export async function ssoRoutes(app: FastifyInstance) {
     return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values: { email: q.data.email } }));
   });
 
-  app.post('/sign-up', { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, preHandler: formGuard(), schema: { hide: true } }, async (req, reply) => {
-    const raw = formFields(req.body) as Record<string, string | undefined>;
-    const redirect = redirectOf(raw.redirect);
-    if (redirect === null) return refused(reply);
-    const values = typedValues(raw);
-    const parsed = SignUpBody.safeParse(raw);
-    const errors: Record<string, string[]> = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];
-    if (!parsed.success || Object.keys(errors).length) {
-      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors }), 400);
-    }
-    const input = parsed.data;
-    const passwordHash = await hash(input.password);
-    const [user] = await ctx.database.db
-      .insert(users)
-      .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash, role: 'practitioner' })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) {
-      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
-    }
-    setAuthCookie(reply, await ctx.tokens.startSession(user));
-    return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
-  });
+  app.post(
+    '/sign-up',
+    { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, preHandler: formGuard(), schema: { hide: true } },
+    async (req, reply) => {
+      const raw = formFields(req.body) as Record<string, string | undefined>;
+      const redirect = redirectOf(raw.redirect);
+      if (redirect === null) return refused(reply);
+      const values = typedValues(raw);
+      const parsed = SignUpBody.safeParse(raw);
+      const errors: Record<string, string[]> = parsed.success ? {} : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+      if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];
+      if (!parsed.success || Object.keys(errors).length) {
+        return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors }), 400);
+      }
+      const input = parsed.data;
+      const passwordHash = await hash(input.password);
+      const [user] = await ctx.database.db
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber,
+          passwordHash,
+          role: 'practitioner',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) {
+        return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
+      }
+      setAuthCookie(reply, await ctx.tokens.startSession(user));
+      return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
+    },
+  );
 
   /**
    * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
@@ -222,26 +241,48 @@ export async function ssoRoutes(app: FastifyInstance) {
   const jsonOnly = async (req: FastifyRequest) => {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw Object.assign(new Error('JSON only'), { statusCode: 415 });
   };
-  app.post('/api/token', { onRequest: jsonOnly, preHandler: limitSignIn, schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' } }, async (req, reply) => {
-    const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
-    if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
-    const user = await findUserByEmail(ctx.database.db, parsed.data.email);
-    const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
-    if (!user || !ok) return reply.status(401).send(errorBody(ErrorCode.UNAUTHENTICATED, INVALID_CREDENTIALS));
-    if (!user.isActive) return reply.status(403).send(errorBody(ErrorCode.USER_DEACTIVATED, ERROR_TEXTS['400409']));
-    return ctx.tokens.startSession(user);
-  });
+  app.post(
+    '/api/token',
+    {
+      onRequest: jsonOnly,
+      preHandler: limitSignIn,
+      schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' },
+    },
+    async (req, reply) => {
+      const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
+      if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
+      const user = await findUserByEmail(ctx.database.db, parsed.data.email);
+      const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
+      if (!user || !ok) return reply.status(401).send(errorBody(ErrorCode.UNAUTHENTICATED, INVALID_CREDENTIALS));
+      if (!user.isActive) return reply.status(403).send(errorBody(ErrorCode.USER_DEACTIVATED, ERROR_TEXTS['400409']));
+      return ctx.tokens.startSession(user);
+    },
+  );
 
-  app.post('/api/patients', { onRequest: jsonOnly, config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' } }, async (req, reply) => {
-    const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
-    if (!parsed.success) {
-      return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
-    }
-    const { password, ...rest } = parsed.data;
-    const [user] = await ctx.database.db.insert(users).values({ ...rest, passwordHash: await hash(password), role: 'patient' }).onConflictDoNothing().returning();
-    if (!user) return reply.status(409).send(errorBody(ErrorCode.EMAIL_TAKEN, ERROR_TEXTS['409000'], { fieldErrors: { email: [ERROR_TEXTS['409000']] } }));
-    return reply.status(201).send(await ctx.tokens.startSession(user));
-  });
+  app.post(
+    '/api/patients',
+    {
+      onRequest: jsonOnly,
+      config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' },
+    },
+    async (req, reply) => {
+      const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
+      if (!parsed.success) {
+        return reply
+          .status(400)
+          .send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
+      }
+      const { password, ...rest } = parsed.data;
+      const [user] = await ctx.database.db
+        .insert(users)
+        .values({ ...rest, passwordHash: await hash(password), role: 'patient' })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) return reply.status(409).send(errorBody(ErrorCode.EMAIL_TAKEN, ERROR_TEXTS['409000'], { fieldErrors: { email: [ERROR_TEXTS['409000']] } }));
+      return reply.status(201).send(await ctx.tokens.startSession(user));
+    },
+  );
 
   /**
    * Sign-out asks first: a GET (a link, an image another site embeds) only draws the confirmation

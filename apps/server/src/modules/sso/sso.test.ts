@@ -10,13 +10,22 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const signUpValues = (email: string) => ({
-  firstName: 'Grace', lastName: 'Hopper', email, phoneNumber: '+27 21 555 0199', password: 'Sup3r-secret', confirmPassword: 'Sup3r-secret',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email,
+  phoneNumber: '+27 21 555 0199',
+  password: 'Sup3r-secret',
+  confirmPassword: 'Sup3r-secret',
 });
 
 describe('sign in', () => {
   it('sets the token cookie and redirects to an allowed portal address', async () => {
     const { user } = await createUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect: 'http://localhost:3000/sessions' })) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect: 'http://localhost:3000/sessions' })),
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/sessions');
     const setCookie = String(res.headers['set-cookie']);
@@ -30,15 +39,27 @@ describe('sign in', () => {
 
   it('signs in with the email in any case', async () => {
     const { user } = await createUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email.toUpperCase(), password: TEST_PASSWORD })) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email: user.email.toUpperCase(), password: TEST_PASSWORD })),
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/');
   });
 
   it('answers a wrong password and an unknown email with the same message', async () => {
     const { user } = await createUser(h);
-    const wrong = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: 'Nope-nope-1' })) });
-    const unknown = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: uniqueEmail('ghost'), password: 'Nope-nope-1' })) });
+    const wrong = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: 'Nope-nope-1' })),
+    });
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email: uniqueEmail('ghost'), password: 'Nope-nope-1' })),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toContain('The email or password is not correct');
@@ -49,7 +70,11 @@ describe('sign in', () => {
   it('refuses an open redirect and signs nobody in', async () => {
     const { user } = await createUser(h);
     for (const redirect of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)', 'http://localhost:3001/']) {
-      const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect })) });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/sso/sign-in',
+        ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD, redirect })),
+      });
       expect(res.statusCode, redirect).toBe(400);
       expect(res.body).toContain('This redirect address is not allowed');
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -60,7 +85,11 @@ describe('sign in', () => {
 
   it('stops a deactivated account', async () => {
     const { user } = await createUser(h, { isActive: false });
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD })) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email: user.email, password: TEST_PASSWORD })),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('User deactivated');
   });
@@ -103,7 +132,11 @@ describe('create account', () => {
 
   it('shows the SPEC messages for a weak password and keeps what was typed', async () => {
     const email = uniqueEmail('weak');
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), password: 'short', confirmPassword: 'short' })) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-up',
+      ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), password: 'short', confirmPassword: 'short' })),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('At least one uppercase letter is required');
     expect(res.body).toContain(`value="${email}"`);
@@ -113,7 +146,11 @@ describe('create account', () => {
 
   it('requires the confirmation to match', async () => {
     const email = uniqueEmail('nomatch');
-    const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), confirmPassword: 'Sup3r-secreT' })) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-up',
+      ...(await ssoForm(h, '/sso/sign-up', { ...signUpValues(email), confirmPassword: 'Sup3r-secreT' })),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Has to be same');
   });

@@ -1,7 +1,6 @@
 /** Server-rendered pages of the stand-in sign-on: plain forms, no script, readable without CSS. */
 
-export const esc = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function page(title: string, body: string): string {
   return `<!doctype html>
@@ -67,7 +66,13 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
   );
 }
 
-export function signUpPage(opts: { csrf: string; values?: Record<string, string | undefined>; redirect?: string; errors?: Record<string, string[]>; error?: string }) {
+export function signUpPage(opts: {
+  csrf: string;
+  values?: Record<string, string | undefined>;
+  redirect?: string;
+  errors?: Record<string, string[]>;
+  error?: string;
+}) {
   const v = opts.values ?? {};
   const e = opts.errors ?? {};
   return page(

@@ -54,7 +54,10 @@ export async function systemRoutes(app: FastifyInstance) {
     }
     const mails = await ctx.mailer.recent(50);
     const items = mails
-      .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p class="hint">To ${esc(m.to)} · ${esc(m.createdAt.toISOString())} · ${esc(m.transport)}</p><pre>${esc(m.text)}</pre></article>`)
+      .map(
+        (m) =>
+          `<article class="mail"><h2>${esc(m.subject)}</h2><p class="hint">To ${esc(m.to)} · ${esc(m.createdAt.toISOString())} · ${esc(m.transport)}</p><pre>${esc(m.text)}</pre></article>`,
+      )
       .join('');
     const body = `<h1>Dev mailbox</h1><p class="hint">Mail the portal sent while no SMTP server is configured (SMTP_URL). Not available in production.</p>${items || '<p>No mail yet.</p>'}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Dev mailbox', body));

@@ -40,10 +40,20 @@ describe('errors', () => {
 
   it('malformed JSON and an oversized body are 400-class errors without internals', async () => {
     const { auth } = await createUser(h);
-    const bad = await h.app.inject({ method: 'PUT', url: '/api/account/me/', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"firstName":' });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: '/api/account/me/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"firstName":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('400400');
-    const big = await h.app.inject({ method: 'PUT', url: '/api/account/me/', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ firstName: 'x'.repeat(2_000_000) }) });
+    const big = await h.app.inject({
+      method: 'PUT',
+      url: '/api/account/me/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'x'.repeat(2_000_000) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toMatchObject({ code: '400400', message: 'Bad request' });
   });
@@ -56,9 +66,14 @@ describe('errors', () => {
 
 describe('access', () => {
   const PUBLIC = new Set([
-    'POST /api/account/refresh-token', 'POST /api/account/logout', 'GET /api/account/tos', 'GET /api/legal/:file', 'GET /api/legal/:slug/:file',
+    'POST /api/account/refresh-token',
+    'POST /api/account/logout',
+    'GET /api/account/tos',
+    'GET /api/legal/:file',
+    'GET /api/legal/:slug/:file',
     // Addressed by a random id: a profile picture (an <img> sends no token) and a certificate's verification.
-    'GET /api/account/profile-images/:id', 'GET /api/portal/course/certificates/:id',
+    'GET /api/account/profile-images/:id',
+    'GET /api/portal/course/certificates/:id',
     // A calendar feed: calendar apps send no token; the unguessable one in the address is the key (decision 012).
     'GET /api/calendar/:file',
   ]);
@@ -137,4 +152,3 @@ describe('portal files', () => {
     expect(doc.paths['/api/account/me/'].put.requestBody).toBeDefined();
   });
 });
-

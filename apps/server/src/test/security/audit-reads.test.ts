@@ -67,14 +67,24 @@ describe("the patient's access history", () => {
     await h.db.update(users).set({ firstName: 'Mallory', lastName: 'Otherpractice' }).where(eq(users.id, B.doc.user.id));
     const s = `/api/portal/sessions/${A.sessionId}`;
     expect((await h.app.inject({ url: `${s}/results`, headers: A.doc.auth })).statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'PUT', url: `${s}/journal`, headers: A.doc.auth, payload: { description: 'A note the patient will read later.' } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'PUT', url: `${s}/journal`, headers: A.doc.auth, payload: { description: 'A note the patient will read later.' } }))
+        .statusCode,
+    ).toBe(200);
     // Another practice tries the same patient's data: refused, and recorded.
     expect((await h.app.inject({ url: `${s}/results`, headers: B.doc.auth })).statusCode).toBe(404);
     expect((await h.app.inject({ url: s, headers: B.doc.auth })).statusCode).toBe(404);
 
     const res = await h.app.inject({ url: '/api/patient/access-history', headers: A.patient.auth });
     expect(res.statusCode).toBe(200);
-    const rows = res.json().results as Array<{ actor: string; action: string; category: string; outcome: string; sourceIp: string | null; detail: string | null }>;
+    const rows = res.json().results as Array<{
+      actor: string;
+      action: string;
+      category: string;
+      outcome: string;
+      sourceIp: string | null;
+      detail: string | null;
+    }>;
     const mine = 'Ada Lovelace (General Practitioner, practice 0123457)';
     expect(rows).toContainEqual(expect.objectContaining({ actor: mine, action: 'read', category: 'results', outcome: 'allowed' }));
     expect(rows).toContainEqual(expect.objectContaining({ actor: mine, action: 'save', category: 'journal', outcome: 'allowed' }));

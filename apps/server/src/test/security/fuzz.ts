@@ -232,7 +232,12 @@ export function fuzzSuite(part: number, parts: number) {
         } catch {
           return false;
         }
-        return res.statusCode === 400 && body.error?.code === '400400' && body.error.message === 'Bad request' && body.error.fieldErrors?.[field]?.[0] === 'Value is not valid.';
+        return (
+          res.statusCode === 400 &&
+          body.error?.code === '400400' &&
+          body.error.message === 'Bad request' &&
+          body.error.fieldErrors?.[field]?.[0] === 'Value is not valid.'
+        );
       };
       for (const t of mine) {
         const f = ID_ROUTES[t.route.key];
@@ -282,12 +287,13 @@ export function fuzzSuite(part: number, parts: number) {
       }
       const after = await tableDigest(h);
       const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-      console.info(`[security:fuzz-control] ${JSON.stringify({ part: part + 1, parts, routes: mine.length, requests: sent, fivexx, notRefused: wrong.length, tablesChanged: changed })}`);
+      console.info(
+        `[security:fuzz-control] ${JSON.stringify({ part: part + 1, parts, routes: mine.length, requests: sent, fivexx, notRefused: wrong.length, tablesChanged: changed })}`,
+      );
       expect(fivexx).toBe(0);
       expect(wrong.slice(0, 20)).toEqual([]);
       expect(changed).toEqual([]);
     }, 600_000);
-
 
     it(`${RUNS} generated payloads at params, queries and bodies: no 5xx, no change to data`, async () => {
       const samples = fc.sample(payload, { numRuns: RUNS, seed: SEED });

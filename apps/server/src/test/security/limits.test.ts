@@ -149,14 +149,22 @@ describe('rate limits: 429 with Retry-After', () => {
       last =
         i % 2 === 0
           ? await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: spelled, password: 'Wrong-password-1' }, remoteAddress })
-          : await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email: spelled, password: 'Wrong-password-1' }, remoteAddress)) });
+          : await h.app.inject({
+              method: 'POST',
+              url: '/sso/sign-in',
+              ...(await ssoForm(h, '/sso/sign-in', { email: spelled, password: 'Wrong-password-1' }, remoteAddress)),
+            });
       answers.push(last.statusCode);
     }
     // SIGN_IN_RATE_LIMIT is 3 here: three wrong passwords, then the limit, whatever the spelling or the door.
     expect(answers).toEqual([401, 401, 401, 429, 429]);
     expect429(last!, 'token API after the form');
     expect(last!.json().error).toMatchObject({ code: '400429', message: MESSAGES.tooManySignIns });
-    const form = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...(await ssoForm(h, '/sso/sign-in', { email, password: 'Wrong-password-1' }, '203.0.113.99')) });
+    const form = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...(await ssoForm(h, '/sso/sign-in', { email, password: 'Wrong-password-1' }, '203.0.113.99')),
+    });
     expect429(form, 'form');
     expect(form.body).toContain(MESSAGES.tooManySignIns);
   });
@@ -166,7 +174,12 @@ describe('rate limits: 429 with Retry-After', () => {
     const answers: number[] = [];
     let last;
     for (let i = 0; i < 8; i++) {
-      last = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: uniqueEmail(`spray${i}`), password: 'Summer-2026!' }, remoteAddress });
+      last = await h.app.inject({
+        method: 'POST',
+        url: '/sso/api/token',
+        payload: { email: uniqueEmail(`spray${i}`), password: 'Summer-2026!' },
+        remoteAddress,
+      });
       answers.push(last.statusCode);
     }
     // SIGN_IN_ADDRESS_RATE_LIMIT is 6 here.
@@ -174,7 +187,12 @@ describe('rate limits: 429 with Retry-After', () => {
     expect429(last!, 'token API');
     expect(last!.json().error).toMatchObject({ code: '400429', message: MESSAGES.tooManySignIns });
     // Another address is not held back by it.
-    const other = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: uniqueEmail('other'), password: 'Summer-2026!' }, remoteAddress: '198.51.100.43' });
+    const other = await h.app.inject({
+      method: 'POST',
+      url: '/sso/api/token',
+      payload: { email: uniqueEmail('other'), password: 'Summer-2026!' },
+      remoteAddress: '198.51.100.43',
+    });
     expect(other.statusCode).toBe(401);
   });
 

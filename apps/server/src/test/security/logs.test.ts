@@ -122,11 +122,29 @@ describe('no patient data in the log', () => {
     restore();
 
     // Refused requests carrying the secrets in the body, the query and headers.
-    await send('unknown field', { method: 'PUT', url: '/api/account/me/', headers: json, payload: { firstName: secret.firstName, email: secret.email, bogus: 1 } });
+    await send('unknown field', {
+      method: 'PUT',
+      url: '/api/account/me/',
+      headers: json,
+      payload: { firstName: secret.firstName, email: secret.email, bogus: 1 },
+    });
     await send('bad json', { method: 'PUT', url: `/api/portal/sessions/${p.sessionId}/journal`, headers: json, payload: `{"description": "${secret.journal}` });
-    await send('nul', { method: 'PUT', url: `/api/portal/sessions/${p.sessionId}/journal`, headers: json, payload: { description: `${secret.journal}\u0000` } });
-    await send('bad query', { url: `/api/portal/sessions?search=${encodeURIComponent(secret.search)}&bogus=${encodeURIComponent(secret.email)}`, headers: auth });
-    await send('too large', { method: 'PUT', url: '/api/account/me/', headers: json, payload: JSON.stringify({ firstName: secret.firstName, lastName: 'x'.repeat(1_100_000) }) });
+    await send('nul', {
+      method: 'PUT',
+      url: `/api/portal/sessions/${p.sessionId}/journal`,
+      headers: json,
+      payload: { description: `${secret.journal}\u0000` },
+    });
+    await send('bad query', {
+      url: `/api/portal/sessions?search=${encodeURIComponent(secret.search)}&bogus=${encodeURIComponent(secret.email)}`,
+      headers: auth,
+    });
+    await send('too large', {
+      method: 'PUT',
+      url: '/api/account/me/',
+      headers: json,
+      payload: JSON.stringify({ firstName: secret.firstName, lastName: 'x'.repeat(1_100_000) }),
+    });
     await send('no token', {
       url: `/api/portal/sessions?search=${encodeURIComponent(secret.search)}`,
       headers: { 'x-patient': secret.firstName, referer: `https://portal.example/sessions?search=${secret.search}`, cookie: `note=${secret.lastName}` },

@@ -73,7 +73,14 @@ describe('the document the built server serves', () => {
       const problems = await lint(served);
       expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} @ ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
       // The same operations as the in-process app's document, which the inventory above matches to the route table.
-      const operations = (d: typeof doc) => Object.entries(d.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m} ${p}`)).sort();
+      const operations = (d: typeof doc) =>
+        Object.entries(d.paths)
+          .flatMap(([p, ops]) =>
+            Object.keys(ops)
+              .filter((m) => METHODS.includes(m))
+              .map((m) => `${m} ${p}`),
+          )
+          .sort();
       expect(operations(served)).toEqual(operations(doc));
       // The browsable page is there too.
       expect((await fetch(`${server.baseUrl}/api/docs`)).status).toBeLessThan(400);

@@ -25,7 +25,8 @@ const figures: Record<string, number> = {};
 const count = (what: string) => (figures[what] = (figures[what] ?? 0) + 1);
 
 /** Whether an answer signed anybody in: the auth cookie set, or a redirect into the portal. */
-const signedIn = (res: { statusCode: number; headers: Record<string, unknown> }) => Boolean(authCookie(h, res.headers['set-cookie'] as string[] | undefined)) || res.statusCode === 303;
+const signedIn = (res: { statusCode: number; headers: Record<string, unknown> }) =>
+  Boolean(authCookie(h, res.headers['set-cookie'] as string[] | undefined)) || res.statusCode === 303;
 
 describe('login CSRF: every state-changing POST of /sso needs its token and its own Origin', () => {
   const signUpValues = (email: string) => ({
@@ -73,17 +74,28 @@ describe('login CSRF: every state-changing POST of /sso needs its token and its 
     // A browser that sends no Origin but a Referer of the sign-on itself is let through too.
     const viaReferer = await ssoForm(h, '/sso/sign-in', values);
     const { origin: _o, ...noOrigin } = viaReferer.headers;
-    const byReferer = await h.app.inject({ method: 'POST', url: '/sso/sign-in', ...viaReferer, headers: { ...noOrigin, referer: 'http://localhost:3000/sso/sign-in' } });
+    const byReferer = await h.app.inject({
+      method: 'POST',
+      url: '/sso/sign-in',
+      ...viaReferer,
+      headers: { ...noOrigin, referer: 'http://localhost:3000/sso/sign-in' },
+    });
     expect(byReferer.statusCode).toBe(303);
   });
 
   it('a cross-site sign-up creates no account and signs nobody in', async () => {
     for (const [what, make] of [
-      ['no token', async (email: string) => ({ ...form(signUpValues(email)), headers: { ...form(signUpValues(email)).headers, origin: 'https://evil.example' } })],
-      ['foreign Origin', async (email: string) => {
-        const f = await ssoForm(h, '/sso/sign-up', signUpValues(email));
-        return { ...f, headers: { ...f.headers, origin: 'https://evil.example' } };
-      }],
+      [
+        'no token',
+        async (email: string) => ({ ...form(signUpValues(email)), headers: { ...form(signUpValues(email)).headers, origin: 'https://evil.example' } }),
+      ],
+      [
+        'foreign Origin',
+        async (email: string) => {
+          const f = await ssoForm(h, '/sso/sign-up', signUpValues(email));
+          return { ...f, headers: { ...f.headers, origin: 'https://evil.example' } };
+        },
+      ],
     ] as const) {
       const email = uniqueEmail('csrf-up');
       const res = await h.app.inject({ method: 'POST', url: '/sso/sign-up', ...(await make(email)) });
@@ -182,7 +194,9 @@ describe('the dev mailbox', () => {
       expect(res.statusCode, JSON.stringify(r)).toBe(403);
       expect(res.body, JSON.stringify(r)).not.toContain('<article class="mail">');
     }
-    expect((await h.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode).toBe(
+      200,
+    );
     expect((await prod.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
     console.info(`[security:sign-on] ${JSON.stringify(figures)}`);
   });

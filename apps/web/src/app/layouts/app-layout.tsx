@@ -154,7 +154,15 @@ function SignedInShell() {
                 {t('nav.contactUs')}
                 <NewTabHint />
               </Anchor>
-              <Button variant="subtle" color="dark" c="dark.7" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onLogout} loading={signingOut}>
+              <Button
+                variant="subtle"
+                color="dark"
+                c="dark.7"
+                size="compact-sm"
+                leftSection={<IconLogout size={16} aria-hidden="true" />}
+                onClick={onLogout}
+                loading={signingOut}
+              >
                 {t('nav.logout')}
               </Button>
             </Group>

@@ -23,10 +23,18 @@ export function JournalPage() {
       {entry.isError && <Alert color="red">{errorText(entry.error)}</Alert>}
       {entry.data && (
         <Group gap="sm">
-          <Text fw={600}>{entry.data.session.user.firstName} {entry.data.session.user.lastName}</Text>
-          {entry.data.session.user.synthetic && <Badge variant="outline" color="gray">{journalsText('journals.syntheticPatient')}</Badge>}
+          <Text fw={600}>
+            {entry.data.session.user.firstName} {entry.data.session.user.lastName}
+          </Text>
+          {entry.data.session.user.synthetic && (
+            <Badge variant="outline" color="gray">
+              {journalsText('journals.syntheticPatient')}
+            </Badge>
+          )}
           <Text size="sm">{formatDate(entry.data.session.bookingTime)}</Text>
-          <Anchor component={Link} to={paths.sessionOverview(sessionId)}>{journalsText('journal.openSession')}</Anchor>
+          <Anchor component={Link} to={paths.sessionOverview(sessionId)}>
+            {journalsText('journal.openSession')}
+          </Anchor>
         </Group>
       )}
       {journal.data && <JournalEditor key={editorKey(journal.data)} sessionId={sessionId} journal={journal.data} />}

@@ -37,7 +37,9 @@ export function JournalsPage() {
           w={300}
         />
         <div>
-          <Text size="sm" fw={500} id="journal-status-label" mb={4}>{journalsText('journals.filter')}</Text>
+          <Text size="sm" fw={500} id="journal-status-label" mb={4}>
+            {journalsText('journals.filter')}
+          </Text>
           <SegmentedControl
             aria-labelledby="journal-status-label"
             value={status}
@@ -61,7 +63,9 @@ export function JournalsPage() {
       )}
       {journals.data && journals.data.count > 0 && (
         <>
-          <Text size="sm" c="dimmed">{journalsText('journals.count', { count: journals.data.count })}</Text>
+          <Text size="sm" c="dimmed">
+            {journalsText('journals.count', { count: journals.data.count })}
+          </Text>
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover>
               <Table.Thead>
@@ -82,10 +86,18 @@ export function JournalsPage() {
                         <Anchor component={Link} to={submitted ? paths.journalWrite(j.id) : paths.journalEdit(j.id)}>
                           {j.session.user.firstName} {j.session.user.lastName}
                         </Anchor>
-                        {j.session.user.synthetic && <Badge ml="xs" size="xs" variant="outline" color="gray">{journalsText('journals.syntheticPatient')}</Badge>}
+                        {j.session.user.synthetic && (
+                          <Badge ml="xs" size="xs" variant="outline" color="gray">
+                            {journalsText('journals.syntheticPatient')}
+                          </Badge>
+                        )}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="outline" color={submitted ? 'blue.9' : 'gray.9'} leftSection={submitted ? <IconLock size={12} aria-hidden /> : <IconPencil size={12} aria-hidden />}>
+                        <Badge
+                          variant="outline"
+                          color={submitted ? 'blue.9' : 'gray.9'}
+                          leftSection={submitted ? <IconLock size={12} aria-hidden /> : <IconPencil size={12} aria-hidden />}
+                        >
                           {j.status}
                         </Badge>
                       </Table.Td>
@@ -95,7 +107,11 @@ export function JournalsPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{formatDate(j.updatedAt)}</Table.Td>
-                      <Table.Td><Text size="sm" lineClamp={1} maw={320}>{j.description}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={1} maw={320}>
+                          {j.description}
+                        </Text>
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}

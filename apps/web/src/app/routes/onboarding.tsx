@@ -38,7 +38,10 @@ export function OnboardingPage() {
   if (p?.status === PractitionerStatus.ACCEPTED) return <Navigate to={landingPath(p)} replace />;
   if (p) {
     return (
-      <Page title={t('title.onboarding')} heading={p.status === PractitionerStatus.DECLINED ? onboardingText('review.declinedHeading') : onboardingText('review.heading')}>
+      <Page
+        title={t('title.onboarding')}
+        heading={p.status === PractitionerStatus.DECLINED ? onboardingText('review.declinedHeading') : onboardingText('review.heading')}
+      >
         <WaitingForReview status={p.status} onStartTour={openTour} />
         <DemoTour />
       </Page>

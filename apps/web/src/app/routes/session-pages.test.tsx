@@ -219,7 +219,8 @@ describe("the patient's data pages", () => {
     const s = accessible();
     mockApi({
       [`GET ${S}/${s.id}`]: () => json(s),
-      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () => json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', synthetic: false, component: component() }),
+      [`GET ${S}/${s.id}/results/r1/components/calcium`]: () =>
+        json({ resultID: 'r1', computedAt: '2026-11-21T12:00:00.000Z', synthetic: false, component: component() }),
     });
     renderAt(`/sessions/${s.id}/result/r1/components/calcium`);
     expect(await screen.findByRole('heading', { level: 2, name: /Calcium/ })).toBeInTheDocument();
@@ -235,7 +236,13 @@ describe("the patient's data pages", () => {
       [`GET ${S}/${s.id}/results/r1`]: () =>
         resultGone
           ? apiError(404, '400404', 'Not found')
-          : json({ id: 'r1', title: 'Nutrigenomics swab', computedAt: '2026-11-21T12:00:00.000Z', engineVersion: 'x', data: { swab: { minerals: [], vitamins: [] } } }),
+          : json({
+              id: 'r1',
+              title: 'Nutrigenomics swab',
+              computedAt: '2026-11-21T12:00:00.000Z',
+              engineVersion: 'x',
+              data: { swab: { minerals: [], vitamins: [] } },
+            }),
     });
     const first = renderAt(`/sessions/${s.id}/result/r1/components/nothing`);
     expect(await screen.findByText('This component is unknown or does not exist.')).toBeInTheDocument();

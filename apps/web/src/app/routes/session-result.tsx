@@ -14,7 +14,9 @@ export function SessionResultPage() {
   return (
     <Page title={t('title.result')}>
       <SessionGate id={id} requireData>
-        {() => (componentID ? <ComponentView sessionId={id} resultId={resultID} componentId={componentID} /> : <ResultsView sessionId={id} resultId={resultID} />)}
+        {() =>
+          componentID ? <ComponentView sessionId={id} resultId={resultID} componentId={componentID} /> : <ResultsView sessionId={id} resultId={resultID} />
+        }
       </SessionGate>
     </Page>
   );

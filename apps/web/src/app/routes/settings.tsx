@@ -57,12 +57,7 @@ export function SettingsPage() {
 
   return (
     <Page title={t('title.settings')}>
-      <Tabs
-        value={tab}
-        onChange={(v) => v && setParams(v === 'profile' ? {} : { tab: v }, { replace: true })}
-        keepMounted={false}
-        variant="outline"
-      >
+      <Tabs value={tab} onChange={(v) => v && setParams(v === 'profile' ? {} : { tab: v }, { replace: true })} keepMounted={false} variant="outline">
         <Tabs.List aria-label={settingsText('settings.tabsLabel')}>
           {TABS.map((key) => (
             <Tabs.Tab key={key} value={key}>
@@ -71,7 +66,9 @@ export function SettingsPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
-          {ready(Boolean(user), () => <ProfileSection user={user!} picture={<ProfileImageUpload current={user!.profileImage} name={name} />} />)}
+          {ready(Boolean(user), () => (
+            <ProfileSection user={user!} picture={<ProfileImageUpload current={user!.profileImage} name={name} />} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="practice" pt="lg">
           {!p ? (

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { translator } from '../../i18n/i18n';
 
-
 /** The practice's form texts, shared by onboarding and Settings. */
 export const practiceMessagesEn = {
   'practice.category': 'Practitioner category',

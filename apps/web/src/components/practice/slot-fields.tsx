@@ -29,7 +29,17 @@ export function slotErrors(slot: SlotValues): SlotErrors {
 }
 
 /** Day, from and to of one weekly slot. */
-export function SlotFields({ value, onChange, errors, idPrefix }: { value: SlotValues; onChange: (v: SlotValues) => void; errors: SlotErrors; idPrefix?: string }) {
+export function SlotFields({
+  value,
+  onChange,
+  errors,
+  idPrefix,
+}: {
+  value: SlotValues;
+  onChange: (v: SlotValues) => void;
+  errors: SlotErrors;
+  idPrefix?: string;
+}) {
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <Select

@@ -2,7 +2,8 @@ import { translator } from '../../i18n/i18n';
 
 /** The Ask AI page's texts: they load with that page, not with the portal's first download. */
 export const askAiMessagesEn = {
-  'askAi.intro': "Ask about this patient. Answers are built only from the patient's own results, questionnaires and reports, and every statement links to its source.",
+  'askAi.intro':
+    "Ask about this patient. Answers are built only from the patient's own results, questionnaires and reports, and every statement links to its source.",
   'askAi.presets': 'Quick asks',
   'askAi.question': 'Your question',
   'askAi.ask': 'Ask',
@@ -23,7 +24,8 @@ export const askAiMessagesEn = {
   'askAi.openJournal': 'Open the journal',
   'askAi.earlier': 'Earlier answers',
   'askAi.earlier.none': 'No earlier answers for this session.',
-  'askAi.noAccess': "Ask AI uses the patient's data, which is available once the session is accepted and the patient has confirmed the data request, and no longer once the session is completed.",
+  'askAi.noAccess':
+    "Ask AI uses the patient's data, which is available once the session is accepted and the patient has confirmed the data request, and no longer once the session is completed.",
   'askAi.kind.component': 'Genetic result',
   'askAi.kind.questionnaire': 'Questionnaire answer',
   'askAi.kind.pgx': 'Pharmacogenomic report',

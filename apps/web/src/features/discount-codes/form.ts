@@ -1,11 +1,4 @@
-import {
-  DiscountCodeInput,
-  VALIDATION_MESSAGES,
-  type Currency,
-  type DiscountCode,
-  type DiscountProduct,
-  type DiscountType,
-} from '@portal/contract';
+import { DiscountCodeInput, VALIDATION_MESSAGES, type Currency, type DiscountCode, type DiscountProduct, type DiscountType } from '@portal/contract';
 import { formatDate, formatMoney, parseMoney } from '../../i18n/i18n';
 import { discountCodesText } from './messages';
 

@@ -14,7 +14,8 @@ export const journalMessagesEn = {
   'journal.saveNow': 'Save draft',
   'journal.submit': 'Submit to patient',
   'journal.confirm.title': 'Submit journal notes',
-  'journal.confirm.body': "Submitting sends these notes to the patient and completes the session. After that you can no longer see the patient's data, and the notes can no longer be edited (you can still add a dated addendum).",
+  'journal.confirm.body':
+    "Submitting sends these notes to the patient and completes the session. After that you can no longer see the patient's data, and the notes can no longer be edited (you can still add a dated addendum).",
   'journal.confirm.ok': 'Submit and complete session',
   'journal.confirm.cancel': 'Keep editing',
   'journal.submitted.title': 'Journal submitted',

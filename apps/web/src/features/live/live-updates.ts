@@ -101,7 +101,11 @@ export function startLiveUpdates(queryClient: QueryClient, opts: { onStatus?: (s
     controller = new AbortController();
     let response: Response;
     try {
-      response = await apiRequest<Response>('/portal/events', { responseType: 'response', headers: { Accept: 'text/event-stream' }, signal: controller.signal });
+      response = await apiRequest<Response>('/portal/events', {
+        responseType: 'response',
+        headers: { Accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
     } catch (error) {
       if (stopped) return;
       // Not signed in any more (the API client has already sent an ended session to the sign-on).

@@ -44,7 +44,17 @@ describe('onboarding form', () => {
       'availability.0.endTime': 'The end time must be after the start time',
     });
     expect(
-      stepErrors('availability', { ...v, availability: [{ dayOfWeek: 2, startTime: '09:00', endTime: '12:00' }, { dayOfWeek: 2, startTime: '11:00', endTime: '13:00' }] }, true),
+      stepErrors(
+        'availability',
+        {
+          ...v,
+          availability: [
+            { dayOfWeek: 2, startTime: '09:00', endTime: '12:00' },
+            { dayOfWeek: 2, startTime: '11:00', endTime: '13:00' },
+          ],
+        },
+        true,
+      ),
     ).toEqual({ 'availability.1.startTime': 'This slot overlaps another slot on the same day' });
     expect(stepErrors('availability', { ...v, availability: [] }, true)).toEqual({ availability: 'This field is required' });
   });

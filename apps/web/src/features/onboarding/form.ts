@@ -1,5 +1,13 @@
 import {
-  OnboardingBody, VALIDATION_MESSAGES, firstIssue, slotsOverlap, SLOTS_OVERLAP, zCategoryId, zDescription, zHpcsaNumber, zPracticeNumber,
+  OnboardingBody,
+  VALIDATION_MESSAGES,
+  firstIssue,
+  slotsOverlap,
+  SLOTS_OVERLAP,
+  zCategoryId,
+  zDescription,
+  zHpcsaNumber,
+  zPracticeNumber,
   type OnboardingDraft,
 } from '@portal/contract';
 import { addressErrors, emptyAddress, type AddressValues } from '../../components/practice/address-fields';
@@ -94,9 +102,7 @@ export function stepErrors(step: StepKey, values: OnboardingValues, tosAccepted:
       values.availability.forEach((slot, i) => {
         for (const [key, message] of Object.entries(slotErrors(slot))) put(errors, `availability.${i}.${key}`, message);
         const complete = slot.dayOfWeek !== null && !errors[`availability.${i}.startTime`] && !errors[`availability.${i}.endTime`];
-        const overlaps = values.availability.some(
-          (other, j) => j < i && other.dayOfWeek !== null && complete && slotsOverlap(slot as never, other as never),
-        );
+        const overlaps = values.availability.some((other, j) => j < i && other.dayOfWeek !== null && complete && slotsOverlap(slot as never, other as never));
         if (overlaps) put(errors, `availability.${i}.startTime`, SLOTS_OVERLAP);
       });
       break;

@@ -30,7 +30,8 @@ export const onboardingMessagesEn = {
   'onboarding.terms.accepted': 'You have accepted the Portal Terms & Conditions.',
   'onboarding.terms.required': 'Accept the Portal Terms & Conditions to register your practice.',
   'review.heading': 'Your practice is being reviewed',
-  'review.text': 'Thank you for registering. The provider reviews every new practice: this usually takes a few hours, and we will confirm the outcome by email.',
+  'review.text':
+    'Thank you for registering. The provider reviews every new practice: this usually takes a few hours, and we will confirm the outcome by email.',
   'review.meanwhile': 'Meanwhile, take the onboarding course and its test, or look around the portal with a demo tour.',
   'review.tour': 'Take the demo tour',
   'review.course': 'Go to the course',

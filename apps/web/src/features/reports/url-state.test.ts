@@ -11,11 +11,16 @@ describe('the Reports page state in the address', () => {
   });
 
   it('round-trips both views’ filters, so switching tabs loses nothing', () => {
-    const q = 'view=2&category=Nervous+system&class=Statin&name=CYP2C19&vars=levelOfEvidence%2CphenotypeCategory&levelOfEvidence=1&levelOfEvidence=2&phenotypeCategory=Toxicity&show=results&page=2';
+    const q =
+      'view=2&category=Nervous+system&class=Statin&name=CYP2C19&vars=levelOfEvidence%2CphenotypeCategory&levelOfEvidence=1&levelOfEvidence=2&phenotypeCategory=Toxicity&show=results&page=2';
     const s = read(q);
     expect(s).toMatchObject({
-      view: 2, quick: { category: ['Nervous system'], class: ['Statin'], name: 'CYP2C19', taking: false }, added: ['levelOfEvidence', 'phenotypeCategory'],
-      custom: { levelOfEvidence: [1, 2], phenotypeCategory: ['Toxicity'], specialtyPopulation: [], diseasePhenotype: [] }, show: 'results', page: 2,
+      view: 2,
+      quick: { category: ['Nervous system'], class: ['Statin'], name: 'CYP2C19', taking: false },
+      added: ['levelOfEvidence', 'phenotypeCategory'],
+      custom: { levelOfEvidence: [1, 2], phenotypeCategory: ['Toxicity'], specialtyPopulation: [], diseasePhenotype: [] },
+      show: 'results',
+      page: 2,
     });
     expect(read(writeReportsState(s).toString())).toEqual(s);
   });

@@ -1,6 +1,12 @@
 import {
-  CUSTOM_FILTER_KEYS, ReportView, canGenerateDiseases, canGenerateResults, canShowQuickResults,
-  type CustomFilterKey, type CustomFilters, type QuickFilters,
+  CUSTOM_FILTER_KEYS,
+  ReportView,
+  canGenerateDiseases,
+  canGenerateResults,
+  canShowQuickResults,
+  type CustomFilterKey,
+  type CustomFilters,
+  type QuickFilters,
 } from '@portal/contract';
 
 /**
@@ -24,11 +30,19 @@ const isCustomKey = (k: string): k is CustomFilterKey => (CUSTOM_FILTER_KEYS as 
 export function readReportsState(params: URLSearchParams): ReportsState {
   const view = params.get('view') === String(ReportView.CUSTOM) ? 2 : 1;
   const added = [...new Set((params.get('vars') ?? '').split(',').filter(isCustomKey))];
-  const values = (k: string) => params.getAll(k).map((v) => v.trim()).filter(Boolean);
+  const values = (k: string) =>
+    params
+      .getAll(k)
+      .map((v) => v.trim())
+      .filter(Boolean);
   const custom: CustomFilters = {
     phenotypeCategory: added.includes('phenotypeCategory') ? values('phenotypeCategory') : [],
     specialtyPopulation: added.includes('specialtyPopulation') ? values('specialtyPopulation') : [],
-    levelOfEvidence: added.includes('levelOfEvidence') ? values('levelOfEvidence').map(Number).filter((n) => n >= 1 && n <= 4) : [],
+    levelOfEvidence: added.includes('levelOfEvidence')
+      ? values('levelOfEvidence')
+          .map(Number)
+          .filter((n) => n >= 1 && n <= 4)
+      : [],
     diseasePhenotype: added.includes('diseasePhenotype') ? values('diseasePhenotype') : [],
   };
   const show = params.get('show');

@@ -64,7 +64,8 @@ export const sessionMessagesEn = {
   'sessions.overview.requestDataHint':
     'The patient confirms or declines the request in their app. A data-request fee of {fee} is due to the provider within {days} days of the request.',
   'sessions.overview.requestData.title': 'Request data',
-  'sessions.overview.requestData.body': "Ask {name} to share their data through their app. They confirm or decline it there; you can request only once per session.",
+  'sessions.overview.requestData.body':
+    'Ask {name} to share their data through their app. They confirm or decline it there; you can request only once per session.',
   'sessions.overview.requestData.fee': 'Your practice pays the provider a data-request fee of {fee}, due by {due} ({days} days from today).',
   'sessions.overview.requestData.confirm': 'Request data',
   'sessions.overview.notesNeedAccept': 'Accept the session request first.',
@@ -85,9 +86,10 @@ export const sessionMessagesEn = {
   'sessions.overview.yes': 'Yes',
   'sessions.overview.no': 'No',
   'sessions.overview.accessExplained':
-    "Results and questionnaires open once the session is accepted and the patient confirms the data request in their app; they close when the session is completed.",
+    'Results and questionnaires open once the session is accepted and the patient confirms the data request in their app; they close when the session is completed.',
   'sessions.overview.highlights': 'Highlights',
-  'sessions.overview.highlightsIntro': 'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
+  'sessions.overview.highlightsIntro':
+    'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
   'sessions.overview.noHighlights': 'No component is decreased or increased.',
   'sessions.overview.noResultsYet': 'No results yet: highlights appear once the kit has been analysed.',
   'sessions.overview.highlightsLocked': "Highlights appear once the patient's results are available to you.",
@@ -179,7 +181,7 @@ export const sessionMessagesEn = {
   'sessions.chart.median': 'Median',
   'sessions.chart.p75': '75th percentile',
   'sessions.chart.max': 'Highest possible score',
-  'sessions.chart.lower': "Reference group scoring lower than the patient",
+  'sessions.chart.lower': 'Reference group scoring lower than the patient',
   'sessions.chart.same': "Reference group with the patient's score",
   'sessions.chart.higher': 'Reference group scoring higher than the patient',
   'sessions.chart.patient': 'This patient',

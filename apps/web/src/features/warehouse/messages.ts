@@ -51,7 +51,8 @@ export const warehouseMessagesEn = {
   'warehouse.receive.cancel': 'Cancel',
   'warehouse.received': '{count} kits added to your stock.',
   'warehouse.kits': 'Your kits',
-  'warehouse.kits.text': "Every kit of your practice in stock or handed to a patient, including kits you had before registering a warehouse. Kits still on their way are under each warehouse's consignments.",
+  'warehouse.kits.text':
+    "Every kit of your practice in stock or handed to a patient, including kits you had before registering a warehouse. Kits still on their way are under each warehouse's consignments.",
   'warehouse.noStock': 'No kits on hand in this warehouse (fewer than {threshold}). Ask the provider for more before you run out.',
   'warehouse.list': 'Your warehouses',
 } as const;

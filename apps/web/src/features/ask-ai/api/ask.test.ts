@@ -15,6 +15,9 @@ describe('readEvents', () => {
   it('reassembles events split across chunks, in order', async () => {
     const out = [];
     for await (const e of readEvents(streamOf(['event: statement\ndata: {"te', 'xt":"a"}\n\nevent: done\n', 'data: {"id":1}\n\n']))) out.push(e);
-    expect(out).toEqual([{ event: 'statement', data: '{"text":"a"}' }, { event: 'done', data: '{"id":1}' }]);
+    expect(out).toEqual([
+      { event: 'statement', data: '{"text":"a"}' },
+      { event: 'done', data: '{"id":1}' },
+    ]);
   });
 });

@@ -6,14 +6,27 @@ import { renderWithProviders } from '../../../test/render';
 import { AskAiPanel } from './ask-ai-panel';
 
 const answer: AiAnswer = {
-  id: '11111111-1111-4111-8111-111111111111', sessionID: '22222222-2222-4222-8222-222222222222', preset: 'summary', question: 'Summary of results',
-  engine: 'built-in', model: null, dataDate: '2026-11-20T10:00:00.000Z', createdAt: '2026-11-21T10:00:00.000Z', declined: false,
+  id: '11111111-1111-4111-8111-111111111111',
+  sessionID: '22222222-2222-4222-8222-222222222222',
+  preset: 'summary',
+  question: 'Summary of results',
+  engine: 'built-in',
+  model: null,
+  dataDate: '2026-11-20T10:00:00.000Z',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  declined: false,
   statements: [{ text: 'Calcium: the genetic score is decreased.', citations: ['component:calcium'] }],
   evidence: [{ text: 'Calcium: foods that provide calcium include dairy.', citations: ['component:calcium', 'questionnaire:2:dairy'] }],
   note: null,
   droppedCitations: 0,
   records: [
-    { ref: 'component:calcium', kind: 'component', label: 'Calcium genetic score', href: '/sessions/s/result/r/components/calcium', date: '2026-11-20T10:00:00.000Z' },
+    {
+      ref: 'component:calcium',
+      kind: 'component',
+      label: 'Calcium genetic score',
+      href: '/sessions/s/result/r/components/calcium',
+      date: '2026-11-20T10:00:00.000Z',
+    },
     { ref: 'questionnaire:2:dairy', kind: 'questionnaire', label: 'Diet: dairy', href: '/sessions/s/questionnaires/2', date: '2026-11-20T10:00:00.000Z' },
   ],
   disclaimer: 'This is not medical advice.',
@@ -54,7 +67,11 @@ describe('AskAiPanel', () => {
 
   it('shows a refusal as the one sentence it is, and why another engine answered', async () => {
     streamed.answer = {
-      ...answer, declined: true, statements: [{ text: AI_REFUSAL, citations: [] }], evidence: [], records: [],
+      ...answer,
+      declined: true,
+      statements: [{ text: AI_REFUSAL, citations: [] }],
+      evidence: [],
+      records: [],
       note: 'The external engine answered with an error (HTTP 500). This answer is from the built-in engine.',
     };
     renderWithProviders(<AskAiPanel sessionId="22222222-2222-4222-8222-222222222222" notesHref="/sessions/s/notes" />);
@@ -68,7 +85,12 @@ describe('AskAiPanel', () => {
   });
 
   it('says so when earlier answers cannot be loaded', () => {
-    answersState.current = { data: undefined as unknown as { results: unknown[] }, isPending: false, isError: true, error: { status: 500, code: '500505', message: '' } };
+    answersState.current = {
+      data: undefined as unknown as { results: unknown[] },
+      isPending: false,
+      isError: true,
+      error: { status: 500, code: '500505', message: '' },
+    };
     renderWithProviders(<AskAiPanel sessionId="22222222-2222-4222-8222-222222222222" notesHref="/sessions/s/notes" />);
     expect(screen.getByText('Internal issue while fetching resource')).toBeInTheDocument();
   });

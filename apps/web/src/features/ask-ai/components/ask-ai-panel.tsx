@@ -16,7 +16,10 @@ import { SubmitForm } from '../../../components/submit-form';
 /** A line citing more records than this shows the first few and counts the rest (all are under 'Data used'). */
 const MAX_CITATIONS = 4;
 
-interface Streaming { statements: AiStatement[]; text: string }
+interface Streaming {
+  statements: AiStatement[];
+  text: string;
+}
 
 function StatementList({ statements, answer }: { statements: AiStatement[]; answer: AiAnswer }) {
   const index = new Map(answer.records.map((r, i) => [r.ref, i + 1]));
@@ -25,8 +28,14 @@ function StatementList({ statements, answer }: { statements: AiStatement[]; answ
     <List spacing={6} size="sm">
       {statements.map((s, i) => (
         <List.Item key={i}>
-          <Text span inherit>{s.text}</Text>{' '}
-          {s.citations.length === 0 && <Badge color="red.9" variant="outline" size="sm">{askAiText('askAi.noCitation')}</Badge>}
+          <Text span inherit>
+            {s.text}
+          </Text>{' '}
+          {s.citations.length === 0 && (
+            <Badge color="red.9" variant="outline" size="sm">
+              {askAiText('askAi.noCitation')}
+            </Badge>
+          )}
           {s.citations.slice(0, s.citations.length > MAX_CITATIONS ? MAX_CITATIONS - 1 : MAX_CITATIONS).map((c) => {
             const r = byRef.get(c);
             return r ? (
@@ -35,7 +44,12 @@ function StatementList({ statements, answer }: { statements: AiStatement[]; answ
               </Anchor>
             ) : null;
           })}
-          {s.citations.length > MAX_CITATIONS && <Text span size="sm">{' '}{askAiText('askAi.moreSources', { n: s.citations.length - MAX_CITATIONS + 1 })}</Text>}
+          {s.citations.length > MAX_CITATIONS && (
+            <Text span size="sm">
+              {' '}
+              {askAiText('askAi.moreSources', { n: s.citations.length - MAX_CITATIONS + 1 })}
+            </Text>
+          )}
         </List.Item>
       ))}
     </List>
@@ -78,16 +92,23 @@ function Sources({ answer }: { answer: AiAnswer }) {
   if (answer.records.length === 0) return null;
   return (
     <Stack gap={4}>
-      <Title order={3} size="h5">{askAiText('askAi.sources')}</Title>
+      <Title order={3} size="h5">
+        {askAiText('askAi.sources')}
+      </Title>
       <List size="sm" type="ordered">
         {answer.records.map((r) => (
           <List.Item key={r.ref}>
-            <Anchor component={Link} to={r.href}>{r.label}</Anchor> ({askAiText(`askAi.kind.${r.kind}`)}{r.date ? `, ${formatDate(r.date)}` : ''})
+            <Anchor component={Link} to={r.href}>
+              {r.label}
+            </Anchor>{' '}
+            ({askAiText(`askAi.kind.${r.kind}`)}
+            {r.date ? `, ${formatDate(r.date)}` : ''})
           </List.Item>
         ))}
       </List>
       <Text size="sm">
-        {answer.dataDate ? askAiText('askAi.dataDate', { date: formatDate(answer.dataDate) }) : ''} · {askAiText('askAi.engine', { engine: answer.model ? `${answer.engine} (${answer.model})` : answer.engine })}
+        {answer.dataDate ? askAiText('askAi.dataDate', { date: formatDate(answer.dataDate) }) : ''} ·{' '}
+        {askAiText('askAi.engine', { engine: answer.model ? `${answer.engine} (${answer.model})` : answer.engine })}
       </Text>
     </Stack>
   );
@@ -133,16 +154,25 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
     }
   }
 
-  if (noAccess) return <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>{askAiText('askAi.noAccess')}</Alert>;
+  if (noAccess)
+    return (
+      <Alert color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+        {askAiText('askAi.noAccess')}
+      </Alert>
+    );
   const busy = streaming !== null;
 
   return (
     <Stack gap="md">
       <Text>{askAiText('askAi.intro')}</Text>
-      <Alert color="yellow" variant="outline" icon={<IconAlertTriangle size={18} aria-hidden />} c="dark">{AI_DISCLAIMER}</Alert>
+      <Alert color="yellow" variant="outline" icon={<IconAlertTriangle size={18} aria-hidden />} c="dark">
+        {AI_DISCLAIMER}
+      </Alert>
 
       <Stack gap="xs">
-        <Title order={2} size="h4">{askAiText('askAi.presets')}</Title>
+        <Title order={2} size="h4">
+          {askAiText('askAi.presets')}
+        </Title>
         <Group>
           {(Object.keys(AI_PRESETS) as AiPreset[]).map((p) => (
             <Button key={p} variant="outline" leftSection={<IconSparkles size={16} aria-hidden />} disabled={busy} onClick={() => void ask({ preset: p })}>
@@ -158,8 +188,18 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         }}
       >
         <Group align="flex-end">
-          <Textarea label={askAiText('askAi.question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={500} autosize minRows={1} style={{ flex: 1 }} />
-          <Button type="submit" disabled={busy || question.trim().length < 3}>{askAiText('askAi.ask')}</Button>
+          <Textarea
+            label={askAiText('askAi.question')}
+            value={question}
+            onChange={(e) => setQuestion(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={1}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" disabled={busy || question.trim().length < 3}>
+            {askAiText('askAi.ask')}
+          </Button>
         </Group>
       </SubmitForm>
 
@@ -167,23 +207,42 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         <Stack gap="sm">
           <Title order={2} size="h4" id={answerHeading}>
             {askAiText('askAi.answer')}
-            {answer && !busy && <Text span inherit fw={400}>: {answer.question}</Text>}
+            {answer && !busy && (
+              <Text span inherit fw={400}>
+                : {answer.question}
+              </Text>
+            )}
           </Title>
           {error && <Alert color="red">{error}</Alert>}
           {busy && (
             <>
-              <Group gap="xs"><Loader size="sm" aria-hidden /><Text size="sm">{askAiText('askAi.generating')}</Text></Group>
-              {streaming.statements.length > 0 && <List spacing="xs">{streaming.statements.map((s, i) => <List.Item key={i}>{s.text}</List.Item>)}</List>}
+              <Group gap="xs">
+                <Loader size="sm" aria-hidden />
+                <Text size="sm">{askAiText('askAi.generating')}</Text>
+              </Group>
+              {streaming.statements.length > 0 && (
+                <List spacing="xs">
+                  {streaming.statements.map((s, i) => (
+                    <List.Item key={i}>{s.text}</List.Item>
+                  ))}
+                </List>
+              )}
               {streaming.text && <Text style={{ whiteSpace: 'pre-wrap' }}>{streaming.text}</Text>}
             </>
           )}
           {answer && (
             <>
-              {answer.note && <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>{answer.note}</Alert>}
+              {answer.note && (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+                  {answer.note}
+                </Alert>
+              )}
               <Statements answer={answer} />
               {answer.droppedCitations > 0 && <Text size="sm">{askAiText('askAi.dropped', { n: answer.droppedCitations })}</Text>}
               <Sources answer={answer} />
-              <Text size="sm" fs="italic">{answer.disclaimer}</Text>
+              <Text size="sm" fs="italic">
+                {answer.disclaimer}
+              </Text>
               {!answer.declined && (
                 <Group>
                   <Button
@@ -198,7 +257,9 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
                   >
                     {askAiText('askAi.toJournal')}
                   </Button>
-                  <Anchor component={Link} to={notesHref}>{askAiText('askAi.openJournal')}</Anchor>
+                  <Anchor component={Link} to={notesHref}>
+                    {askAiText('askAi.openJournal')}
+                  </Anchor>
                 </Group>
               )}
             </>
@@ -207,7 +268,9 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
       </Paper>
 
       <Stack gap="xs">
-        <Title order={2} size="h4">{askAiText('askAi.earlier')}</Title>
+        <Title order={2} size="h4">
+          {askAiText('askAi.earlier')}
+        </Title>
         {answers.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {answers.isError && <Alert color="red">{errorText(answers.error)}</Alert>}
         {answers.data?.results.length === 0 && <Text size="sm">{askAiText('askAi.earlier.none')}</Text>}
@@ -223,7 +286,12 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
               }
             }}
           >
-            <Text size="sm"><Text span fw={600}>{a.question}</Text> · {formatDate(a.createdAt)} · {a.engine}</Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                {a.question}
+              </Text>{' '}
+              · {formatDate(a.createdAt)} · {a.engine}
+            </Text>
           </UnstyledButton>
         ))}
       </Stack>

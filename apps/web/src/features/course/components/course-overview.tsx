@@ -60,7 +60,8 @@ export function CourseOverview({ course }: { course: Course }) {
                       {l.title}
                     </Anchor>
                     <Text size="sm" c="dimmed">
-                      {courseText('course.minutes', { minutes: l.minutes })} · {l.completed ? courseText('course.lessonCompleted') : courseText('course.lessonNotCompleted')}
+                      {courseText('course.minutes', { minutes: l.minutes })} ·{' '}
+                      {l.completed ? courseText('course.lessonCompleted') : courseText('course.lessonNotCompleted')}
                     </Text>
                   </Group>
                 ))}

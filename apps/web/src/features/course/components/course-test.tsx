@@ -88,7 +88,11 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
                       {i + 1}. {q.text}
                     </Text>
                     <Group gap={6} mt={4}>
-                      {mark.correct ? <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden="true" /> : <IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />}
+                      {mark.correct ? (
+                        <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden="true" />
+                      ) : (
+                        <IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden="true" />
+                      )}
                       <Text size="sm">{mark.correct ? courseText('course.test.correct') : courseText('course.test.wrong')}</Text>
                     </Group>
                     <Text size="sm">{courseText('course.test.answer', { answer })}</Text>

@@ -3,10 +3,7 @@ import { IconBulb } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 
 export type LessonBlock =
-  | { type: 'heading'; text: string }
-  | { type: 'paragraph'; text: string }
-  | { type: 'list'; items: string[] }
-  | { type: 'note'; text: string };
+  { type: 'heading'; text: string } | { type: 'paragraph'; text: string } | { type: 'list'; items: string[] } | { type: 'note'; text: string };
 
 /**
  * Reads a lesson's text (## heading, - list item, > note, **bold**, blank lines between

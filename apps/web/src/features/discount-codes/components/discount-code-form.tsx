@@ -74,7 +74,13 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           </Title>
           {editing ? (
             // Patients may have the code already: it stays as it is (the server refuses another).
-            <TextInput label={discountCodesText('discount.code')} description={discountCodesText('discount.code.fixed')} value={editing.code} readOnly maw={420} />
+            <TextInput
+              label={discountCodesText('discount.code')}
+              description={discountCodesText('discount.code.fixed')}
+              value={editing.code}
+              readOnly
+              maw={420}
+            />
           ) : (
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <TextInput
@@ -88,7 +94,12 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
                 style={{ flex: 1 }}
                 maw={420}
               />
-              <Button variant="default" mt={46} onClick={() => set('code', generateDiscountCode(), 'code')} aria-label={discountCodesText('discount.generateLabel')}>
+              <Button
+                variant="default"
+                mt={46}
+                onClick={() => set('code', generateDiscountCode(), 'code')}
+                aria-label={discountCodesText('discount.generateLabel')}
+              >
                 {discountCodesText('discount.generate')}
               </Button>
             </Group>
@@ -112,7 +123,11 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={percentage ? discountCodesText('discount.value.percentage') : discountCodesText('discount.value.fixed')}
-              description={percentage ? discountCodesText('discount.value.percentageHint') : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })}
+              description={
+                percentage
+                  ? discountCodesText('discount.value.percentageHint')
+                  : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })
+              }
               value={values.value}
               onChange={(e) => set('value', e.currentTarget.value, 'rule.value')}
               error={error('rule.value')}

@@ -68,7 +68,12 @@ describe('DiscountCodesView', () => {
     expect(url).toMatch(/\/portal\/discount-codes\/00000000-0000-4000-8000-0000000000e1$/);
     const body = JSON.parse(String(init!.body));
     expect(body.code).toBeUndefined();
-    expect(body).toMatchObject({ rule: { value: 10000, usageLimit: 20, minimumOrderCents: 50000 }, options: { appliesTo: ['kit', 'consultation'] }, requiresShipping: true, addNewKit: true });
+    expect(body).toMatchObject({
+      rule: { value: 10000, usageLimit: 20, minimumOrderCents: 50000 },
+      options: { appliesTo: ['kit', 'consultation'] },
+      requiresShipping: true,
+      addNewKit: true,
+    });
   }, 15_000);
 
   it('deactivates only after a confirmation that says it cannot be undone', async () => {

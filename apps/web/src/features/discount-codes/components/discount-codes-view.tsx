@@ -77,7 +77,10 @@ export function DiscountCodesView() {
         />
         <Select
           label={discountCodesText('discount.state')}
-          data={[{ value: '', label: discountCodesText('discount.state.all') }, ...DiscountCodeState.options.map((s) => ({ value: s, label: discountCodesText(`discount.state.${s}`) }))]}
+          data={[
+            { value: '', label: discountCodesText('discount.state.all') },
+            ...DiscountCodeState.options.map((s) => ({ value: s, label: discountCodesText(`discount.state.${s}`) })),
+          ]}
           value={state ?? ''}
           onChange={(v) => setState(v ? (v as DiscountCodeState) : null)}
           allowDeselect={false}
@@ -120,7 +123,9 @@ export function DiscountCodesView() {
                       )}
                     </Table.Td>
                     <Table.Td>{ruleSummary(c.rule)}</Table.Td>
-                    <Table.Td style={TABULAR_FIGURES}>{c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : discountCodesText('discount.noMinimum')}</Table.Td>
+                    <Table.Td style={TABULAR_FIGURES}>
+                      {c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : discountCodesText('discount.noMinimum')}
+                    </Table.Td>
                     <Table.Td>{optionsSummary(c)}</Table.Td>
                     <Table.Td>{validitySummary(c.rule)}</Table.Td>
                     <Table.Td>{usageSummary(c)}</Table.Td>
@@ -130,7 +135,12 @@ export function DiscountCodesView() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {c.state !== 'deactivated' && (
-                          <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={discountCodesText('discount.editLabel', { code: c.code })}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setEditing(c)}
+                            aria-label={discountCodesText('discount.editLabel', { code: c.code })}
+                          >
                             {discountCodesText('discount.edit')}
                           </Button>
                         )}

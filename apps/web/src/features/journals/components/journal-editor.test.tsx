@@ -16,9 +16,15 @@ vi.mock('../api/submit-journal', async () => {
 });
 
 const entry = (over: Partial<NonNullable<SessionJournal['entry']>> = {}) => ({
-  id: '11111111-1111-4111-8111-111111111111', sessionID: '22222222-2222-4222-8222-222222222222', parentID: null,
-  description: 'Discussed the results at length with the patient.', status: 'Saved' as const,
-  createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', submittedAt: null, ...over,
+  id: '11111111-1111-4111-8111-111111111111',
+  sessionID: '22222222-2222-4222-8222-222222222222',
+  parentID: null,
+  description: 'Discussed the results at length with the patient.',
+  status: 'Saved' as const,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  submittedAt: null,
+  ...over,
 });
 
 function renderEditor(journal: SessionJournal) {
@@ -37,7 +43,15 @@ describe('JournalEditor', () => {
   it('shows a submitted entry read-only with its addenda and the addendum form', () => {
     renderEditor({
       entry: entry({ status: 'Submitted', submittedAt: '2026-11-20T12:00:00.000Z' }),
-      addenda: [entry({ id: '33333333-3333-4333-8333-333333333333', parentID: '11111111-1111-4111-8111-111111111111', description: 'Lab confirmed the sample.', status: 'Submitted', submittedAt: '2026-11-21T09:00:00.000Z' })],
+      addenda: [
+        entry({
+          id: '33333333-3333-4333-8333-333333333333',
+          parentID: '11111111-1111-4111-8111-111111111111',
+          description: 'Lab confirmed the sample.',
+          status: 'Submitted',
+          submittedAt: '2026-11-21T09:00:00.000Z',
+        }),
+      ],
       sessionStatus: 4,
     });
     expect(screen.getByText('Discussed the results at length with the patient.')).toBeInTheDocument();

@@ -18,7 +18,13 @@ const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
  * online), and a warning before the page is left with text the server does not have yet.
  * The text lives only in memory and on the server, never in browser storage.
  */
-export function useAutosave({ initial, save, delayMs = 1000, enabled = true, canSave }: {
+export function useAutosave({
+  initial,
+  save,
+  delayMs = 1000,
+  enabled = true,
+  canSave,
+}: {
   initial: string;
   save: (value: string) => Promise<unknown>;
   delayMs?: number;
@@ -88,19 +94,22 @@ export function useAutosave({ initial, save, delayMs = 1000, enabled = true, can
     timer.current = setTimeout(() => void flush(), ms);
   }
 
-  const change = useCallback((value: string) => {
-    latest.current = value;
-    setText(value);
-    setFailure(null);
-    if (blocked(value)) {
-      // Nothing to send: the last text the server accepted stays its draft.
-      clear();
-      setState(value === confirmed.current ? 'saved' : 'invalid');
-      return;
-    }
-    setState((s) => (s === 'unsaved' ? 'unsaved' : 'saving'));
-    if (enabled) schedule(delayMs);
-  }, [delayMs, enabled]);
+  const change = useCallback(
+    (value: string) => {
+      latest.current = value;
+      setText(value);
+      setFailure(null);
+      if (blocked(value)) {
+        // Nothing to send: the last text the server accepted stays its draft.
+        clear();
+        setState(value === confirmed.current ? 'saved' : 'invalid');
+        return;
+      }
+      setState((s) => (s === 'unsaved' ? 'unsaved' : 'saving'));
+      if (enabled) schedule(delayMs);
+    },
+    [delayMs, enabled],
+  );
 
   /** The server has this text now (after a submit): nothing is pending. */
   const markSaved = useCallback((value: string) => {

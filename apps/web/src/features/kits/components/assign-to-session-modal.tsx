@@ -91,7 +91,11 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
   else if (sessions.data.length === 0) list = <Text c="gray.9">{search ? kitsText('kits.assign.noneSearch') : kitsText('kits.assign.none')}</Text>;
   else
     list = (
-      <Radio.Group label={kitsText('kits.assign.choose')} value={chosen?.id ?? null} onChange={(id) => setChosen(sessions.data.find((s) => s.id === id) ?? null)}>
+      <Radio.Group
+        label={kitsText('kits.assign.choose')}
+        value={chosen?.id ?? null}
+        onChange={(id) => setChosen(sessions.data.find((s) => s.id === id) ?? null)}
+      >
         <Stack gap="xs" mt="xs">
           {sessions.data.map((s) => (
             <Radio key={s.id} value={s.id} label={`${nameOf(s)}, ${kitsText('kits.assign.booking', { date: formatDate(s.bookingTime) })}`} />

@@ -62,7 +62,13 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
       <Text size="sm" c="gray.9">
         {kitsText('kits.order')}
       </Text>
-      <PagedResults query={query} page={page} pageSize={KITS_PAGE_SIZE} onPage={setPage} empty={search || status ? kitsText('kits.emptyFiltered') : kitsText('kits.empty')}>
+      <PagedResults
+        query={query}
+        page={page}
+        pageSize={KITS_PAGE_SIZE}
+        onPage={setPage}
+        empty={search || status ? kitsText('kits.emptyFiltered') : kitsText('kits.empty')}
+      >
         {(rows) => (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={kitsText('kits.tableLabel')}>

@@ -26,7 +26,11 @@ function mockApi(draft: unknown) {
 }
 
 const props = {
-  categories: [{ id: 1, name: 'Resourcing Practitioner' }, { id: 2, name: 'General Practitioner' }, { id: 3, name: 'Nutricionist' }],
+  categories: [
+    { id: 1, name: 'Resourcing Practitioner' },
+    { id: 2, name: 'General Practitioner' },
+    { id: 3, name: 'Nutricionist' },
+  ],
   languages: [{ id: 2, name: 'English' }],
   specializations: [{ id: 1, name: 'Pharmacogenomics' }],
   picture: <p>picture</p>,

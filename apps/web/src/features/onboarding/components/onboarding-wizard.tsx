@@ -11,9 +11,7 @@ import { useSystemStore } from '../../../store/system-store';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useOnboardingDraft } from '../api/get-onboarding-draft';
 import { useSaveOnboardingDraft } from '../api/save-onboarding-draft';
-import {
-  STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type FieldErrors, type OnboardingValues, type StepKey,
-} from '../form';
+import { STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type FieldErrors, type OnboardingValues, type StepKey } from '../form';
 import { practiceText } from '../../../components/practice/messages';
 import { onboardingText, type OnboardingMessageKey } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
@@ -62,7 +60,14 @@ const STEP_HEADINGS: Record<StepKey, OnboardingMessageKey> = {
 };
 
 function WizardForm({
-  categories, languages, specializations, picture, renderTerms, initialValues, initialStep, initialTosAccepted,
+  categories,
+  languages,
+  specializations,
+  picture,
+  renderTerms,
+  initialValues,
+  initialStep,
+  initialTosAccepted,
 }: OnboardingWizardProps & { initialValues: OnboardingValues; initialStep: number; initialTosAccepted: boolean }) {
   const [values, setValues] = useState(initialValues);
   const [step, setStep] = useState(initialStep);
@@ -82,9 +87,12 @@ function WizardForm({
   const [initialDraft] = useState(() => JSON.stringify(toDraft(initialValues, initialStep)));
   const currentDraft = JSON.stringify(toDraft(values, step));
   const draftStatus =
-    currentDraft === initialDraft && save.variables === undefined ? ''
-      : save.isError && !save.isPending ? onboardingText('onboarding.draft.failed')
-        : save.isSuccess && JSON.stringify(save.variables) === currentDraft ? onboardingText('onboarding.draft.saved')
+    currentDraft === initialDraft && save.variables === undefined
+      ? ''
+      : save.isError && !save.isPending
+        ? onboardingText('onboarding.draft.failed')
+        : save.isSuccess && JSON.stringify(save.variables) === currentDraft
+          ? onboardingText('onboarding.draft.saved')
           : onboardingText('onboarding.draft.saving');
 
   // Autosave: what was typed is on the server within a moment, so a reload or a failed request loses nothing.
@@ -289,7 +297,10 @@ function WizardForm({
               onClick={() => {
                 const last = values.availability.at(-1);
                 const nextDay = last?.dayOfWeek ? (last.dayOfWeek % 7) + 1 : 1;
-                update({ availability: [...values.availability, { dayOfWeek: nextDay, startTime: last?.startTime || '09:00', endTime: last?.endTime || '17:00' }] }, ['availability']);
+                update(
+                  { availability: [...values.availability, { dayOfWeek: nextDay, startTime: last?.startTime || '09:00', endTime: last?.endTime || '17:00' }] },
+                  ['availability'],
+                );
               }}
             >
               {practiceText('practice.availability.add')}

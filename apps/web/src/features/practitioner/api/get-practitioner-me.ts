@@ -13,8 +13,7 @@ export async function getPractitionerMe(): Promise<PractitionerMe | null> {
   }
 }
 
-export const practitionerMeQueryOptions = () =>
-  queryOptions({ queryKey: practitionerKeys.me(), queryFn: getPractitionerMe });
+export const practitionerMeQueryOptions = () => queryOptions({ queryKey: practitionerKeys.me(), queryFn: getPractitionerMe });
 
 export function usePractitionerMe(options: { enabled?: boolean } = {}) {
   return useQuery({ ...practitionerMeQueryOptions(), ...options });

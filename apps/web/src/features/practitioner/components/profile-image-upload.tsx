@@ -2,7 +2,13 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import {
-  MESSAGES, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_WRONG_TYPE, errorText, sniffImageType,
+  MESSAGES,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_IMAGE_TYPES,
+  PROFILE_IMAGE_WRONG_TYPE,
+  errorText,
+  sniffImageType,
   type ProfileImageType,
 } from '@portal/contract';
 import { useId, useState } from 'react';
@@ -54,7 +60,15 @@ export function ProfileImageUpload({ current, name }: { current: string | null |
         {practiceText('practice.picture.label')}
       </Text>
       <Group gap="md" align="center">
-        <Avatar src={current ?? null} alt={current ? practiceText('practice.picture.alt') : undefined} name={name || undefined} size={72} radius="xl" color="blue" variant="filled" />
+        <Avatar
+          src={current ?? null}
+          alt={current ? practiceText('practice.picture.alt') : undefined}
+          name={name || undefined}
+          size={72}
+          radius="xl"
+          color="blue"
+          variant="filled"
+        />
         <FileButton onChange={(f) => void onFile(f)} accept={PROFILE_IMAGE_TYPES.join(',')}>
           {(props) => (
             <Button

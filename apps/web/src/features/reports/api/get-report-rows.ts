@@ -17,7 +17,11 @@ export function getReportRows(sessionId: string, query: string, signal?: AbortSi
 }
 
 export const reportRowsQueryOptions = (sessionId: string, query: string) =>
-  queryOptions({ queryKey: reportKeys.rows(sessionId, query), queryFn: ({ signal }) => getReportRows(sessionId, query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: reportKeys.rows(sessionId, query),
+    queryFn: ({ signal }) => getReportRows(sessionId, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** `query` is the view's query string; null while the view's filters are below its minimum. */
 export function useReportRows(sessionId: string, query: string | null) {

@@ -1,7 +1,12 @@
 import { Badge, Button, Checkbox, CloseButton, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  CUSTOM_FILTER_KEYS, EVIDENCE_TO_CPIC_LEVEL, canGenerateDiseases, canGenerateResults, customFilterCount,
-  type CustomFilterKey, type PgxReportSummary,
+  CUSTOM_FILTER_KEYS,
+  EVIDENCE_TO_CPIC_LEVEL,
+  canGenerateDiseases,
+  canGenerateResults,
+  customFilterCount,
+  type CustomFilterKey,
+  type PgxReportSummary,
 } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { diseasesQuery, rowsQuery, type ReportsState } from '../url-state';
@@ -68,7 +73,9 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                           leftSection={isAdded ? undefined : <IconPlus size={14} aria-hidden="true" />}
                           disabled={isAdded}
                           onClick={() => add(k)}
-                          aria-label={isAdded ? `${varName(k)}: ${reportsText('reports.custom.isAdded')}` : reportsText('reports.custom.addLabel', { name: varName(k) })}
+                          aria-label={
+                            isAdded ? `${varName(k)}: ${reportsText('reports.custom.isAdded')}` : reportsText('reports.custom.addLabel', { name: varName(k) })
+                          }
                         >
                           {isAdded ? reportsText('reports.custom.isAdded') : reportsText('reports.custom.add')}
                         </Button>
@@ -133,7 +140,15 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                     </Group>
                   </Checkbox.Group>
                 ) : (
-                  <MultiSelect key={k} label={varName(k)} data={summary.facets[k]} value={state.custom[k]} onChange={(v) => setValues(k, v)} searchable clearable />
+                  <MultiSelect
+                    key={k}
+                    label={varName(k)}
+                    data={summary.facets[k]}
+                    value={state.custom[k]}
+                    onChange={(v) => setValues(k, v)}
+                    searchable
+                    clearable
+                  />
                 ),
               )}
             </Stack>
@@ -147,7 +162,11 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
         </Text>
         <Group gap="md" align="flex-start">
           <Stack gap={4}>
-            <Button onClick={() => update({ show: 'results', page: 1 })} disabled={!resultsReady} aria-describedby={resultsReady ? undefined : 'results-minimum'}>
+            <Button
+              onClick={() => update({ show: 'results', page: 1 })}
+              disabled={!resultsReady}
+              aria-describedby={resultsReady ? undefined : 'results-minimum'}
+            >
               {reportsText('reports.custom.generateResults')}
             </Button>
             {!resultsReady && (
@@ -157,7 +176,11 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
             )}
           </Stack>
           <Stack gap={4}>
-            <Button onClick={() => update({ show: 'diseases', page: 1 })} disabled={!diseasesReady} aria-describedby={diseasesReady ? undefined : 'diseases-minimum'}>
+            <Button
+              onClick={() => update({ show: 'diseases', page: 1 })}
+              disabled={!diseasesReady}
+              aria-describedby={diseasesReady ? undefined : 'diseases-minimum'}
+            >
               {reportsText('reports.custom.generateDiseases')}
             </Button>
             {!diseasesReady && (
@@ -169,7 +192,9 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
         </Group>
       </Stack>
 
-      {rows !== null && <ResultsSection sessionId={sessionId} query={rows} page={state.page} onPage={(page) => update({ page })} brandNames={summary.brandNames} />}
+      {rows !== null && (
+        <ResultsSection sessionId={sessionId} query={rows} page={state.page} onPage={(page) => update({ page })} brandNames={summary.brandNames} />
+      )}
       {diseases !== null && <DiseasesList sessionId={sessionId} query={diseases} />}
     </Stack>
   );

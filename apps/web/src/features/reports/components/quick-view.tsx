@@ -48,7 +48,13 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
           searchable
           clearable
         />
-        <TextInput label={reportsText('reports.quick.name')} description={reportsText('reports.quick.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
+        <TextInput
+          label={reportsText('reports.quick.name')}
+          description={reportsText('reports.quick.nameHint')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={100}
+        />
       </SimpleGrid>
       <Checkbox
         label={reportsText('reports.quick.taking', { count: taking.length })}

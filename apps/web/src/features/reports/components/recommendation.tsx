@@ -102,11 +102,13 @@ export function RecommendationText({ row, clamp, withConverted = true }: { row: 
           {row.ifPhenoconverted.recommendation}
         </Text>
       )}
-      {withConverted && !row.ifPhenoconverted && row.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong') && (
-        <Text size="sm" fs="italic">
-          {reportsText('reports.noPhenoconvertedRow')}
-        </Text>
-      )}
+      {withConverted &&
+        !row.ifPhenoconverted &&
+        row.phenoconversion.some((f) => f.enzyme === 'CYP2D6' && f.kind === 'inhibitor' && f.strength === 'strong') && (
+          <Text size="sm" fs="italic">
+            {reportsText('reports.noPhenoconvertedRow')}
+          </Text>
+        )}
       <GuidelineUpdated row={row} />
     </Stack>
   );

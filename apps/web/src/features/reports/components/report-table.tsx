@@ -51,7 +51,14 @@ const WIDTH = [...FIRST, ...REST].reduce((sum, [, w]) => sum + w, 0);
 function DrugCell({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
   return (
     <Stack gap={4} align="flex-start">
-      <UnstyledButton onClick={onOpen} aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} c="blue.8" fw={600} td="underline" fz="sm">
+      <UnstyledButton
+        onClick={onOpen}
+        aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })}
+        c="blue.8"
+        fw={600}
+        td="underline"
+        fz="sm"
+      >
         {row.genericName}
       </UnstyledButton>
       {row.taking && <TakingBadge />}
@@ -82,9 +89,17 @@ function RowCard({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
         <PhenotypeCell row={row} />
         <RecommendationText row={row} clamp={4} />
         <Text size="xs" c="gray.7">
-          {[textOr(row.classification, '-'), `${reportsText('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(' · ')}
+          {[textOr(row.classification, '-'), `${reportsText('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(
+            ' · ',
+          )}
         </Text>
-        <Button size="xs" variant="default" onClick={onOpen} aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onOpen}
+          aria-label={reportsText('reports.detailsLabel', { drug: row.genericName, gene: row.gene })}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {reportsText('reports.details')}
         </Button>
       </Stack>

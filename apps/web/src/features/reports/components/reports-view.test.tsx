@@ -38,14 +38,43 @@ function summary(over: Partial<PgxReportSummary> = {}): PgxReportSummary {
 }
 
 const row = (over: Partial<PgxReportRow> = {}): PgxReportRow => ({
-  id: '1', category: ['Blood and clotting'], class: ['Antiplatelet'], atcCodes: ['B01AC04'], genericName: 'clopidogrel', usName: null, saName: null,
-  gene: 'CYP2C19', phenotypeCategory: 'Metabolism/PK', variantHaplotype: '*2 (No function)', sampleGenotype: '*2/*2', genotypeAllele: '*2 (No function) / *2 (No function)',
-  refAllele: null, altAllele: '*2', phenotype: 'Poor Metabolizer', metabolizerSpeed: 'poor', activityScore: null,
-  implication: 'Significantly reduced clopidogrel active metabolite formation', recommendation: 'Avoid clopidogrel if possible.', classification: 'Strong',
-  cpicLevel: null, levelOfEvidence: [], specialtyPopulation: 'CVI ACS PCI', diseasePhenotype: null, guidelineName: 'CPIC Guideline for clopidogrel and CYP2C19',
-  guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948', pmids: ['21716271'], note: null, coverage: 'recommendation',
-  source: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)', guidelineUpdatedOn: null, levelInferred: false, comments: null, taking: false,
-  phenoconversion: [], ifPhenoconverted: null, ...over,
+  id: '1',
+  category: ['Blood and clotting'],
+  class: ['Antiplatelet'],
+  atcCodes: ['B01AC04'],
+  genericName: 'clopidogrel',
+  usName: null,
+  saName: null,
+  gene: 'CYP2C19',
+  phenotypeCategory: 'Metabolism/PK',
+  variantHaplotype: '*2 (No function)',
+  sampleGenotype: '*2/*2',
+  genotypeAllele: '*2 (No function) / *2 (No function)',
+  refAllele: null,
+  altAllele: '*2',
+  phenotype: 'Poor Metabolizer',
+  metabolizerSpeed: 'poor',
+  activityScore: null,
+  implication: 'Significantly reduced clopidogrel active metabolite formation',
+  recommendation: 'Avoid clopidogrel if possible.',
+  classification: 'Strong',
+  cpicLevel: null,
+  levelOfEvidence: [],
+  specialtyPopulation: 'CVI ACS PCI',
+  diseasePhenotype: null,
+  guidelineName: 'CPIC Guideline for clopidogrel and CYP2C19',
+  guidelineUrl: 'https://www.clinpgx.org/guidelineAnnotation/PA166104948',
+  pmids: ['21716271'],
+  note: null,
+  coverage: 'recommendation',
+  source: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)',
+  guidelineUpdatedOn: null,
+  levelInferred: false,
+  comments: null,
+  taking: false,
+  phenoconversion: [],
+  ifPhenoconverted: null,
+  ...over,
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -95,7 +124,10 @@ describe('the quick view (1)', () => {
     await userEvent.click(within(table).getAllByRole('button', { name: 'Details of clopidogrel and CYP2C19' })[0]!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Avoid clopidogrel if possible.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: /CPIC Guideline for clopidogrel/ })).toHaveAttribute('href', 'https://www.clinpgx.org/guidelineAnnotation/PA166104948');
+    expect(within(dialog).getByRole('link', { name: /CPIC Guideline for clopidogrel/ })).toHaveAttribute(
+      'href',
+      'https://www.clinpgx.org/guidelineAnnotation/PA166104948',
+    );
   });
 
   it('reads its filters from the address, so a shared link shows the same rows', async () => {
@@ -111,22 +143,60 @@ describe('the quick view (1)', () => {
 
 describe('what the report says, in three different words', () => {
   it('counts what it cannot answer, marks the medicines taken, flags phenoconversion and CPIC’s later changes', async () => {
-    const paroxetine = { medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong' as const, kind: 'inhibitor' as const, source: 'https://example.org/fda', secondSource: null, note: '' };
+    const paroxetine = {
+      medicine: 'paroxetine',
+      enzyme: 'CYP2D6',
+      strength: 'strong' as const,
+      kind: 'inhibitor' as const,
+      source: 'https://example.org/fda',
+      secondSource: null,
+      note: '',
+    };
     const calls = mockApi({
       [`GET ${BASE}`]: () => json(summary({ medicines: { answered: true, taking: ['clopidogrel', 'codeine'], phenoconverters: [paroxetine] } })),
       [`GET ${BASE}/rows`]: () =>
         json({
           results: [
             row({ taking: true, guidelineUpdatedOn: '2023-10-20' }),
-            row({ id: '2', coverage: 'noRecommendation', recommendation: 'No recommendation', classification: 'No recommendation', specialtyPopulation: 'NVI', taking: true }),
             row({
-              id: '3', genericName: 'codeine', gene: 'CYP2D6', phenotype: 'Normal Metabolizer', recommendation: 'Use codeine label recommended age- or weight-specific dosing.', taking: true,
-              phenoconversion: [paroxetine],
-              ifPhenoconverted: { activityScore: '0.0', phenotype: 'Poor Metabolizer', recommendation: 'Avoid codeine use because of possibility of diminished analgesia.', classification: 'Strong', implication: null, source: null },
+              id: '2',
+              coverage: 'noRecommendation',
+              recommendation: 'No recommendation',
+              classification: 'No recommendation',
+              specialtyPopulation: 'NVI',
+              taking: true,
             }),
-            row({ id: '4', genericName: 'warfarin', gene: 'VKORC1', coverage: 'notCovered', recommendation: null, classification: null, note: 'No rows.', guidelineUrl: 'https://cpicpgx.org/guidelines/warfarin' }),
+            row({
+              id: '3',
+              genericName: 'codeine',
+              gene: 'CYP2D6',
+              phenotype: 'Normal Metabolizer',
+              recommendation: 'Use codeine label recommended age- or weight-specific dosing.',
+              taking: true,
+              phenoconversion: [paroxetine],
+              ifPhenoconverted: {
+                activityScore: '0.0',
+                phenotype: 'Poor Metabolizer',
+                recommendation: 'Avoid codeine use because of possibility of diminished analgesia.',
+                classification: 'Strong',
+                implication: null,
+                source: null,
+              },
+            }),
+            row({
+              id: '4',
+              genericName: 'warfarin',
+              gene: 'VKORC1',
+              coverage: 'notCovered',
+              recommendation: null,
+              classification: null,
+              note: 'No rows.',
+              guidelineUrl: 'https://cpicpgx.org/guidelines/warfarin',
+            }),
           ],
-          count: 4, limit: 50, offset: 0,
+          count: 4,
+          limit: 50,
+          offset: 0,
         }),
     });
     render('?view=1&taking=1');
@@ -138,12 +208,16 @@ describe('what the report says, in three different words', () => {
     expect(within(table).getAllByText('Currently taking')).toHaveLength(3);
     expect(within(table).getByText('CPIC updated this guideline on 2023-10-20: confirm at cpicpgx.org')).toBeInTheDocument();
     expect(within(table).getByText('CPIC: no recommendation for this phenotype')).toBeInTheDocument();
-    expect(within(table).getByText('Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)')).toBeInTheDocument();
+    expect(
+      within(table).getByText('Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)'),
+    ).toBeInTheDocument();
     expect(within(table).getByText(/Avoid codeine use because of possibility/)).toBeInTheDocument();
     expect(within(table).getByText('Not covered by the knowledge base — read the guideline')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: /Read the guideline/ })).toHaveAttribute('href', 'https://cpicpgx.org/guidelines/warfarin');
     // The recommendation is among the first columns, before SPEC's allele columns.
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers.slice(0, 7)).toEqual(['Generic name', 'Gene', 'Phenotype', 'Recommendation', 'Classification', 'Level of evidence', 'Specialty population']);
   });
 });
@@ -153,7 +227,8 @@ describe('custom filtering (2)', () => {
     const calls = mockApi({
       [`GET ${BASE}`]: () => json(summary()),
       [`GET ${BASE}/rows`]: () => json({ results: [row({ phenotypeCategory: 'Toxicity', specialtyPopulation: 'general' })], count: 1, limit: 50, offset: 0 }),
-      [`GET ${BASE}/diseases`]: () => json({ results: [{ diseasePhenotype: 'Myopathy', rows: 8, drugs: ['atorvastatin', 'simvastatin'], genes: ['SLCO1B1'] }], notStated: 0 }),
+      [`GET ${BASE}/diseases`]: () =>
+        json({ results: [{ diseasePhenotype: 'Myopathy', rows: 8, drugs: ['atorvastatin', 'simvastatin'], genes: ['SLCO1B1'] }], notStated: 0 }),
     });
     render('?view=2&vars=phenotypeCategory,specialtyPopulation&phenotypeCategory=Toxicity&specialtyPopulation=general');
     expect(await screen.findByRole('heading', { name: 'Filter groups' })).toBeInTheDocument();
@@ -193,7 +268,12 @@ describe('custom filtering (2)', () => {
 
 describe('the report’s state', () => {
   it('flags a newer knowledge base that would change the report, and takes it on request', async () => {
-    const newer = { knowledgeBase: { version: 'kb-aaaaaaaaaaaa', label: 'CPIC 1.57.0', loadedAt: '2026-11-21T10:00:00.000Z' }, added: 0, removed: 0, changed: 3 };
+    const newer = {
+      knowledgeBase: { version: 'kb-aaaaaaaaaaaa', label: 'CPIC 1.57.0', loadedAt: '2026-11-21T10:00:00.000Z' },
+      added: 0,
+      removed: 0,
+      changed: 3,
+    };
     const calls = mockApi({
       [`GET ${BASE}`]: () => json(summary({ update: newer })),
       [`POST ${BASE}/update`]: () => json(summary()),

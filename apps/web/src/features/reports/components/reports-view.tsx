@@ -111,7 +111,9 @@ function NotCovered({ notCovered }: { notCovered: NonNullable<PgxReportSummary['
   return (
     <Alert color={notCovered.rows ? 'yellow' : 'gray'} variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} p="sm">
       <Text size="sm">
-        {notCovered.rows ? reportsText('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') }) : reportsText('reports.notCovered.none')}
+        {notCovered.rows
+          ? reportsText('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') })
+          : reportsText('reports.notCovered.none')}
       </Text>
     </Alert>
   );

@@ -24,7 +24,12 @@ function Item({ label, children }: { label: ReportMessageKey; children: ReactNod
 /** Everything a report row holds: SPEC's columns, the recommendation and where it comes from. */
 export function RowDetails({ row, onClose }: { row: PgxReportRow | null; onClose: () => void }) {
   return (
-    <AppModal opened={row !== null} onClose={onClose} size="large" title={row ? reportsText('reports.detailsTitle', { drug: row.genericName, gene: row.gene }) : ''}>
+    <AppModal
+      opened={row !== null}
+      onClose={onClose}
+      size="large"
+      title={row ? reportsText('reports.detailsTitle', { drug: row.genericName, gene: row.gene }) : ''}
+    >
       {row && (
         <Stack gap="md">
           {row.taking && <TakingBadge />}

@@ -8,8 +8,7 @@ export function getResults(id: string, signal?: AbortSignal): Promise<{ results:
   return apiRequest<{ results: ResultRef[] }>(`/portal/sessions/${encodeURIComponent(id)}/results`, { signal });
 }
 
-export const resultsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: sessionKeys.results(id), queryFn: ({ signal }) => getResults(id, signal) });
+export const resultsQueryOptions = (id: string) => queryOptions({ queryKey: sessionKeys.results(id), queryFn: ({ signal }) => getResults(id, signal) });
 
 export function useResults(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...resultsQueryOptions(id), ...options });

@@ -15,6 +15,7 @@ export function useRequestData(id: string) {
     // As accept and reject: held by the page while offline, never paused and sent unseen later.
     networkMode: 'always',
     // Success or SESSION.050 alike: the session's data request is now there to show.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: sessionKeys.lists() })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: sessionKeys.lists() })]),
   });
 }

@@ -32,7 +32,9 @@ export function AccessHistory({ sessionId }: { sessionId: string }) {
           <Text size="sm">{sessionsText('sessions.history.loading')}</Text>
         </Group>
       )}
-      {open && history.isError && <LoadFailed title={sessionsText('sessions.history.error')} message={errorText(history.error)} onRetry={() => void history.refetch()} />}
+      {open && history.isError && (
+        <LoadFailed title={sessionsText('sessions.history.error')} message={errorText(history.error)} onRetry={() => void history.refetch()} />
+      )}
       {history.data && history.data.results.length === 0 && <Text size="sm">{sessionsText('sessions.history.empty')}</Text>}
       {history.data && history.data.results.length > 0 && (
         <ScrollTable label={sessionsText('sessions.history.tableLabel')} minWidth={640}>

@@ -8,7 +8,12 @@ import { sessionsText } from '../messages';
 
 /** SPEC §3's genotype table: Effects & Alleles, Genotype, Effect Allele, Effect Weight (then whether it was read, and on which strand). */
 export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
-  if (rows.length === 0) return <Text size="sm" c="gray.7">{sessionsText('sessions.genotypes.none')}</Text>;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        {sessionsText('sessions.genotypes.none')}
+      </Text>
+    );
   return (
     <ScrollTable minWidth={760} label={sessionsText('sessions.genotypes.label')}>
       <Table striped verticalSpacing="xs">
@@ -30,7 +35,9 @@ export function GenotypeTable({ rows }: { rows: GenotypeRow[] }) {
               <Table.Td ff="monospace">{row.effectAllele}</Table.Td>
               <Table.Td style={TABULAR_FIGURES}>{formatWeight(row.effectWeight)}</Table.Td>
               <Table.Td>
-                {row.status === 'called' && row.dosage !== null ? sessionsText('sessions.genotypes.called', { dosage: row.dosage }) : sessionsText(`sessions.genotypes.status.${row.status}`)}
+                {row.status === 'called' && row.dosage !== null
+                  ? sessionsText('sessions.genotypes.called', { dosage: row.dosage })
+                  : sessionsText(`sessions.genotypes.status.${row.status}`)}
               </Table.Td>
               <Table.Td>{sessionsText(`sessions.genotypes.strand.${row.status === 'called' && row.strand ? row.strand : 'none'}`)}</Table.Td>
             </Table.Tr>

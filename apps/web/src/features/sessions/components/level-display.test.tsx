@@ -34,7 +34,9 @@ describe('the level display', () => {
 
 describe('the result cards', () => {
   it('a scored component shows its level, score against the average and percentile', () => {
-    renderWithProviders(<ComponentCard component={component({ riskLevel: 2, score: 0.11, averageScore: 0.06, percentile: 84.5, shareLower: 83.2, shareSame: 2.6 })} href="/x" />);
+    renderWithProviders(
+      <ComponentCard component={component({ riskLevel: 2, score: 0.11, averageScore: 0.06, percentile: 84.5, shareLower: 83.2, shareSame: 2.6 })} href="/x" />,
+    );
     expect(screen.getByRole('link', { name: 'Calcium' })).toHaveAttribute('href', '/x');
     expect(screen.getByText('Increased')).toBeInTheDocument();
     expect(screen.getByText(/^Score 0,11 \(average 0,06\)$/)).toBeInTheDocument();
@@ -60,19 +62,43 @@ describe('the result cards', () => {
   it('keeps the minerals in the order given, then the vitamins, and labels synthetic data', () => {
     const minerals = ['Calcium', 'Phosphorus', 'Potassium'].map((title) => component({ componentID: title.toLowerCase(), title }));
     renderWithProviders(
-      <SwabView sessionId="s1" resultId="r1" computedAt="2026-11-21T12:00:00.000Z" swab={{ title: 'Nutrigenomics swab', minerals, vitamins: [component({ componentID: 'vitamin-d', title: 'Vitamin D' })], synthetic: true, engineVersion: 'x' }} />,
+      <SwabView
+        sessionId="s1"
+        resultId="r1"
+        computedAt="2026-11-21T12:00:00.000Z"
+        swab={{
+          title: 'Nutrigenomics swab',
+          minerals,
+          vitamins: [component({ componentID: 'vitamin-d', title: 'Vitamin D' })],
+          synthetic: true,
+          engineVersion: 'x',
+        }}
+      />,
     );
     expect(screen.getByRole('heading', { level: 2, name: /Nutrigenomics swab/ })).toBeInTheDocument();
     expect(screen.getByText('Synthetic demo data')).toBeInTheDocument();
     const mineralList = screen.getByRole('region', { name: 'Minerals' });
-    expect(within(mineralList).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Calcium', 'Phosphorus', 'Potassium']);
-    expect(within(screen.getByRole('region', { name: 'Vitamins' })).getByRole('link', { name: 'Vitamin D' })).toHaveAttribute('href', '/sessions/s1/result/r1/components/vitamin-d');
+    expect(
+      within(mineralList)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Calcium', 'Phosphorus', 'Potassium']);
+    expect(within(screen.getByRole('region', { name: 'Vitamins' })).getByRole('link', { name: 'Vitamin D' })).toHaveAttribute(
+      'href',
+      '/sessions/s1/result/r1/components/vitamin-d',
+    );
   });
 });
 
 describe('the component page', () => {
   it('shows the score against the average, the percentile chart with its text equivalent, and the reference population', () => {
-    renderWithProviders(<ComponentDetail component={component({ riskLevel: 0, score: -0.1, averageScore: 0.06, percentile: 12, shareLower: 9.5, shareSame: 5 })} computedAt="2026-11-21T12:00:00.000Z" synthetic={false} />);
+    renderWithProviders(
+      <ComponentDetail
+        component={component({ riskLevel: 0, score: -0.1, averageScore: 0.06, percentile: 12, shareLower: 9.5, shareSame: 5 })}
+        computedAt="2026-11-21T12:00:00.000Z"
+        synthetic={false}
+      />,
+    );
     expect(screen.getByText('Decreased')).toBeInTheDocument();
     expect(screen.getByText("Patient's score").nextSibling).toHaveTextContent(/^-0,1$/);
     expect(screen.getByText('Average score').nextSibling).toHaveTextContent(/^0,06$/);
@@ -88,7 +114,11 @@ describe('the component page', () => {
     expect(cell("Reference group with the patient's score")).toHaveTextContent(/^5%$/);
     expect(cell('Reference group scoring higher than the patient')).toHaveTextContent(/^85,5%$/);
     expect(cell('This patient')).toHaveTextContent(/^-0,1 \(percentile 12\)$/);
-    expect(screen.getByText(/^Percentile: the percentage of the reference group with a lower score than the patient, plus half the percentage with the same score\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Percentile: the percentage of the reference group with a lower score than the patient, plus half the percentage with the same score\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('9,5% of the reference group score lower and 5% have the same score: 9,5 + 5 ÷ 2 = 12.')).toBeInTheDocument();
     expect(screen.getByText('10th–15th percentile: 5% of the reference group have this score.')).toBeInTheDocument();
     expect(screen.getByText(/Average from the 20th to the 80th\. The patient's percentile, 12, is below 20: Decreased\.$/)).toBeInTheDocument();
@@ -107,7 +137,14 @@ describe('the component page', () => {
     renderWithProviders(
       <ComponentDetail
         component={component({
-          furtherReading: [{ pmid: '21483845', citation: 'McLaren 2011 (PLoS One)', url: 'https://example.com/not-used', reason: 'rs3811647 (TF) acts mainly on transferrin.' }],
+          furtherReading: [
+            {
+              pmid: '21483845',
+              citation: 'McLaren 2011 (PLoS One)',
+              url: 'https://example.com/not-used',
+              reason: 'rs3811647 (TF) acts mainly on transferrin.',
+            },
+          ],
         })}
         computedAt="2026-11-21T12:00:00.000Z"
         synthetic={false}

@@ -50,18 +50,40 @@ export function PercentileChart({ d, color }: { d: Distribution; color: string }
 
   return (
     <Box>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="percentile-chart-title" style={{ maxWidth: W, display: 'block', overflow: 'visible' }}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-labelledby="percentile-chart-title"
+        style={{ maxWidth: W, display: 'block', overflow: 'visible' }}
+      >
         <title id="percentile-chart-title">{sessionsText('sessions.chart.label', { score, percentile: formatPercentile(d.percentile) })}</title>
         {/* Full range of possible scores. */}
         <line x1={x(d.minValue)} x2={x(d.maxValue)} y1={AXIS_Y} y2={AXIS_Y} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
         <line x1={x(d.minValue)} x2={x(d.minValue)} y1={AXIS_Y - 8} y2={AXIS_Y + 8} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
         <line x1={x(d.maxValue)} x2={x(d.maxValue)} y1={AXIS_Y - 8} y2={AXIS_Y + 8} stroke="var(--mantine-color-gray-6)" strokeWidth={2} />
         {/* The middle half of the reference group. */}
-        <rect x={x(d.percentile25th)} y={AXIS_Y - 12} width={Math.max(2, x(d.percentile75th) - x(d.percentile25th))} height={24} rx={3} fill="var(--mantine-color-blue-1)" stroke="var(--mantine-color-blue-8)" strokeWidth={1.5} />
+        <rect
+          x={x(d.percentile25th)}
+          y={AXIS_Y - 12}
+          width={Math.max(2, x(d.percentile75th) - x(d.percentile25th))}
+          height={24}
+          rx={3}
+          fill="var(--mantine-color-blue-1)"
+          stroke="var(--mantine-color-blue-8)"
+          strokeWidth={1.5}
+        />
         <line x1={x(d.median)} x2={x(d.median)} y1={AXIS_Y - 12} y2={AXIS_Y + 12} stroke="var(--mantine-color-blue-9)" strokeWidth={3} />
         {/* The patient. */}
         <line x1={x(d.score)} x2={x(d.score)} y1={AXIS_Y - 26} y2={AXIS_Y + 16} stroke="var(--mantine-color-dark-9)" strokeWidth={2} strokeDasharray="3 2" />
-        <circle cx={x(d.score)} cy={AXIS_Y} r={8} fill={`var(--mantine-color-${color.replace('.', '-')})`} stroke="var(--mantine-color-dark-9)" strokeWidth={2} />
+        <circle
+          cx={x(d.score)}
+          cy={AXIS_Y}
+          r={8}
+          fill={`var(--mantine-color-${color.replace('.', '-')})`}
+          stroke="var(--mantine-color-dark-9)"
+          strokeWidth={2}
+        />
         <text x={x(d.score)} y={AXIS_Y - 30} textAnchor={anchor(x(d.score))} fontSize={15} fontWeight={600} fill="var(--mantine-color-dark-9)">
           {sessionsText('sessions.chart.marker', { score })}
         </text>

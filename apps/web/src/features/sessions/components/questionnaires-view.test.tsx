@@ -15,7 +15,10 @@ const QUESTIONS = [
 describe('questionnaire answers', () => {
   it("shows each question with the patient's answer, and 'Not answered' when there is none", () => {
     renderWithProviders(
-      <QuestionsAndAnswers questions={QUESTIONS} answers={{ conditions: ['High cholesterol', 'Anaemia'], fatigue: 'Often', sleep: '6', family: [], blank: '  ' }} />,
+      <QuestionsAndAnswers
+        questions={QUESTIONS}
+        answers={{ conditions: ['High cholesterol', 'Anaemia'], fatigue: 'Often', sleep: '6', family: [], blank: '  ' }}
+      />,
     );
     const answerOf = (question: string) => screen.getByText(question).nextElementSibling as HTMLElement;
     const multi = answerOf('Which conditions have you been diagnosed with?');

@@ -116,7 +116,12 @@ export function QuestionsAndAnswers({ questions, answers }: { questions: Questio
     <Card withBorder radius="md" padding="lg">
       <Box component="dl" m={0}>
         {questions.map((question, i) => (
-          <Box key={question.id} pt={i === 0 ? 0 : 'sm'} pb="sm" style={i === questions.length - 1 ? undefined : { borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Box
+            key={question.id}
+            pt={i === 0 ? 0 : 'sm'}
+            pb="sm"
+            style={i === questions.length - 1 ? undefined : { borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          >
             <Text component="dt" fw={600} size="sm">
               {question.text}
             </Text>

@@ -35,7 +35,13 @@ export function ResultsView({ sessionId, resultId }: { sessionId: string; result
       <List size="sm">
         {list.data.results.map((r) => (
           <List.Item key={r.id}>
-            <Anchor component={Link} to={paths.sessionResult(sessionId, r.id)} c="blue.8" aria-current={r.id === chosen ? 'page' : undefined} fw={r.id === chosen ? 700 : undefined}>
+            <Anchor
+              component={Link}
+              to={paths.sessionResult(sessionId, r.id)}
+              c="blue.8"
+              aria-current={r.id === chosen ? 'page' : undefined}
+              fw={r.id === chosen ? 700 : undefined}
+            >
               {sessionsText('sessions.results.ref', { title: r.title, date: formatShortDate(r.computedAt) })}
             </Anchor>
           </List.Item>
@@ -47,7 +53,11 @@ export function ResultsView({ sessionId, resultId }: { sessionId: string; result
   let body;
   if (result.isPending) body = <PageLoader />;
   else if (result.isError) {
-    body = isNotFound(result.error) ? <Text>{sessionsText('sessions.results.notFound')}</Text> : <LoadFailed message={sessionsText('sessions.results.loadFailed')} onRetry={() => void result.refetch()} />;
+    body = isNotFound(result.error) ? (
+      <Text>{sessionsText('sessions.results.notFound')}</Text>
+    ) : (
+      <LoadFailed message={sessionsText('sessions.results.loadFailed')} onRetry={() => void result.refetch()} />
+    );
   } else if (!result.data.data.swab) body = <Text>{sessionsText('sessions.results.none')}</Text>;
   else body = <SwabView sessionId={sessionId} resultId={result.data.id} computedAt={result.data.computedAt} swab={result.data.data.swab} />;
 
@@ -80,13 +90,37 @@ export function SwabView({ sessionId, resultId, computedAt, swab }: { sessionId:
           {sessionsText('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
         </Text>
       </Stack>
-      <ComponentGroup title={sessionsText('sessions.results.minerals')} id="results-minerals" components={swab.minerals} sessionId={sessionId} resultId={resultId} />
-      <ComponentGroup title={sessionsText('sessions.results.vitamins')} id="results-vitamins" components={swab.vitamins} sessionId={sessionId} resultId={resultId} />
+      <ComponentGroup
+        title={sessionsText('sessions.results.minerals')}
+        id="results-minerals"
+        components={swab.minerals}
+        sessionId={sessionId}
+        resultId={resultId}
+      />
+      <ComponentGroup
+        title={sessionsText('sessions.results.vitamins')}
+        id="results-vitamins"
+        components={swab.vitamins}
+        sessionId={sessionId}
+        resultId={resultId}
+      />
     </Stack>
   );
 }
 
-function ComponentGroup({ title, id, components, sessionId, resultId }: { title: string; id: string; components: ResultComponent[]; sessionId: string; resultId: string }) {
+function ComponentGroup({
+  title,
+  id,
+  components,
+  sessionId,
+  resultId,
+}: {
+  title: string;
+  id: string;
+  components: ResultComponent[];
+  sessionId: string;
+  resultId: string;
+}) {
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
       <Title order={3} id={id}>
@@ -117,7 +151,12 @@ export function ComponentCard({ component: c, href }: { component: ResultCompone
         <LevelDisplay riskLevel={c.riskLevel} size="md" />
         {scored && (
           <Stack gap={2}>
-            <Text size="sm">{sessionsText('sessions.results.scoreVsAverage', { score: formatScore(c.score!), average: c.averageScore === null ? '–' : formatScore(c.averageScore) })}</Text>
+            <Text size="sm">
+              {sessionsText('sessions.results.scoreVsAverage', {
+                score: formatScore(c.score!),
+                average: c.averageScore === null ? '–' : formatScore(c.averageScore),
+              })}
+            </Text>
             {c.percentile !== null && (
               <Text size="sm" c="gray.7">
                 {sessionsText('sessions.results.percentile', { percentile: formatPercentile(c.percentile) })}

@@ -80,7 +80,16 @@ export function closedReason(session: Pick<SessionDetail, 'status' | 'dataReques
 /** Results and questionnaires open only while accepted with a confirmed data request (issue 4 §8). */
 export function NoDataAccess({ sessionId, session }: { sessionId: string; session?: Pick<SessionDetail, 'status' | 'dataRequest'> }) {
   return (
-    <Alert color="gray" variant="outline" icon={<IconLock size={20} aria-hidden="true" />} title={<Title order={2} size="h4">{sessionsText('sessions.access.noAccess.heading')}</Title>}>
+    <Alert
+      color="gray"
+      variant="outline"
+      icon={<IconLock size={20} aria-hidden="true" />}
+      title={
+        <Title order={2} size="h4">
+          {sessionsText('sessions.access.noAccess.heading')}
+        </Title>
+      }
+    >
       <Stack gap="xs" align="flex-start">
         {session && <Text fw={500}>{closedReason(session)}</Text>}
         <Text size="sm">{sessionsText('sessions.access.noAccess.text')}</Text>

@@ -23,7 +23,15 @@ export function PatientBanner({ session }: { session: Pick<SessionDetail, 'statu
   return (
     <Paper component="section" aria-label={sessionsText('sessions.header.label', { name })} withBorder radius="md" p="sm" data-testid="session-header">
       <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Avatar src={user.profileImage} alt={user.profileImage ? sessionsText('sessions.overview.patientImageAlt', { name }) : undefined} name={name} size={40} radius="xl" color="blue" variant="filled" />
+        <Avatar
+          src={user.profileImage}
+          alt={user.profileImage ? sessionsText('sessions.overview.patientImageAlt', { name }) : undefined}
+          name={name}
+          size={40}
+          radius="xl"
+          color="blue"
+          variant="filled"
+        />
         {/* miw 0 lets a long e-mail address wrap inside the box instead of pushing past the screen. */}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs" wrap="wrap">

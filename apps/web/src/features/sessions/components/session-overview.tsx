@@ -44,7 +44,13 @@ export function SessionOverview({ session, assignKit }: { session: SessionDetail
           </Text>
         )}
         <Box>
-          <ActionLink to={paths.sessionResults(session.id)} closed={!session.readiness.dataAccessible} reasonId="screening-closed-reason" variant="filled" icon={null}>
+          <ActionLink
+            to={paths.sessionResults(session.id)}
+            closed={!session.readiness.dataAccessible}
+            reasonId="screening-closed-reason"
+            variant="filled"
+            icon={null}
+          >
             {sessionsText('sessions.overview.openResults')}
           </ActionLink>
         </Box>
@@ -82,7 +88,21 @@ function notesClosedReason(session: SessionDetail): string | null {
  * A link styled as a button, or the same button disabled (not a link at all) with the reason read with it:
  * a pending session offers nothing that cannot work yet.
  */
-function ActionLink({ to, closed, reasonId, icon, variant = 'light', children }: { to: string; closed: boolean; reasonId: string; icon: ReactNode; variant?: 'light' | 'filled'; children: ReactNode }) {
+function ActionLink({
+  to,
+  closed,
+  reasonId,
+  icon,
+  variant = 'light',
+  children,
+}: {
+  to: string;
+  closed: boolean;
+  reasonId: string;
+  icon: ReactNode;
+  variant?: 'light' | 'filled';
+  children: ReactNode;
+}) {
   if (closed) {
     return (
       <Button variant={variant} leftSection={icon} disabled aria-describedby={reasonId}>
@@ -119,13 +139,29 @@ function QuickActions({ session }: { session: SessionDetail }) {
     <SectionCard title={sessionsText('sessions.overview.quickActions')} id="session-actions">
       <Group gap="sm">
         {/* One request per session: once made, the button stays off and the line below says when and at what fee. */}
-        <Button variant="filled" leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={!accepted || Boolean(requested) || !online} aria-describedby={online ? 'request-data-hint' : `request-data-hint ${OFFLINE_NOTICE_ID}`}>
+        <Button
+          variant="filled"
+          leftSection={<IconSend size={16} aria-hidden="true" />}
+          onClick={() => setConfirming(true)}
+          disabled={!accepted || Boolean(requested) || !online}
+          aria-describedby={online ? 'request-data-hint' : `request-data-hint ${OFFLINE_NOTICE_ID}`}
+        >
           {sessionsText('sessions.overview.requestData')}
         </Button>
-        <ActionLink to={paths.sessionNotes(session.id)} closed={notesClosed !== null} reasonId="write-notes-reason" icon={<IconFileText size={16} aria-hidden="true" />}>
+        <ActionLink
+          to={paths.sessionNotes(session.id)}
+          closed={notesClosed !== null}
+          reasonId="write-notes-reason"
+          icon={<IconFileText size={16} aria-hidden="true" />}
+        >
           {sessionsText('sessions.overview.writeNotes')}
         </ActionLink>
-        <ActionLink to={paths.sessionAskAi(session.id)} closed={dataClosed !== null} reasonId="ask-ai-reason" icon={<IconMessageChatbot size={16} aria-hidden="true" />}>
+        <ActionLink
+          to={paths.sessionAskAi(session.id)}
+          closed={dataClosed !== null}
+          reasonId="ask-ai-reason"
+          icon={<IconMessageChatbot size={16} aria-hidden="true" />}
+        >
           {sessionsText('sessions.overview.askAi')}
         </ActionLink>
       </Group>
@@ -198,15 +234,25 @@ function Readiness({ session }: { session: SessionDetail }) {
     <SectionCard title={sessionsText('sessions.overview.readiness')} id="session-readiness">
       <DetailList
         items={[
-          { term: sessionsText('sessions.overview.kitStatus'), value: readiness.kitStatus ? KIT_STATUS_LABELS[readiness.kitStatus] : sessionsText('sessions.overview.noKit') },
+          {
+            term: sessionsText('sessions.overview.kitStatus'),
+            value: readiness.kitStatus ? KIT_STATUS_LABELS[readiness.kitStatus] : sessionsText('sessions.overview.noKit'),
+          },
           {
             term: sessionsText('sessions.overview.dataRequest'),
-            value: session.dataRequest ? `${dataRequestLabel(session.dataRequest)} (${sessionsText('sessions.overview.requestedOnDate', { date: formatShortDate(session.dataRequest.createdAt) })})` : dataRequestLabel(null),
+            value: session.dataRequest
+              ? `${dataRequestLabel(session.dataRequest)} (${sessionsText('sessions.overview.requestedOnDate', { date: formatShortDate(session.dataRequest.createdAt) })})`
+              : dataRequestLabel(null),
           },
-          { term: sessionsText('sessions.overview.resultsAvailable'), value: closed ?? (readiness.resultsAvailable ? sessionsText('sessions.overview.yes') : sessionsText('sessions.overview.no')) },
+          {
+            term: sessionsText('sessions.overview.resultsAvailable'),
+            value: closed ?? (readiness.resultsAvailable ? sessionsText('sessions.overview.yes') : sessionsText('sessions.overview.no')),
+          },
           {
             term: sessionsText('sessions.overview.questionnairesCompleted'),
-            value: closed ?? sessionsText('sessions.overview.questionnairesCount', { completed: readiness.questionnairesCompleted, total: readiness.questionnairesTotal }),
+            value:
+              closed ??
+              sessionsText('sessions.overview.questionnairesCount', { completed: readiness.questionnairesCompleted, total: readiness.questionnairesTotal }),
           },
         ]}
       />
@@ -219,8 +265,18 @@ function Readiness({ session }: { session: SessionDetail }) {
 
 function Highlights({ session }: { session: SessionDetail }) {
   let body;
-  if (!session.readiness.dataAccessible) body = <Text size="sm" c="gray.7">{sessionsText('sessions.overview.highlightsLocked')}</Text>;
-  else if (session.highlights.length === 0) body = <Text size="sm">{session.readiness.resultsAvailable ? sessionsText('sessions.overview.noHighlights') : sessionsText('sessions.overview.noResultsYet')}</Text>;
+  if (!session.readiness.dataAccessible)
+    body = (
+      <Text size="sm" c="gray.7">
+        {sessionsText('sessions.overview.highlightsLocked')}
+      </Text>
+    );
+  else if (session.highlights.length === 0)
+    body = (
+      <Text size="sm">
+        {session.readiness.resultsAvailable ? sessionsText('sessions.overview.noHighlights') : sessionsText('sessions.overview.noResultsYet')}
+      </Text>
+    );
   else {
     body = (
       <>
@@ -248,7 +304,13 @@ function Highlights({ session }: { session: SessionDetail }) {
               <List.Item key={`${h.kind}:${h.resultID ?? ''}:${h.componentID ?? h.title}`}>
                 <Group gap="sm">
                   {title}
-                  {level !== null ? <LevelBadge level={level} size="md" /> : <Text span size="sm">{h.level}</Text>}
+                  {level !== null ? (
+                    <LevelBadge level={level} size="md" />
+                  ) : (
+                    <Text span size="sm">
+                      {h.level}
+                    </Text>
+                  )}
                 </Group>
               </List.Item>
             );
@@ -273,9 +335,23 @@ function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: 
       {kit && phone ? (
         <DetailList
           items={[
-            { term: sessionsText('sessions.overview.kit.id'), value: <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{kit.id}</Text> },
+            {
+              term: sessionsText('sessions.overview.kit.id'),
+              value: (
+                <Text span size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {kit.id}
+                </Text>
+              ),
+            },
             { term: sessionsText('sessions.overview.kit.collections'), value: kit.collections.map((c) => c.name).join(', ') },
-            { term: sessionsText('sessions.overview.kit.sampleLabel'), value: <Text span size="sm" ff="monospace">{kit.sampleLabel}</Text> },
+            {
+              term: sessionsText('sessions.overview.kit.sampleLabel'),
+              value: (
+                <Text span size="sm" ff="monospace">
+                  {kit.sampleLabel}
+                </Text>
+              ),
+            },
             { term: sessionsText('sessions.overview.kit.status'), value: KIT_STATUS_LABELS[kit.status] },
           ]}
         />

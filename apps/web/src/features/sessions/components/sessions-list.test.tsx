@@ -23,7 +23,8 @@ function renderList(path = '/sessions') {
   );
 }
 
-const listCalls = (calls: Array<{ method: string; url: URL }>) => calls.filter((c) => c.method === 'GET' && c.url.pathname === LIST).map((c) => c.url.searchParams);
+const listCalls = (calls: Array<{ method: string; url: URL }>) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === LIST).map((c) => c.url.searchParams);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +40,12 @@ describe('the sessions list', () => {
     });
     renderList();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Pending sessions', 'Accepted sessions', 'Completed sessions', 'Declined sessions']);
+    expect(tabs.map((t) => t.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Pending sessions',
+      'Accepted sessions',
+      'Completed sessions',
+      'Declined sessions',
+    ]);
     await waitFor(() => expect(screen.getByRole('tab', { name: /Completed sessions/ })).toHaveTextContent('12'));
     expect(screen.getByRole('tab', { name: /Pending sessions/ })).toHaveTextContent('2');
     expect(screen.getByRole('tab', { name: /Pending sessions/ })).toHaveAttribute('aria-selected', 'true');
@@ -59,7 +65,12 @@ describe('the sessions list', () => {
   it('sends the typed patient name to the server as `search`, once typing settles', async () => {
     const api = mockApi({
       [`GET ${LIST}`]: (url) =>
-        json({ results: url.searchParams.get('search') === 'Mok' ? [summary({ firstName: 'Lerato', lastName: 'Mokoena' })] : [], count: url.searchParams.get('search') ? 1 : 0, limit: PAGE_SIZE, offset: 0 }),
+        json({
+          results: url.searchParams.get('search') === 'Mok' ? [summary({ firstName: 'Lerato', lastName: 'Mokoena' })] : [],
+          count: url.searchParams.get('search') ? 1 : 0,
+          limit: PAGE_SIZE,
+          offset: 0,
+        }),
       'GET /api/portal/sessions/counts': () => json(COUNTS),
     });
     renderList();
@@ -256,7 +267,8 @@ describe('the sessions list', () => {
     });
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: button }));
-    if (action === 'reject') await userEvent.click(within(await screen.findByRole('dialog', { name: 'Reject request' })).getByRole('button', { name: 'Reject request' }));
+    if (action === 'reject')
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Reject request' })).getByRole('button', { name: 'Reject request' }));
     expect(await screen.findByRole('dialog', { name: 'Something went wrong' })).toHaveTextContent(text);
   });
 

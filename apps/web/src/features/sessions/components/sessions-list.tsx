@@ -100,7 +100,14 @@ export function SessionsList() {
         </Tabs.List>
         {TABS.map((s) => (
           <Tabs.Panel key={s} value={String(s)} pt="md">
-            <StatusList status={s} search={search} page={page} onPage={(p) => update({ page: p })} counts={counts.data} onTab={(t) => update({ status: t, page: 1 })} />
+            <StatusList
+              status={s}
+              search={search}
+              page={page}
+              onPage={(p) => update({ page: p })}
+              counts={counts.data}
+              onTab={(t) => update({ status: t, page: 1 })}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -108,7 +115,21 @@ export function SessionsList() {
   );
 }
 
-function StatusList({ status, search, page, onPage, counts, onTab }: { status: Status; search: string; page: number; onPage: (page: number) => void; counts?: SessionCounts; onTab: (status: Status) => void }) {
+function StatusList({
+  status,
+  search,
+  page,
+  onPage,
+  counts,
+  onTab,
+}: {
+  status: Status;
+  search: string;
+  page: number;
+  onPage: (page: number) => void;
+  counts?: SessionCounts;
+  onTab: (status: Status) => void;
+}) {
   const offset = (page - 1) * PAGE_SIZE;
   const query = useSessions({ status, search, limit: PAGE_SIZE, offset });
   // SPEC §9's 768 px: below it the rows are stacked cards, the primary action on screen without scrolling.
@@ -277,7 +298,9 @@ function SessionCard({ session, onDecided }: { session: SessionSummary; onDecide
           items={[
             { term: sessionsText('sessions.column.booking'), value: formatDateTime(session.bookingTime) },
             { term: sessionsText('sessions.column.requested'), value: formatShortDate(session.createdAt) },
-            ...(session.status === SessionStatus.REQUESTED ? [] : [{ term: sessionsText('sessions.column.dataRequest'), value: <DataRequestState dataRequest={session.dataRequest} /> }]),
+            ...(session.status === SessionStatus.REQUESTED
+              ? []
+              : [{ term: sessionsText('sessions.column.dataRequest'), value: <DataRequestState dataRequest={session.dataRequest} /> }]),
           ]}
         />
         {session.status === SessionStatus.REQUESTED && <SessionDecision session={session} size="sm" onDecided={onDecided} />}

@@ -14,7 +14,14 @@ import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
-const toValues = (a: Address): AddressValues => ({ streetAddress: a.streetAddress, suburb: a.suburb, city: a.city, state: a.state, postalCode: a.postalCode, countryCode: a.countryCode });
+const toValues = (a: Address): AddressValues => ({
+  streetAddress: a.streetAddress,
+  suburb: a.suburb,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  countryCode: a.countryCode,
+});
 
 /** The practice's addresses: list, add, edit, set the primary one. */
 export function AddressesSection() {
@@ -60,7 +67,12 @@ export function AddressesSection() {
                       {settingsText('settings.addresses.makePrimary')}
                     </Button>
                   )}
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(a.id)} aria-label={`${settingsText('settings.addresses.edit')}: ${a.streetAddress}`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setEditing(a.id)}
+                    aria-label={`${settingsText('settings.addresses.edit')}: ${a.streetAddress}`}
+                  >
                     {settingsText('settings.addresses.edit')}
                   </Button>
                 </Group>
@@ -89,9 +101,9 @@ function AddressForm({ title, initial, id, onDone }: { title: string; initial: A
   const add = useAddAddress();
   const update = useUpdateAddress();
   const errors = addressErrors(values);
-  const shown = Object.fromEntries(
-    (Object.keys(values) as AddressKey[]).map((k) => [k, (tried ? errors[k] : undefined) ?? server[k]]),
-  ) as Partial<Record<AddressKey, string>>;
+  const shown = Object.fromEntries((Object.keys(values) as AddressKey[]).map((k) => [k, (tried ? errors[k] : undefined) ?? server[k]])) as Partial<
+    Record<AddressKey, string>
+  >;
 
   const onSubmit = () => {
     setTried(true);

@@ -39,7 +39,12 @@ export function AvailabilitySection() {
               <Group justify="space-between">
                 <Text>{describeSlot(s)}</Text>
                 <Group gap="xs">
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={settingsText('settings.availability.edit', { slot: describeSlot(s) })}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setEditing(s.id)}
+                    aria-label={settingsText('settings.availability.edit', { slot: describeSlot(s) })}
+                  >
                     {settingsText('settings.addresses.edit')}
                   </Button>
                   <Button
@@ -59,7 +64,11 @@ export function AvailabilitySection() {
         )}
       </Stack>
       {editing === 'new' ? (
-        <SlotForm title={settingsText('settings.availability.newTitle')} initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }} onDone={() => setEditing(null)} />
+        <SlotForm
+          title={settingsText('settings.availability.newTitle')}
+          initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }}
+          onDone={() => setEditing(null)}
+        />
       ) : (
         <div>
           <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
@@ -95,7 +104,14 @@ function SlotForm({ title, initial, id, onDone }: { title: string; initial: Slot
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
-      <SlotFields value={value} onChange={(v) => { setValue(v); setServer({}); }} errors={shown} />
+      <SlotFields
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setServer({});
+        }}
+        errors={shown}
+      />
     </EditorCard>
   );
 }

@@ -4,7 +4,19 @@ import { SubmitForm } from '../../../components/submit-form';
 import { settingsText } from '../messages';
 
 /** The card in which one address, weekly slot or payment method is added or edited. */
-export function EditorCard({ title, saving, onSubmit, onCancel, children }: { title: string; saving: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode }) {
+export function EditorCard({
+  title,
+  saving,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  saving: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <SubmitForm onSubmit={onSubmit}>

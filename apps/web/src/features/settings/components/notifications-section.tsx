@@ -23,8 +23,7 @@ function browserZone(): string | null {
   return zone && timeZones().includes(zone) ? zone : null;
 }
 
-const same = (a: NotificationSettings, b: NotificationSettings) =>
-  NOTIFICATION_KINDS.every((k) => a[k] === b[k]) && a.timeZone === b.timeZone;
+const same = (a: NotificationSettings, b: NotificationSettings) => NOTIFICATION_KINDS.every((k) => a[k] === b[k]) && a.timeZone === b.timeZone;
 
 /**
  * Settings → Notifications (decision 013): for each kind of event, an e-mail instantly, in the daily

@@ -31,7 +31,9 @@ describe('PaymentForm', () => {
 
   it('validates the identifier for its type, then adds with the success text', async () => {
     const show = vi.spyOn(notifications, 'show');
-    const fetch = vi.fn(async () => json({ id: '00000000-0000-4000-8000-000000000001', type: 1, identifier: '6200123456', currency: 'ZAR', createdAt: '', updatedAt: '' }, 201));
+    const fetch = vi.fn(async () =>
+      json({ id: '00000000-0000-4000-8000-000000000001', type: 1, identifier: '6200123456', currency: 'ZAR', createdAt: '', updatedAt: '' }, 201),
+    );
     vi.stubGlobal('fetch', fetch);
     const onDone = vi.fn();
     renderWithProviders(<PaymentForm title="New payment details" onDone={onDone} />);
@@ -44,13 +46,20 @@ describe('PaymentForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Identifier/ }), '6200123456');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ type: 1, identifier: '6200123456', currency: 'ZAR' });
+    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
+      type: 1,
+      identifier: '6200123456',
+      currency: 'ZAR',
+    });
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'New payment details added successfully.' }));
   });
 
   it('says so when adding or updating fails', async () => {
     const show = vi.spyOn(notifications, 'show');
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: '500506', message: 'x' } }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: { code: '500506', message: 'x' } }, 500)),
+    );
     renderWithProviders(<PaymentForm title="New payment details" onDone={vi.fn()} />);
     await chooseType('PayPal');
     await userEvent.type(screen.getByRole('textbox', { name: /Identifier/ }), 'me@example.com');
@@ -60,9 +69,19 @@ describe('PaymentForm', () => {
 
   it('editing existing details uses the update texts', async () => {
     const show = vi.spyOn(notifications, 'show');
-    const fetch = vi.fn(async () => json({ id: '00000000-0000-4000-8000-000000000001', type: 2, identifier: 'b@example.com', currency: 'USD', createdAt: '', updatedAt: '' }));
+    const fetch = vi.fn(async () =>
+      json({ id: '00000000-0000-4000-8000-000000000001', type: 2, identifier: 'b@example.com', currency: 'USD', createdAt: '', updatedAt: '' }),
+    );
     vi.stubGlobal('fetch', fetch);
-    const initial = { id: '00000000-0000-4000-8000-000000000001', type: 2 as const, identifier: 'a@example.com', currency: 'ZAR', createdAt: '', updatedAt: '', isDefault: true };
+    const initial = {
+      id: '00000000-0000-4000-8000-000000000001',
+      type: 2 as const,
+      identifier: 'a@example.com',
+      currency: 'ZAR',
+      createdAt: '',
+      updatedAt: '',
+      isDefault: true,
+    };
     renderWithProviders(<PaymentForm title="Edit payment details" initial={initial} onDone={vi.fn()} />);
     await userEvent.clear(screen.getByRole('textbox', { name: /Identifier/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /Identifier/ }), 'b@example.com');

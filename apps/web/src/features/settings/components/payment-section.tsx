@@ -2,8 +2,15 @@ import { Badge, Button, Group, Select, Stack, Text, TextInput, Paper } from '@ma
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
-  CURRENCIES, MESSAGES, PAYMENT_TYPE_LABELS, VALIDATION_MESSAGES, errorText, paymentIdentifierError, paymentIdentifierPlaceholder,
-  type Currency, type PaymentDetails,
+  CURRENCIES,
+  MESSAGES,
+  PAYMENT_TYPE_LABELS,
+  VALIDATION_MESSAGES,
+  errorText,
+  paymentIdentifierError,
+  paymentIdentifierPlaceholder,
+  type Currency,
+  type PaymentDetails,
 } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
@@ -64,16 +71,29 @@ export function PaymentSection() {
                       size="xs"
                       variant="default"
                       loading={makeDefault.isPending && makeDefault.variables === p.id}
-                      onClick={() => makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })}
+                      onClick={() =>
+                        makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })
+                      }
                       aria-label={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
                     >
                       {settingsText('settings.payment.makeDefault')}
                     </Button>
                   )}
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`${settingsText('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setEditing(p.id)}
+                    aria-label={`${settingsText('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+                  >
                     {settingsText('settings.payment.edit')}
                   </Button>
-                  <Button size="xs" variant="subtle" c="red.9" onClick={() => setRemoving(p)} aria-label={`${settingsText('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    c="red.9"
+                    onClick={() => setRemoving(p)}
+                    aria-label={`${settingsText('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+                  >
                     {settingsText('settings.payment.remove')}
                   </Button>
                 </Group>

@@ -1,8 +1,17 @@
 import { Badge, Button, CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, firstIssue, transforms, zDescription, zHpcsaNumber, zPracticeNumber,
-  type Category, type PractitionerMe,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  MESSAGES,
+  errorText,
+  firstIssue,
+  transforms,
+  zDescription,
+  zHpcsaNumber,
+  zPracticeNumber,
+  type Category,
+  type PractitionerMe,
 } from '@portal/contract';
 import { useState } from 'react';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -26,8 +35,16 @@ type Field = 'hpcsaNumber' | 'practiceNumber' | 'description';
 
 /** The practice (PUT /portal/me/) and its languages and specializations (added and removed one by one). */
 export function PracticeSection({
-  practitioner, categories, languages, specializations,
-}: { practitioner: PractitionerMe; categories: Category[]; languages: Lookup[]; specializations: Lookup[] }) {
+  practitioner,
+  categories,
+  languages,
+  specializations,
+}: {
+  practitioner: PractitionerMe;
+  categories: Category[];
+  languages: Lookup[];
+  specializations: Lookup[];
+}) {
   const [categoryID, setCategoryID] = useState<number | null>(practitioner.categoryID);
   const [values, setValues] = useState<Record<Field, string>>({
     hpcsaNumber: practitioner.hpcsaNumber ?? '',

@@ -43,11 +43,39 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
       <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={settingsText('settings.firstName')} value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={shown('firstName')} required autoComplete="given-name" />
-            <TextInput label={settingsText('settings.lastName')} value={values.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={shown('lastName')} required autoComplete="family-name" />
+            <TextInput
+              label={settingsText('settings.firstName')}
+              value={values.firstName}
+              onChange={(e) => set('firstName', e.currentTarget.value)}
+              error={shown('firstName')}
+              required
+              autoComplete="given-name"
+            />
+            <TextInput
+              label={settingsText('settings.lastName')}
+              value={values.lastName}
+              onChange={(e) => set('lastName', e.currentTarget.value)}
+              error={shown('lastName')}
+              required
+              autoComplete="family-name"
+            />
           </SimpleGrid>
-          <TextInput label={t('settings.phone')} value={values.phoneNumber} onChange={(e) => set('phoneNumber', e.currentTarget.value)} error={shown('phoneNumber')} required type="tel" autoComplete="tel" />
-          <TextInput label={t('settings.email')} value={user.email} readOnly description={settingsText('settings.emailHint')} inputWrapperOrder={['label', 'input', 'description']} />
+          <TextInput
+            label={t('settings.phone')}
+            value={values.phoneNumber}
+            onChange={(e) => set('phoneNumber', e.currentTarget.value)}
+            error={shown('phoneNumber')}
+            required
+            type="tel"
+            autoComplete="tel"
+          />
+          <TextInput
+            label={t('settings.email')}
+            value={user.email}
+            readOnly
+            description={settingsText('settings.emailHint')}
+            inputWrapperOrder={['label', 'input', 'description']}
+          />
           <Group>
             <Button type="submit" loading={update.isPending}>
               {settingsText('settings.save')}

@@ -12,7 +12,17 @@ import { t } from '../../../i18n/i18n';
  * connection (said at once, not after a long spinner), or failed with a way to try again. `onShown`
  * fires once a page is drawn: terms may be accepted only after they have been shown.
  */
-export function TermsPdf({ record, document, shown, onShown }: { record: UseQueryResult<Tos>; document: UseQueryResult<ArrayBuffer>; shown: boolean; onShown: () => void }) {
+export function TermsPdf({
+  record,
+  document,
+  shown,
+  onShown,
+}: {
+  record: UseQueryResult<Tos>;
+  document: UseQueryResult<ArrayBuffer>;
+  shown: boolean;
+  onShown: () => void;
+}) {
   const error = record.error ?? document.error;
   const waitingForNetwork = record.fetchStatus === 'paused' || document.fetchStatus === 'paused';
   let body;

@@ -170,11 +170,15 @@ const STEPS: Step[] = [
         <Text fw={600}>Latest transactions</Text>
         <Group justify="space-between">
           <Text size="sm">Data-request fee · Thandi N. (demo)</Text>
-          <Text size="sm" style={TABULAR_FIGURES}>{formatMoney(-25000)}</Text>
+          <Text size="sm" style={TABULAR_FIGURES}>
+            {formatMoney(-25000)}
+          </Text>
         </Group>
         <Group justify="space-between">
           <Text size="sm">Data-request fee · Johan S. (demo)</Text>
-          <Text size="sm" style={TABULAR_FIGURES}>{formatMoney(-25000)}</Text>
+          <Text size="sm" style={TABULAR_FIGURES}>
+            {formatMoney(-25000)}
+          </Text>
         </Group>
       </Stack>
     ),

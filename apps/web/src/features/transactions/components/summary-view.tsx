@@ -25,7 +25,8 @@ export function SummaryView() {
 
   let body;
   if (latest.isPending) body = <PageLoader />;
-  else if (latest.isError) body = <LoadFailed title={transactionsText('tx.loadFailed')} message={errorText(latest.error)} onRetry={() => void latest.refetch()} />;
+  else if (latest.isError)
+    body = <LoadFailed title={transactionsText('tx.loadFailed')} message={errorText(latest.error)} onRetry={() => void latest.refetch()} />;
   else if (latest.data.results.length === 0) body = <Text c="gray.9">{transactionsText('tx.empty')}</Text>;
   else body = <TransactionsTable rows={latest.data.results} label={transactionsText('tx.latestLabel')} />;
 

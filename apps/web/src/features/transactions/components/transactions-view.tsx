@@ -70,7 +70,10 @@ export function TransactionsView() {
           <Group align="flex-start" wrap="wrap" gap="md">
             <Select
               label={transactionsText('tx.filter.kind')}
-              data={[{ value: '', label: transactionsText('tx.filter.all') }, ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] }))]}
+              data={[
+                { value: '', label: transactionsText('tx.filter.all') },
+                ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] })),
+              ]}
               value={kind ?? ''}
               onChange={(v) => update({ kind: v || null })}
               allowDeselect={false}
@@ -78,13 +81,22 @@ export function TransactionsView() {
             />
             <Select
               label={transactionsText('tx.filter.state')}
-              data={[{ value: '', label: transactionsText('tx.filter.all') }, ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] }))]}
+              data={[
+                { value: '', label: transactionsText('tx.filter.all') },
+                ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] })),
+              ]}
               value={state ?? ''}
               onChange={(v) => update({ state: v || null })}
               allowDeselect={false}
               w={160}
             />
-            <TextInput type="date" label={transactionsText('tx.filter.from')} value={from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || null })} w={180} />
+            <TextInput
+              type="date"
+              label={transactionsText('tx.filter.from')}
+              value={from ?? ''}
+              onChange={(e) => update({ from: e.currentTarget.value || null })}
+              w={180}
+            />
             <TextInput
               type="date"
               label={transactionsText('tx.filter.to')}

@@ -177,7 +177,9 @@ function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
       </SimpleGrid>
       {w.stock.lowStock && (
         <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={warehouseText('warehouse.lowStock.title')}>
-          {w.stock.onHand === 0 ? warehouseText('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD }) : warehouseText('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
+          {w.stock.onHand === 0
+            ? warehouseText('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD })
+            : warehouseText('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
         </Alert>
       )}
     </Stack>

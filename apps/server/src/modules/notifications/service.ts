@@ -52,8 +52,11 @@ export async function sendDigests(ctx: AppContext, now = new Date()) {
   return ctx.database.db.transaction(async (tx) => {
     const rows = await repo.lockPending(tx, 'digest', 5_000);
     const byPractitioner = new Map<string, repo.Pending[]>();
+    // One boundary per time zone (Intl's formatters are costly to make), not one per row.
+    const boundaries = new Map<string, Date>();
+    const boundaryOf = (tz: string) => boundaries.get(tz) ?? boundaries.set(tz, lastDigestTime(now, tz)).get(tz)!;
     for (const row of rows) {
-      if (row.createdAt >= lastDigestTime(now, row.timeZone)) continue;
+      if (row.createdAt >= boundaryOf(row.timeZone)) continue;
       const list = byPractitioner.get(row.practitionerId) ?? [];
       list.push(row);
       byPractitioner.set(row.practitionerId, list);

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp } from '../../apps/server/src/test/smtp';
@@ -15,6 +16,7 @@ import { startTestSmtp } from '../../apps/server/src/test/smtp';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const admin = process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'Demo-portal-1';
+const run = promisify(execFile);
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -110,11 +112,32 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
     );
     const ada = results.find((p) => p.lastName === 'Lovelace')!;
     expect(ada).toBeDefined();
+    // Through the patient command (`npm run patient -- request`), as the issue has it.
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const at = new Date(Date.now() + (2 + i / 10) * 86_400_000);
       at.setUTCSeconds(0, 0);
-      ids.push((await call<{ id: string }>('POST', '/api/patient/sessions/', { practitionerId: ada.id, bookingTime: at.toISOString() }, token)).id);
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'apps/server/src/cli/patient.ts'),
+          'request',
+          '--email',
+          'thandi.nkosi@demo.test',
+          '--password',
+          DEMO_PASSWORD,
+          '--practitioner',
+          ada.id,
+          '--at',
+          at.toISOString(),
+        ],
+        { cwd: ROOT, env: { ...process.env, PORTAL_URL: base } },
+      );
+      const id = /^Session ([0-9a-f-]{36}) requested/m.exec(stdout)?.[1];
+      expect(id, stdout).toBeDefined();
+      ids.push(id!);
     }
     const mine = () => smtp!.received.filter((m) => m.to === 'ada.lovelace@demo.test' && ids.some((id) => m.raw.includes(`/sessions/${id}`)));
     await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(ids.length);

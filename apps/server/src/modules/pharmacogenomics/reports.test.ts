@@ -222,7 +222,8 @@ describe('the report API', () => {
       {
         kind: 'pharmacogene',
         title: 'CYP2D6',
-        level: 'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 12 more',
+        level:
+          'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 9 more; CPIC advises standard dosing for fluvoxamine, metoprolol and 1 more',
         resultID: null,
         componentID: null,
       },

@@ -30,7 +30,17 @@ import {
   type KnowledgeBase,
   type KnowledgeBaseContent,
 } from './knowledge-base';
-import { actionableGenes, buildReportRows, compareRows, implicationFor, isActionable, rowsDigestInput, shortList, type ReportRowDraft } from './mapping';
+import {
+  actionableGenes,
+  advisesStandardDosing,
+  buildReportRows,
+  compareRows,
+  implicationFor,
+  isActionable,
+  rowsDigestInput,
+  shortList,
+  type ReportRowDraft,
+} from './mapping';
 import {
   PHENOCONVERTED_CYP2D6_SCORE,
   medicineContext,
@@ -528,8 +538,20 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
     if (same) same.level = `${same.level}; ${text}`;
     else out.push(highlight('medicine', title, text));
   }
-  // The drugs beside the phenotype: a 'Normal Metabolizer' among the highlights (CYP3A5, tacrolimus) says why it is there.
-  for (const g of genes) out.push(highlight('pharmacogene', g.gene, `${g.phenotype}: ${shortList(g.drugs, 4)}`));
+  // The drugs beside the phenotype, those whose advice changes prescribing first (a 'Normal Metabolizer'
+  // among the highlights, CYP3A5 and tacrolimus, says why it is there); a drug CPIC says to dose as usual
+  // for this result is named as such, never in the list that reads like a warning.
+  for (const g of genes) {
+    const usual = (drug: string) =>
+      rows.filter((r) => r.gene === g.gene && r.genericName === drug && isActionable(r)).every((r) => advisesStandardDosing(r.recommendation));
+    const changing = g.drugs.filter((d) => !usual(d));
+    const standard = g.drugs.filter(usual);
+    const parts = [
+      changing.length ? shortList(changing, 4) : null,
+      standard.length ? `CPIC advises standard dosing for ${shortList(standard, changing.length ? 2 : 4)}` : null,
+    ].filter(Boolean);
+    out.push(highlight('pharmacogene', g.gene, `${g.phenotype}: ${parts.join('; ')}`));
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { DIGEST_HOUR, type NotificationDelivery } from '@portal/contract';
+import { DIGEST_HOUR, formatMoney, type NotificationDelivery } from '@portal/contract';
 import { shortName } from '../calendar/service';
 import type { Pending } from './repository';
 
@@ -64,10 +64,15 @@ export function lastDigestTime(now: Date, timeZone: string): Date {
 }
 
 const patientOf = (n: Pending) => (n.patientFirstName ? shortName(n.patientFirstName, n.patientLastName ?? '') : 'a patient');
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-ZA', { style: 'currency', currency }).format(Math.abs(cents) / 100);
 
 /** One notification in words: a subject, a sentence and the page it links to. Names and times only, never results. */
-export function describe(n: Pending, portalUrl: string): { subject: string; line: string; link: string } {
+/** Where links point and how amounts read (the portal's DEFAULT_LOCALE, as everywhere money is shown). */
+export interface MailSetting {
+  portalUrl: string;
+  locale: string;
+}
+
+export function describe(n: Pending, { portalUrl, locale }: MailSetting): { subject: string; line: string; link: string } {
   const who = patientOf(n);
   const session = n.sessionId ? `${portalUrl}/sessions/${n.sessionId}` : `${portalUrl}/sessions`;
   const booked = n.bookingTime ? when(n.bookingTime, n.timeZone) : 'a time no longer on record';
@@ -93,7 +98,7 @@ export function describe(n: Pending, portalUrl: string): { subject: string; line
     case 'kitResults':
       return { subject: `Results available for ${who}`, line: `The results of ${who}'s kit are available for the session on ${booked}.`, link: session };
     case 'feeDue': {
-      const amount = n.amountCents !== null && n.currency ? `${money(n.amountCents, n.currency)} ` : '';
+      const amount = n.amountCents !== null && n.currency ? `${formatMoney(Math.abs(n.amountCents), n.currency, locale)} ` : '';
       const due = n.dueAt ? when(n.dueAt, n.timeZone, false) : 'soon';
       return {
         subject: `A data-request fee is due on ${due}`,
@@ -112,22 +117,22 @@ const footer = (portalUrl: string) =>
     `Choose which e-mails you get, and when, in Settings: ${portalUrl}/settings?tab=notifications`,
   ].join('\n');
 
-export function instantMail(n: Pending, portalUrl: string) {
-  const d = describe(n, portalUrl);
-  return { to: n.email, subject: d.subject, text: [d.line, '', `Open it: ${d.link}`, footer(portalUrl)].join('\n') };
+export function instantMail(n: Pending, setting: MailSetting) {
+  const d = describe(n, setting);
+  return { to: n.email, subject: d.subject, text: [d.line, '', `Open it: ${d.link}`, footer(setting.portalUrl)].join('\n') };
 }
 
 /** One mail for a practitioner's digest rows (all theirs, oldest first). */
-export function digestMail(rows: Pending[], portalUrl: string) {
+export function digestMail(rows: Pending[], setting: MailSetting) {
   const first = rows[0]!;
   const items = rows.map((n) => {
-    const d = describe(n, portalUrl);
+    const d = describe(n, setting);
     return `- ${d.line}\n  ${d.link}`;
   });
   const count = `${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
   return {
     to: first.email,
     subject: `Your daily summary: ${count}`,
-    text: ['What happened since your last summary, oldest first:', '', ...items, footer(portalUrl)].join('\n'),
+    text: ['What happened since your last summary, oldest first:', '', ...items, footer(setting.portalUrl)].join('\n'),
   };
 }

@@ -4,6 +4,8 @@ import { practitionerOf } from '../sessions/access';
 import { deliveryOf, digestMail, instantMail, lastDigestTime } from './mails';
 import * as repo from './repository';
 
+const mailSetting = (ctx: AppContext) => ({ portalUrl: ctx.env.portalUrl, locale: ctx.env.DEFAULT_LOCALE });
+
 /** How many notifications one transaction takes at a time. */
 const BATCH = 50;
 
@@ -33,7 +35,7 @@ export async function handleNew(ctx: AppContext, now = new Date()) {
       for (const row of rows) {
         const delivery = row.reachable ? deliveryOf(row) : 'off';
         if (delivery === 'instant') {
-          const mailId = await ctx.mailer.send(instantMail(row, ctx.env.portalUrl), tx);
+          const mailId = await ctx.mailer.send(instantMail(row, mailSetting(ctx)), tx);
           await repo.markHandled(tx, [row.id], 'sent', mailId, now);
         } else await repo.markHandled(tx, [row.id], delivery === 'digest' ? 'digest' : 'skipped', null, now);
       }
@@ -73,7 +75,7 @@ export async function sendDigests(ctx: AppContext, now = new Date()) {
         now,
       );
       if (!keep.length) continue;
-      const mailId = await ctx.mailer.send(digestMail(keep, ctx.env.portalUrl), tx);
+      const mailId = await ctx.mailer.send(digestMail(keep, mailSetting(ctx)), tx);
       await repo.markHandled(
         tx,
         keep.map((r) => r.id),

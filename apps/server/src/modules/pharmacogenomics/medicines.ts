@@ -92,6 +92,17 @@ export interface MedicineContext {
   converters: Phenoconverter[];
 }
 
+/**
+ * The patient's medicines that flag a report row of `drug` and `gene`: those that inhibit or induce the
+ * gene's enzyme, never the drug itself. CPIC's advice for paroxetine is written for paroxetine, its own
+ * CYP2D6 inhibition included, so its genotype's recommendation stands (no rule in the shipped data says
+ * to read it at activity score 0); it flags the enzyme's other drugs.
+ */
+export function convertersFlagging(m: Pick<MedicineContext, 'converters'>, gene: string, drug: string): Phenoconverter[] {
+  const self = drug.toLowerCase();
+  return m.converters.filter((c) => c.enzyme === gene && c.drug !== self);
+}
+
 export function medicineContext(text: string, kb: KnowledgeBaseContent): MedicineContext {
   return {
     answered: text.trim() !== '',

@@ -43,6 +43,7 @@ import {
 } from './mapping';
 import {
   PHENOCONVERTED_CYP2D6_SCORE,
+  convertersFlagging,
   medicineContext,
   medicinesText,
   phenoconvertedKey,
@@ -350,10 +351,7 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
 
 /** A stored row as the API answers it, with what the patient's current medicines add to it. */
 export function toContractRow(r: repo.StoredRow, overlay?: MedicineOverlay): PgxReportRow {
-  // A medicine never flags its own row: CPIC's advice for paroxetine is written for paroxetine, its
-  // own CYP2D6 inhibition included, so its genotype's recommendation stands (no rule in the shipped data
-  // says to read it at activity score 0). It flags the enzyme's other drugs.
-  const flags = overlay ? overlay.medicines.converters.filter((c) => c.enzyme === r.gene && c.drug !== r.genericName.toLowerCase()) : [];
+  const flags = overlay ? convertersFlagging(overlay.medicines, r.gene, r.genericName) : [];
   const strong = flags.some((c) => c.kind === 'inhibitor' && c.strength === 'strong');
   const converted = strong && r.gene === 'CYP2D6' ? overlay?.ifConverted?.get(phenoconvertedKey(r.genericName, r.specialtyPopulation)) : undefined;
   return {
@@ -510,9 +508,7 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
   for (const drug of m.taking) {
     // Actionable: a gene whose non-normal phenotype changes this drug's prescribing; flagged: an enzyme the patient's medicines inhibit or induce.
     const actionable = genes.filter((g) => g.drugs.some((d) => d.toLowerCase() === drug)).map((g) => g.gene);
-    const flagged = rows
-      .filter((r) => r.genericName.toLowerCase() === drug && m.converters.some((c) => c.enzyme === r.gene && c.drug !== drug))
-      .map((r) => r.gene);
+    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && convertersFlagging(m, r.gene, drug).length > 0).map((r) => r.gene);
     const involved = [...new Set([...actionable, ...flagged])];
     if (!involved.length) continue;
     const level = involved
@@ -522,7 +518,7 @@ export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: s
           .filter((r) => r.genericName.toLowerCase() === drug && r.gene === g && isActionable(r))
           .sort((a, b) => STRENGTH.indexOf(a.classification ?? '') - STRENGTH.indexOf(b.classification ?? ''))[0];
         const call = calls.find((c) => c.gene === g);
-        const flag = m.converters.filter((c) => c.enzyme === g).map((c) => `takes ${c.drug}, a ${c.strength} ${g} ${c.kind}`);
+        const flag = convertersFlagging(m, g, drug).map((c) => `takes ${c.drug}, a ${c.strength} ${g} ${c.kind}`);
         return [`${g} ${call?.phenotype || 'not called'}`, actionable.includes(g) && row ? `${row.classification} CPIC recommendation` : null, ...flag]
           .filter(Boolean)
           .join(': ');

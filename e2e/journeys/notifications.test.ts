@@ -1,12 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../apps/server/src/test/failure-kit';
 import { startTestSmtp } from '../../apps/server/src/test/smtp';
+import { DEMO_PASSWORD } from '../support/browser';
+import { createThrowawayDatabase } from '../support/database';
 
 /**
  * Issue 23: a patient's request reaches the practitioner by e-mail exactly once when two server
@@ -15,36 +16,19 @@ import { startTestSmtp } from '../../apps/server/src/test/smtp';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const admin = process.env.TEST_DATABASE_URL;
-const DEMO_PASSWORD = 'Demo-portal-1';
 const run = promisify(execFile);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 let child: ChildProcess | null = null;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>> | null = null;
 let base = '';
-let dbName = '';
+let database: Awaited<ReturnType<typeof createThrowawayDatabase>> | null = null;
 let output = '';
 
 beforeAll(async () => {
   if (!admin) return;
   smtp = await startTestSmtp();
 
-  dbName = `portal_e2e_mail_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${dbName}`;
+  database = await createThrowawayDatabase(admin, 'portal_e2e_mail');
 
   const port = await freePort();
   base = `http://localhost:${port}`;
@@ -56,7 +40,7 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       PORTAL_URL: base,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       WEB_CONCURRENCY: '2',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
@@ -82,12 +66,7 @@ afterAll(async () => {
     await new Promise((r) => child!.once('exit', r));
   }
   await smtp?.close();
-  if (dbName) {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`drop database if exists ${dbName} with (force)`);
-    await d.end();
-  }
+  await database?.drop();
 });
 
 async function call<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../apps/server/src/test/failure-kit';
+import { createThrowawayDatabase } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +17,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * Starts the built portal exactly as `npm start` does (demo data on an empty database), on a free
@@ -59,21 +48,9 @@ export default async function setup(project: TestProject) {
   };
   let dropDb: (() => Promise<void>) | null = null;
   if (process.env.TEST_DATABASE_URL) {
-    const admin = process.env.TEST_DATABASE_URL;
-    const name = `portal_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL, 'portal_e2e');
+    env.DATABASE_URL = database.url;
+    dropDb = database.drop;
   }
 
   const child: ChildProcess = spawn(process.execPath, [serverFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -78,6 +78,7 @@ export const settingsMessagesEn = {
   'settings.calendar.revokeConfirm': 'Turn off',
   'settings.calendar.revoked': 'Your calendar address is turned off.',
   'settings.calendar.cancel': 'Cancel',
+  'settings.calendar.loadFailed': 'Your calendar address could not be loaded',
   'settings.tab.notifications': 'Notifications',
   'settings.notifications.hint':
     "E-mails to {email} when something happens while you are away from the portal. Each names what happened and links to its page; none holds a patient's results: only their first name and initial, and the booking time.",
@@ -93,6 +94,7 @@ export const settingsMessagesEn = {
   'settings.notifications.timeZoneHint': 'The digest is sent at 07:00 in this time zone, and e-mails give booking times in it.',
   'settings.notifications.timeZoneEmpty': 'No time zone matches',
   'settings.notifications.defaults': 'These are the defaults (every e-mail instantly, times in UTC) until you save.',
+  'settings.notifications.loadFailed': 'Your notification settings could not be loaded',
   'settings.notifications.saved': 'Your notification settings are saved.',
   'settings.notifications.unsaved': 'You have changes that are not saved yet.',
 } as const;

@@ -4,6 +4,7 @@ import { MESSAGES, errorText, type CalendarFeedLink } from '@portal/contract';
 import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate } from '../../../i18n/i18n';
 import { useCalendarFeed, useNewCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
@@ -24,7 +25,14 @@ export function CalendarSection() {
   const [confirming, setConfirming] = useState<Confirming>(null);
 
   if (feed.isPending) return <PageLoader />;
-  if (feed.isError) return <Text role="alert">{errorText(feed.error, MESSAGES.commonError)}</Text>;
+  if (feed.isError)
+    return (
+      <LoadFailed
+        title={settingsText('settings.calendar.loadFailed')}
+        message={errorText(feed.error, MESSAGES.commonError)}
+        onRetry={() => void feed.refetch()}
+      />
+    );
 
   const close = () => {
     setConfirming(null);

@@ -62,4 +62,15 @@ describe('NotificationsSection', () => {
     expect((screen.getAllByRole('radio', { name: 'Off' })[1] as HTMLInputElement).checked).toBe(true);
     expect(putBodies(fetch)).toHaveLength(1);
   });
+  it('says when the settings cannot be loaded, and tries again on request', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (++calls === 1 ? json({ error: { code: '500505', message: 'x' } }, 500) : json({ ...DEFAULTS, saved: false }))),
+    );
+    renderWithProviders(<NotificationsSection email="ada@example.test" />);
+    expect(await screen.findByText('Your notification settings could not be loaded')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radiogroup', { name: 'A new session request' })).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import {
   type NotificationSettings,
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { SubmitForm } from '../../../components/submit-form';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
@@ -38,7 +39,14 @@ export function NotificationsSection({ email }: { email: string }) {
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
 
   if (settings.isPending) return <PageLoader />;
-  if (settings.isError) return <Text role="alert">{errorText(settings.error, MESSAGES.commonError)}</Text>;
+  if (settings.isError)
+    return (
+      <LoadFailed
+        title={settingsText('settings.notifications.loadFailed')}
+        message={errorText(settings.error, MESSAGES.commonError)}
+        onRetry={() => void settings.refetch()}
+      />
+    );
 
   const { saved, ...stored } = settings.data;
   const value: NotificationSettings = draft ?? (saved ? stored : { ...stored, timeZone: browserZone() ?? stored.timeZone });

@@ -33,6 +33,7 @@ import { loadEnv } from '../apps/server/src/env';
 import { createAudit } from '../apps/server/src/modules/audit/audit';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
+import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium';
 import { cannon, cpuMsOf, freePort, startChild, startServer } from './api-load';
 import { withPostgres } from './pgx-report';
 
@@ -310,18 +311,7 @@ async function benchOn(url: string): Promise<PushResult> {
 }
 
 async function pageBench(base: string, url: string, practitionerId: string, patient: { email: string; password: string }): Promise<PushResult['page']> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/seed';
+import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium';
 import { freePort, startServer } from '../api-load';
 
 export const LIGHTHOUSE_TARGETS = { mobile: 95, desktop: 100, cls: 0.1 } as const;
@@ -102,18 +103,9 @@ export async function benchLighthouse() {
 
     const port = await freePort();
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--remote-debugging-port=${port}`,
-      ],
+      args: [...chromiumArgs, `--remote-debugging-port=${port}`],
     });
     try {
       for (const [name, pathname, signedIn] of pages) {

@@ -1,24 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { chromiumArgs, chromiumExecutable } from './chromium';
 
 export const DEMO_PASSWORD = 'Demo-portal-1';
 export const baseUrl = () => inject('baseUrl');
 
 /** Debian's Chromium, never a downloaded browser. */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 }
 
 /** A fresh context (axe needs a page from a context); page errors fail the journey. */

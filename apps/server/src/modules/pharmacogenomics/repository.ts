@@ -119,42 +119,8 @@ export async function insertReport(
 /** Inserts rows in batches (a bound-parameter limit applies per statement). */
 export async function insertRows(db: Q, kitId: string, kbVersion: string, rows: ReportRowDraft[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    const batch = rows.slice(i, i + 500).map((r) => ({
-      kitId,
-      kbVersion,
-      position: r.position,
-      category: r.category,
-      therapeuticClass: r.therapeuticClass,
-      atcCodes: r.atcCodes,
-      genericName: r.genericName,
-      gene: r.gene,
-      phenotypeCategory: r.phenotypeCategory,
-      variantHaplotype: r.variantHaplotype,
-      sampleGenotype: r.sampleGenotype,
-      genotypeAllele: r.genotypeAllele,
-      refAllele: r.refAllele,
-      altAllele: r.altAllele,
-      phenotype: r.phenotype,
-      metabolizerSpeed: r.metabolizerSpeed,
-      activityScore: r.activityScore,
-      implication: r.implication,
-      recommendation: r.recommendation,
-      classification: r.classification,
-      cpicLevel: r.cpicLevel,
-      levelOfEvidence: r.levelOfEvidence,
-      specialtyPopulation: r.specialtyPopulation,
-      diseasePhenotype: r.diseasePhenotype,
-      guidelineName: r.guidelineName,
-      guidelineUrl: r.guidelineUrl,
-      pmids: r.pmids,
-      note: r.note,
-      matched: r.matched,
-      coverage: r.coverage,
-      source: r.source,
-      guidelineUpdatedOn: r.guidelineUpdatedOn,
-      levelInferred: r.levelInferred,
-      comments: r.comments,
-    }));
+    // A draft's fields are the table's columns by name (ReportRowDraft is written so).
+    const batch = rows.slice(i, i + 500).map((r) => ({ kitId, kbVersion, ...r }));
     if (batch.length) await db.insert(pgxReportRows).values(batch);
   }
 }

@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS, MESSAGES, errorText } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { startLiveUpdates } from '../../features/live/live-updates';
 import { Logo } from '../../components/logo';
@@ -35,9 +35,10 @@ const stripSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace
  * loaded, goes to onboarding.
  */
 export function ProtectedLayout() {
-  const { key } = useLocation();
-  // Re-checked on each navigation, so a sign-out in another tab is noticed on the next click.
-  const signedIn = useMemo(() => isSignedIn(), [key]);
+  // Subscribed to the location, so the cookie is read again on each navigation: a sign-out in another
+  // tab is noticed on the next click.
+  useLocation();
+  const signedIn = isSignedIn();
   useEffect(() => {
     if (!signedIn) goToSignIn();
   }, [signedIn]);

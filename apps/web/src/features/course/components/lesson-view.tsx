@@ -19,9 +19,11 @@ export function LessonView({ lessonId }: { lessonId: string }) {
   const showError = useSystemStore((s) => s.showError);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  // Focus moves to the heading once per lesson shown, not on each refetch of the same one.
+  const shownId = lesson.data?.id;
   useEffect(() => {
-    if (lesson.data) heading.current?.focus();
-  }, [lesson.data?.id]);
+    if (shownId) heading.current?.focus();
+  }, [shownId]);
 
   if (lesson.isPending) return <PageLoader />;
   if (lesson.isError) {

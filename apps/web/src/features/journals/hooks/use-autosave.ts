@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 
 /** 'invalid': the text breaks a rule the server would refuse (too long), so it is not sent at all. */
@@ -42,14 +42,24 @@ export function useAutosave({
   const attempt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveRef = useRef(save);
-  saveRef.current = save;
   const canSaveRef = useRef(canSave);
-  canSaveRef.current = canSave;
+  // flush re-arms the timer to call itself (a retry, or text typed while it saved): the timer reaches
+  // it through this ref, as a callback cannot name itself.
+  const flushRef = useRef(async () => false);
+  // Timers and listeners outlive the render that made them: they read the latest callbacks from refs.
+  useLayoutEffect(() => {
+    saveRef.current = save;
+    canSaveRef.current = canSave;
+  });
   const blocked = (value: string) => Boolean(canSaveRef.current && !canSaveRef.current(value));
 
   const clear = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
+  };
+  const schedule = (ms: number) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flushRef.current(), ms);
   };
 
   const flush = useCallback(async (): Promise<boolean> => {
@@ -88,11 +98,9 @@ export function useAutosave({
       inFlight.current = false;
     }
   }, []);
-
-  function schedule(ms: number) {
-    clear();
-    timer.current = setTimeout(() => void flush(), ms);
-  }
+  useLayoutEffect(() => {
+    flushRef.current = flush;
+  }, [flush]);
 
   const change = useCallback(
     (value: string) => {

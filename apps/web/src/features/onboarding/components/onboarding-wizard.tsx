@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, transforms, type Category } from '@portal/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddressFields, type AddressKey } from '../../../components/practice/address-fields';
 import { SlotFields, describeSlot, type SlotErrors } from '../../../components/practice/slot-fields';
 import { PageLoader } from '../../../components/page-loader';
@@ -72,7 +72,6 @@ function WizardForm({
   const [values, setValues] = useState(initialValues);
   const [step, setStep] = useState(initialStep);
   const [tosAccepted, setTosAccepted] = useState(initialTosAccepted);
-  const [shown, setShown] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState<Set<number>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const save = useSaveOnboardingDraft();
@@ -107,10 +106,10 @@ function WizardForm({
   }, [values, step, saveDraft]);
 
   // Errors show for steps the user tried to leave (or submit); they update as the user fixes them.
-  useEffect(() => {
+  const shown = useMemo(() => {
     const errors: FieldErrors = {};
     for (const index of submitted) Object.assign(errors, stepErrors(STEPS[index]!, values, tosAccepted));
-    setShown({ ...errors, ...serverErrors });
+    return { ...errors, ...serverErrors };
   }, [values, tosAccepted, submitted, serverErrors]);
 
   const goTo = (next: number) => {

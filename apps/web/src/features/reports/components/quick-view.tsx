@@ -1,7 +1,7 @@
 import { Checkbox, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PgxReportSummary } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { rowsQuery, type ReportsState } from '../url-state';
 import { ResultsSection } from './results-section';
 import { reportsText } from '../messages';
@@ -17,12 +17,19 @@ interface Props {
 export function QuickView({ sessionId, state, update, summary }: Props) {
   const [name, setName] = useState(state.quick.name);
   const [typed] = useDebouncedValue(name, 300);
-  // The address changes under the field too (back, a shared link): follow it.
-  useEffect(() => setName(state.quick.name), [state.quick.name]);
-  useEffect(() => {
-    if (typed.trim() !== state.quick.name) update({ quick: { ...state.quick, name: typed.trim() }, page: 1 });
-    // Only a settled change of the text is written to the address.
-  }, [typed]);
+  // The address changes under the field too (back, a shared link): follow it. Adjusted while
+  // rendering, as React advises for state that follows a prop, rather than in an effect.
+  const [followed, setFollowed] = useState(state.quick.name);
+  if (followed !== state.quick.name) {
+    setFollowed(state.quick.name);
+    setName(state.quick.name);
+  }
+  // Only a settled change of the text is written to the address: an effect event reads the state
+  // without re-running when the address changes.
+  const onSettled = useEffectEvent((value: string) => {
+    if (value !== state.quick.name) update({ quick: { ...state.quick, name: value }, page: 1 });
+  });
+  useEffect(() => onSettled(typed.trim()), [typed]);
 
   const query = rowsQuery(state);
   const taking = summary.medicines.taking;

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { LIMITS, SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/paged-results';
 import { PageLoader } from '../../../components/page-loader';
@@ -62,11 +62,13 @@ export function SessionsList() {
     );
   };
 
-  useEffect(() => {
+  // Only a settled change of the typed text counts: an effect event reads `search` without re-running
+  // when it changes (the back button must not write the typed text back into the address).
+  const onSettled = useEffectEvent((value: string) => {
     // Typing replaces the entry instead of adding one per pause.
-    if (debounced !== search) update({ search: debounced, page: 1 }, true);
-    // Only a settled change of the typed text counts; `search` and `update` follow from it.
-  }, [debounced]);
+    if (value !== search) update({ search: value, page: 1 }, true);
+  });
+  useEffect(() => onSettled(debounced), [debounced]);
 
   return (
     <Stack gap="md">

@@ -9,7 +9,6 @@ export const messagesEn = {
   'app.documentTitle': '{title} | Practitioner Portal',
 
   'common.loading': 'Loading',
-  'common.notAvailable': 'This section is not available yet.',
   'common.signIn': 'Sign in',
   'common.openPortal': 'Open the portal',
   'common.close': 'Close',

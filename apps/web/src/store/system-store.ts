@@ -11,13 +11,10 @@ const closed: ModalState = { opened: false, title: '', content: null };
 
 /** SPEC §3 'system': app-wide UI state. Server data never lives here (TanStack Query holds it). */
 export interface SystemState {
-  /** Work outside TanStack Query that should show the global spinner. */
-  isFetching: boolean;
   errorModal: ModalState;
   successModal: ModalState;
   /** Whether the sidebar is shown on narrow screens (it is always shown on wide ones). */
   sidebarOpened: boolean;
-  setFetching: (isFetching: boolean) => void;
   /** Title defaults to the error modal's fixed title. */
   showError: (content: ReactNode, title?: string) => void;
   closeError: () => void;
@@ -28,11 +25,9 @@ export interface SystemState {
 }
 
 export const useSystemStore = create<SystemState>()((set) => ({
-  isFetching: false,
   errorModal: closed,
   successModal: closed,
   sidebarOpened: false,
-  setFetching: (isFetching) => set({ isFetching }),
   showError: (content, title = '') => set({ errorModal: { opened: true, title, content } }),
   closeError: () => set((s) => ({ errorModal: { ...s.errorModal, opened: false } })),
   showSuccess: (content, title = '') => set({ successModal: { opened: true, title, content } }),

@@ -57,7 +57,6 @@ function SignedInShell() {
   const toggleSidebar = useSystemStore((s) => s.toggleSidebar);
   const closeSidebar = useSystemStore((s) => s.closeSidebar);
   const setLoaded = useUserStore((s) => s.setLoaded);
-  const setSessionsChange = useSessionStore((s) => s.setSessionsChange);
   const { signOut, isPending: signingOut } = useSignOut();
   // The session-mode sidebar names the patient whose session is open (the session pages load the same query).
   const selectedSession = useSessionStore((s) => s.selectedSession);
@@ -90,11 +89,8 @@ function SignedInShell() {
   }, [mustOnboard, navigate]);
 
   useEffect(() => {
-    if (me.isSuccess && practitioner.isSuccess) {
-      setLoaded(true);
-      setSessionsChange(false);
-    }
-  }, [me.isSuccess, practitioner.isSuccess, setLoaded, setSessionsChange]);
+    if (me.isSuccess && practitioner.isSuccess) setLoaded(true);
+  }, [me.isSuccess, practitioner.isSuccess, setLoaded]);
 
   useEffect(() => {
     if (me.error) showError(errorText(me.error, MESSAGES.getUserFailed));

@@ -76,5 +76,4 @@ export const discountMessagesEn = {
   'discount.deactivated': 'Discount code {code} deactivated.',
 } as const;
 
-export type DiscountMessageKey = keyof typeof discountMessagesEn;
 export const discountCodesText = translator(discountMessagesEn);

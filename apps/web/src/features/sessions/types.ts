@@ -1,6 +1,6 @@
-import type { GenotypeRow, NotProcessedReason, Reference, ResultComponent, SwabResult, VariantStatus } from '@portal/contract';
+import type { GenotypeRow, ResultComponent, SwabResult } from '@portal/contract';
 
-export type { GenotypeRow, NotProcessedReason, Reference, ResultComponent, SwabResult, VariantStatus };
+export type { GenotypeRow, ResultComponent, SwabResult };
 
 /**
  * Shapes of the patient-data calls the contract leaves as records (results, components,

@@ -211,8 +211,6 @@ const STEPS: Step[] = [
   },
 ];
 
-export const TOUR_STEP_COUNT = STEPS.length;
-
 export function DemoTour() {
   const { opened, step, close, setStep } = useTourStore();
   const current = STEPS[Math.min(step, STEPS.length - 1)]!;

@@ -17,5 +17,4 @@ export class AppError extends Error {
 export const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found');
 export const unauthenticated = (message = 'Authentication is required') => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const sessionExpired = () => new AppError(401, ErrorCode.SESSION_EXPIRED, 'Your session has ended, please sign in again');
-export const forbidden = () => new AppError(403, ErrorCode.FORBIDDEN);
 export const badRequest = (fieldErrors?: Record<string, string[]>, message?: string) => new AppError(400, ErrorCode.BAD_REQUEST, message, { fieldErrors });

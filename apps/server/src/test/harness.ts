@@ -11,8 +11,6 @@ import { loadEnv, type Env } from '../env';
 export const TEST_PASSWORD = 'Test-password-1';
 let passwordHash: Promise<string> | null = null;
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>>;
-
 /**
  * One app per test file on its own database: in-memory PGlite by default, the run's PostgreSQL
  * database when TEST_DATABASE_URL is set. Data is made unique per test, never truncated.

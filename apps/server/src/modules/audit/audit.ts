@@ -309,9 +309,3 @@ export async function practitionerNames(db: Db, practitionerIds: string[]): Prom
     }),
   );
 }
-
-/** The practitioner profile id of a user, for filtering history. */
-export async function practitionerIdOf(db: Db, userId: string) {
-  const [p] = await db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId)).limit(1);
-  return p?.id ?? null;
-}

@@ -176,11 +176,6 @@ export async function assignKit(
   }
 }
 
-export async function sessionHasKit(db: Executor, sessionId: string) {
-  const [row] = await db.select({ id: kits.id }).from(kits).where(eq(kits.sessionId, sessionId)).limit(1);
-  return Boolean(row);
-}
-
 /** New kits with the given labels; labels already taken are skipped and returned as not inserted. */
 export async function insertKits(tx: Executor, values: Array<typeof kits.$inferInsert>) {
   return tx.insert(kits).values(values).onConflictDoNothing().returning({ id: kits.id, sampleLabel: kits.sampleLabel });

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseCertificates, courseLessonProgress, courseTestAttempts, practitioners, users } from '../../db/schema';
 
@@ -18,16 +18,6 @@ export async function attemptStats(db: Db, practitionerId: string) {
     .where(eq(courseTestAttempts.practitionerId, practitionerId));
   return { attempts: Number(row?.attempts ?? 0), best: row?.best ?? null };
 }
-
-export const lastAttempt = async (db: Db, practitionerId: string) => {
-  const [row] = await db
-    .select()
-    .from(courseTestAttempts)
-    .where(eq(courseTestAttempts.practitionerId, practitionerId))
-    .orderBy(desc(courseTestAttempts.createdAt), desc(courseTestAttempts.id))
-    .limit(1);
-  return row;
-};
 
 export async function findCertificate(db: Db, practitionerId: string) {
   const [row] = await db.select().from(courseCertificates).where(eq(courseCertificates.practitionerId, practitionerId)).limit(1);

@@ -783,4 +783,4 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
   };
 }
 
-export type { NotProcessedReason, Reference, ResultComponent, SwabResult };
+export type { ResultComponent, SwabResult };

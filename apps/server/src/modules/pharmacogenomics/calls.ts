@@ -321,8 +321,6 @@ function notCalled(def: GeneDefinition): GeneCall {
   };
 }
 
-export const isCalled = (c: GeneCall) => c.source !== 'NONE';
-
 /**
  * SPEC §3's metabolizer speed for an enzyme phenotype (CPIC's ultrarapid and indeterminate
  * included), CPIC's function term for a transporter, and null for every other kind of gene.

@@ -578,4 +578,3 @@ export async function reportForAskAi(db: Db, kitId: string, patientId: string) {
     rows: rows.map((r) => toContractRow(r, overlay)),
   };
 }
-export type AskAiReport = NonNullable<Awaited<ReturnType<typeof reportForAskAi>>>;

@@ -49,7 +49,7 @@ export function PdfViewer({ data, title, onShown }: PdfViewerProps) {
       >
         <Document
           file={file}
-          suspense={false}
+
           loading={loading}
           error={<Text c="red.8">{t('pdf.failed')}</Text>}
           onLoadSuccess={(pdf) => {
@@ -63,7 +63,7 @@ export function PdfViewer({ data, title, onShown }: PdfViewerProps) {
           {width > 0 && (
             // Canvas only: a text layer would repeat the document's words in the page (its own
             // 'Page 1 of N' footer included); callers link the same text as a web page instead.
-            <Page pageNumber={page} width={Math.floor(width)} loading={loading} suspense={false} renderTextLayer={false} renderAnnotationLayer={false} />
+            <Page pageNumber={page} width={Math.floor(width)} loading={loading} renderTextLayer={false} renderAnnotationLayer={false} />
           )}
         </Document>
       </ScrollArea.Autosize>

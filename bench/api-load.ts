@@ -23,8 +23,8 @@ import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from '../apps/serve
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client';
 import { auditEvents, sessions } from '../apps/server/src/db/schema';
 import { loadEnv } from '../apps/server/src/env';
-import { rowsOf } from '../apps/server/src/modules/account/repository';
-import { createAudit } from '../apps/server/src/modules/audit/audit';
+import { rowsOf } from '../apps/server/src/db/sql';
+import { createAudit } from '../apps/server/src/modules/audit/service';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
 import pg from 'pg';

@@ -30,7 +30,7 @@ import WebSocket from 'ws';
 import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from '../apps/server/src/cli/seed-scale';
 import { openDatabase } from '../apps/server/src/db/client';
 import { loadEnv } from '../apps/server/src/env';
-import { createAudit } from '../apps/server/src/modules/audit/audit';
+import { createAudit } from '../apps/server/src/modules/audit/service';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium';

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { Analytics } from './modules/analytics/analytics';
-import type { Audit } from './modules/audit/audit';
+import type { Analytics } from './modules/analytics/service';
+import type { Audit } from './modules/audit/service';
 import type { TokenKeys, Verify } from './modules/auth/keys';
-import type { TokenService } from './modules/auth/tokens';
+import type { TokenService } from './modules/auth/service';
 import type { LiveHub } from './modules/live/hub';
 import type { Mailer } from './modules/mail/mailer';
 

@@ -1,6 +1,6 @@
 import { openDatabase } from '../db/client';
 import { loadDotEnv, loadEnv } from '../env';
-import { createAudit } from '../modules/audit/audit';
+import { createAudit } from '../modules/audit/service';
 
 /** `npm run audit -- verify`: walks the audit trail's hash chain and says whether it is intact. */
 loadDotEnv();

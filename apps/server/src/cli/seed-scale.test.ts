@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../modules/account/repository';
+import { rowsOf } from '../db/sql';
 import { createTestApp, type Harness } from '../test/harness';
 import { seedScale } from './seed-scale';
 

@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../modules/account/repository';
-import type { Audit, AuditAction, AuditCategory, PendingRow } from '../modules/audit/audit';
+import { rowsOf } from '../db/sql';
+import type { Audit, AuditAction, AuditCategory, PendingRow } from '../modules/audit/service';
 
 /** The bench practitioners sign in with this password (synthetic accounts, never real people). */
 export const BENCH_PASSWORD = 'Bench-password-1';

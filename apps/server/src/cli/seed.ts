@@ -1,6 +1,6 @@
 import { openDatabase } from '../db/client';
 import { loadDotEnv, loadEnv } from '../env';
-import { createAudit } from '../modules/audit/audit';
+import { createAudit } from '../modules/audit/service';
 import { ensureReferenceData } from '../modules/demo/reference-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../modules/demo/seed';
 import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from './seed-scale';

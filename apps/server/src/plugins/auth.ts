@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { authSessions } from '../db/schema';
 import { AppError, sessionExpired, unauthenticated } from '../lib/errors';
 import type { Verify } from '../modules/auth/keys';
-import { DEFAULT_SESSION_LIMITS, sessionTimedOut, type SessionLimits } from '../modules/auth/tokens';
+import { DEFAULT_SESSION_LIMITS, sessionTimedOut, type SessionLimits } from '../modules/auth/service';
 
 /** A session's last use is written at most this often, so the idle timeout costs no write per request. */
 export const TOUCH_INTERVAL_MS = 60_000;

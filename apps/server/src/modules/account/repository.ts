@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { collections, invites, tosAcceptances, tosDocuments, users } from '../../db/schema';
 
 export type TosKind = 'account' | 'portal';
@@ -87,9 +88,4 @@ export async function markInviteAccepted(db: Db, id: string, userId: string) {
     .where(and(eq(invites.id, id), eq(invites.status, 'pending')))
     .returning({ id: invites.id });
   return rows.length === 1;
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too; keep the one access in one place. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

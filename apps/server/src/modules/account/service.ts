@@ -3,8 +3,8 @@ import { LEGAL_DOCUMENTS, type LegalSlug } from '@portal/contract/legal';
 import type { AppContext } from '../../context';
 import type { users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { hashToken, randomToken } from '../auth/tokens';
-import { AnalyticsEvent } from '../analytics/analytics';
+import { hashToken, randomToken } from '../auth/service';
+import { AnalyticsEvent } from '../analytics/service';
 import * as repo from './repository';
 
 type UserRow = typeof users.$inferSelect;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
-import { createAudit } from './audit';
+import { createAudit } from './service';
 
 let h: Harness;
 beforeAll(async () => {

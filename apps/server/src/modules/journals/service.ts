@@ -1,7 +1,7 @@
 import { ErrorCode, SessionStatus, type JournalEntry, type JournalListItem, type SessionJournal } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
-import { AnalyticsEvent } from '../analytics/analytics';
+import { AnalyticsEvent } from '../analytics/service';
 import { findUserById } from '../account/repository';
 import { ownedSession, practitionerOf } from '../sessions/access';
 import * as repo from './repository';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorCode, type LiveEndReason, type LiveEvent } from '@portal/contract';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { caller, LIVE_SESSION, type LiveSessionRow } from '../../plugins/auth';
-import { sessionLimitsOf, sessionTimedOut } from '../auth/tokens';
+import { sessionLimitsOf, sessionTimedOut } from '../auth/service';
 import type { LiveStream } from './hub';
 
 /** Streams one user may hold open in one server process (one per tab; a runaway page cannot hold thousands). */

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { rowsOf } from '../account/repository';
+import { rowsOf } from '../../db/sql';
 
 export interface Mail {
   to: string;

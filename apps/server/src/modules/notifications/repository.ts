@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { FEE_REMINDER_DAYS, type NotificationDelivery, type NotificationSettings } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { notificationSettings, notifications } from '../../db/schema';
-import { rowsOf } from '../account/repository';
+import { rowsOf } from '../../db/sql';
 
 export const DEFAULT_SETTINGS: NotificationSettings = {
   sessionRequest: 'instant',

@@ -14,7 +14,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { CURRENT_MEDICINES } from '../demo/questionnaires';
-import { rowsOf } from '../account/repository';
+import { rowsOf } from '../../db/sql';
 import type { ReportRowDraft } from './mapping';
 
 type Q = Db | Tx;

@@ -2,8 +2,8 @@ import { ErrorCode, LIMITS, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest
 import type { AppContext } from '../../context';
 import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { AnalyticsEvent } from '../analytics/analytics';
-import { practitionerNames } from '../audit/audit';
+import { AnalyticsEvent } from '../analytics/service';
+import { practitionerNames } from '../audit/service';
 import { medicinesText } from '../pharmacogenomics/medicines';
 import { pharmacogeneHighlights } from '../pharmacogenomics/service';
 import { accessibleSession, isDataAccessible, ownedSession, practitionerOf } from './access';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditEvents, practitionerCategories, practitioners, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { rowsOf } from '../account/repository';
+import { rowsOf } from '../../db/sql';
 
 export type AuditCategory =
   | 'session'

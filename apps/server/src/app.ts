@@ -30,9 +30,8 @@ import { createMailer } from './modules/mail/mailer';
 import { patientRoutes } from './modules/patient/routes';
 import { pgxAdminRoutes } from './modules/pharmacogenomics/admin-routes';
 import { pgxPortalRoutes, pgxSessionRoutes } from './modules/pharmacogenomics/routes';
-import { portalRoutes } from './modules/portal/routes';
-import { acceptanceGuard } from './modules/practice/acceptance-guard';
-import { practiceRoutes, profileImageRoutes } from './modules/practice/routes';
+import { acceptanceGuard } from './modules/practitioner/acceptance-guard';
+import { practiceRoutes, practitionerRoutes, profileImageRoutes } from './modules/practitioner/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -197,7 +196,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
 
   await app.register(systemRoutes);
   await app.register(accountRoutes, { prefix: '/api/account' });
-  await app.register(portalRoutes, { prefix: '/api/portal' });
+  await app.register(practitionerRoutes, { prefix: '/api/portal' });
   await app.register(liveRoutes, { prefix: '/api/portal' });
   await app.register(practiceRoutes, { prefix: '/api/portal' });
   await app.register(profileImageRoutes, { prefix: '/api/account' });

@@ -7,6 +7,9 @@ import { hashToken, randomToken } from '../auth/service';
 import { AnalyticsEvent } from '../analytics/service';
 import * as repo from './repository';
 
+// Reads other modules make of users and terms, as the repository answers them.
+export { findUserByEmail, findUserById, hasAcceptedLatest } from './repository';
+
 type UserRow = typeof users.$inferSelect;
 
 const TOS_SLUG: Record<repo.TosKind, LegalSlug> = { account: 'terms-and-conditions', portal: 'portal-terms-and-conditions' };

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context';
 import { passedPractitionerIds } from '../course/service';
-import type { ReviewFilter } from '../practice/repository';
-import * as practice from '../practice/service';
+import * as practice from '../practitioner/service';
 
 /** The provider's side of a practice's life: the review queue and the decision. */
-export async function listPractitioners(ctx: AppContext, filter: ReviewFilter) {
+export async function listPractitioners(ctx: AppContext, filter: practice.ReviewFilter) {
   const page = await practice.listForReview(ctx, filter);
   const passed = await passedPractitionerIds(
     ctx,

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { getMe } from '../account/service';
-import { practiceOf } from '../practice/service';
+import { practiceOf } from '../practitioner/service';
 import { renderCertificate } from './certificate';
 import { ALL_LESSONS, COURSE, TEST_QUESTIONS } from './content';
 import * as repo from './repository';

@@ -2,7 +2,7 @@ import { ErrorCode, SessionStatus, type JournalEntry, type JournalListItem, type
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/service';
-import { findUserById } from '../account/repository';
+import { findUserById } from '../account/service';
 import { ownedSession, practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 

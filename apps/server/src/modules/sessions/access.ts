@@ -1,13 +1,13 @@
 import { SessionStatus } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { findPractitionerByUser } from '../portal/repository';
+import { findPractitionerByUser } from '../practitioner/service';
 import * as repo from './repository';
 
 /*
  * Who may reach a session, and its patient's data. Its own file so that the modules sessions/service.ts
- * depends on (pharmacogenomics) can check access without importing that service back: it imports no
- * module's service (decision 014).
+ * depends on (pharmacogenomics) can check access without importing that service back: of other modules
+ * it imports only the practitioner's service, which imports nothing of sessions (decision 014).
  */
 
 /** The caller's practitioner profile; without one, every session call is a 404. */

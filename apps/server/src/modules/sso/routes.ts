@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { ERROR_TEXTS, ErrorCode, LIMITS, MESSAGES, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
 import { users } from '../../db/schema';
 import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } from '../../plugins/errors';
-import { allowedRedirect } from '../account/service';
-import { findUserByEmail } from '../account/repository';
+import { allowedRedirect, findUserByEmail } from '../account/service';
 import { signInLimiter } from './sign-in-limit';
 import { messagePage, signInPage, signOutPage, signUpPage, SSO_CSS } from './views';
 

@@ -18,12 +18,37 @@ import {
 
 type Executor = Db | Tx;
 
+export const findPractitionerByUser = (db: Db, userId: string) => db.query.practitioners.findFirst({ where: eq(practitioners.userId, userId) });
+
 export const findPractice = async (db: Executor, userId: string) => {
   const [row] = await db.select().from(practitioners).where(eq(practitioners.userId, userId)).limit(1);
   return row;
 };
 
 // ---- Lookups ---------------------------------------------------------------------------------
+
+export const listCategories = (db: Db) => db.select().from(practitionerCategories).orderBy(asc(practitionerCategories.id));
+export const findCategory = (db: Db, id: number) => db.query.practitionerCategories.findFirst({ where: eq(practitionerCategories.id, id) });
+export const listLanguages = (db: Db) => db.select().from(languages).orderBy(asc(languages.name));
+export const listSpecializations = (db: Db) => db.select().from(specializations).orderBy(asc(specializations.name));
+
+export async function practitionerLookups(db: Db, practitionerId: string) {
+  const [langs, specs] = await Promise.all([
+    db
+      .select({ id: languages.id, name: languages.name })
+      .from(practitionerLanguages)
+      .innerJoin(languages, eq(languages.id, practitionerLanguages.languageId))
+      .where(eq(practitionerLanguages.practitionerId, practitionerId))
+      .orderBy(asc(languages.name)),
+    db
+      .select({ id: specializations.id, name: specializations.name })
+      .from(practitionerSpecializations)
+      .innerJoin(specializations, eq(specializations.id, practitionerSpecializations.specializationId))
+      .where(eq(practitionerSpecializations.practitionerId, practitionerId))
+      .orderBy(asc(specializations.name)),
+  ]);
+  return { languages: langs, specializations: specs };
+}
 
 /** Which of the given ids exist in a lookup table. */
 export async function existingIds(db: Executor, table: 'categories' | 'languages' | 'specializations', ids: number[]) {

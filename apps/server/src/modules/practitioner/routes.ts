@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Address,
+  Category,
+  CategoryList,
+  Lookup,
+  Tos,
+  TosAccepted,
   AddressInput,
   Availability,
   AvailabilityInput,
@@ -21,13 +26,84 @@ import {
   UpdatePracticeBody,
 } from '@portal/contract';
 import { caller } from '../../plugins/auth';
+import { acceptLatestTos, latestTos } from '../account/service';
+import * as repo from './repository';
 import * as service from './service';
 
 const tags = ['practice'];
 const list = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });
+const LookupList = list(Lookup);
+
+/** The caller's practitioner profile, the lookups a practice picks from, and the portal terms, under /api/portal. */
+export const practitionerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Listed in the API document under 'portal', as before these routes joined the practice's.
+  const tags = ['portal'];
+
+  app.get(
+    '/me/',
+    {
+      schema: { tags, summary: "The caller's practitioner profile", response: { 200: PractitionerMe } },
+    },
+    async (req) => service.getPractitionerMe(ctx, caller(req).userId),
+  );
+
+  app.get(
+    '/categories/',
+    {
+      schema: { tags, summary: 'Practitioner categories', response: { 200: CategoryList } },
+    },
+    async () => ({ results: await repo.listCategories(ctx.database.db) }),
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One practitioner category',
+        params: z.strictObject({ id: z.coerce.number().int().min(1).max(1_000_000) }),
+        response: { 200: Category },
+      },
+    },
+    async (req) => service.getCategory(ctx, req.params.id),
+  );
+
+  app.get(
+    '/languages/',
+    {
+      schema: { tags, summary: 'Languages a practice can offer', response: { 200: LookupList } },
+    },
+    async () => ({ results: await repo.listLanguages(ctx.database.db) }),
+  );
+
+  app.get(
+    '/specializations/',
+    {
+      schema: { tags, summary: 'Specializations a practice can offer', response: { 200: LookupList } },
+    },
+    async () => ({ results: await repo.listSpecializations(ctx.database.db) }),
+  );
+
+  app.get(
+    '/me/tos/',
+    {
+      schema: { tags, summary: 'The latest Portal Terms & Conditions', response: { 200: z.object({ data: Tos }) } },
+    },
+    async () => ({ data: await latestTos(ctx, 'portal') }),
+  );
+
+  app.put(
+    '/me/tos/',
+    {
+      schema: { tags, summary: 'Accept the latest Portal Terms & Conditions', response: { 200: TosAccepted } },
+    },
+    async (req) => acceptLatestTos(ctx, caller(req).userId, 'portal'),
+  );
+};
 
 /**
- * The practice calls of SPEC §7 under /api/portal (GET /portal/me/ itself is the portal module's):
+ * The practice calls of SPEC §7 under /api/portal (GET /portal/me/ itself is practitionerRoutes'):
  * completing onboarding, editing the practice, its languages, specializations, addresses,
  * availability and payment details. Another practice's id answers 404 like a missing one.
  */

@@ -23,11 +23,11 @@ import type { z } from 'zod';
 import type { AddressInput, OnboardingBody, PaymentDetailsInput, UpdatePracticeBody } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { hasAcceptedLatest } from '../account/repository';
-import { getMe } from '../account/service';
-import { getPractitionerMe } from '../portal/service';
-import { practitionerLookups } from '../portal/repository';
+import { findUserById, getMe, hasAcceptedLatest } from '../account/service';
 import * as repo from './repository';
+
+// The practitioner row of a user (the session access check reads it) and the admin review's filter.
+export { findPractitionerByUser, type ReviewFilter } from './repository';
 
 type Onboarding = z.output<typeof OnboardingBody>;
 type PracticePatch = z.output<typeof UpdatePracticeBody>;
@@ -37,6 +37,39 @@ type PaymentValues = z.output<typeof PaymentDetailsInput>;
 const iso = (d: Date) => d.toISOString();
 const HPCSA_TAKEN = 'This HPCSA number is already registered with another practice';
 const NOT_AN_OPTION = VALIDATION_MESSAGES.INVALID_NUMBER;
+
+/** The caller's practitioner profile; 404 when they have none yet (the portal then onboards them). */
+export async function getPractitionerMe(ctx: AppContext, userId: string): Promise<PractitionerMe> {
+  const { db } = ctx.database;
+  const p = await repo.findPractitionerByUser(db, userId);
+  if (!p) throw notFound();
+  const [lookups, category, tosAccepted, user] = await Promise.all([
+    repo.practitionerLookups(db, p.id),
+    p.categoryId === null ? null : repo.findCategory(db, p.categoryId),
+    hasAcceptedLatest(db, userId, 'portal'),
+    findUserById(db, userId),
+  ]);
+  return {
+    id: p.id,
+    status: p.status as PractitionerMe['status'],
+    categoryID: p.categoryId,
+    category: category ?? null,
+    warehouseID: p.warehouseId,
+    tosAccepted,
+    languages: lookups.languages,
+    specializations: lookups.specializations,
+    hpcsaNumber: p.hpcsaNumber,
+    practiceNumber: p.practiceNumber,
+    description: p.description,
+    profileImage: user?.profileImage ?? null,
+  };
+}
+
+export async function getCategory(ctx: AppContext, id: number) {
+  const row = await repo.findCategory(ctx.database.db, id);
+  if (!row) throw notFound();
+  return row;
+}
 
 /** The caller's practice; 404 without one, as GET /portal/me/ answers. */
 export async function practiceOf(ctx: AppContext, userId: string) {
@@ -149,7 +182,7 @@ export async function saveDraft(ctx: AppContext, userId: string, draft: Onboardi
 // ---- Languages and specializations -----------------------------------------------------------
 
 async function lookupsOf(ctx: AppContext, practitionerId: string, kind: 'languages' | 'specializations') {
-  return { results: (await practitionerLookups(ctx.database.db, practitionerId))[kind] };
+  return { results: (await repo.practitionerLookups(ctx.database.db, practitionerId))[kind] };
 }
 
 export async function addLookup(ctx: AppContext, userId: string, kind: 'languages' | 'specializations', id: number) {

@@ -3,7 +3,7 @@ import { PRACTITIONER_STATUS_LABELS, errorText, type PractitionerStatus } from '
 import { loadDotEnv, loadEnv } from '../env';
 import { adminTokenPath, readOrCreateLocalToken } from '../modules/admin/admin-auth';
 import { PGX_USAGE, runPgxCommand } from '../modules/pharmacogenomics/admin-cli';
-import { COMMERCE_USAGE, runCommerceCommand } from '../modules/commerce/admin-cli';
+import { COMMERCE_USAGE, runCommerceCommand } from './commerce-admin';
 
 /**
  * `npm run admin -- COMMAND`: the provider's staff review new practices from the terminal, through

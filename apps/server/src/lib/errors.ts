@@ -18,3 +18,5 @@ export const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'The reques
 export const unauthenticated = (message = 'Authentication is required') => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const sessionExpired = () => new AppError(401, ErrorCode.SESSION_EXPIRED, 'Your session has ended, please sign in again');
 export const badRequest = (fieldErrors?: Record<string, string[]>, message?: string) => new AppError(400, ErrorCode.BAD_REQUEST, message, { fieldErrors });
+/** The object is not in a state that allows this step (deactivated, received, already paid, ...). */
+export const badStatusTransition = (message?: string) => new AppError(400, ErrorCode.BAD_STATUS_TRANSITION, message);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { unauthenticated } from '../../lib/errors';
 
 /**
@@ -64,3 +65,7 @@ export function createAdminCheck(opts: { token?: string; production: boolean; da
     if (!want || !timingSafeEqual(digest(match[1]!), want)) throw unauthenticated('The admin token is not valid');
   };
 }
+
+/** The admin check as the app is configured, for the admin routes of every module. */
+export const adminCheckFor = (ctx: AppContext) =>
+  createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });

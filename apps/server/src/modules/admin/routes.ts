@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, LIMITS, zId } from '@portal/contract';
-import { createAdminCheck } from './admin-auth';
+import { adminCheckFor } from './admin-auth';
 import * as service from './service';
 
 const tags = ['admin'];
@@ -34,7 +34,7 @@ const ListQuery = z.strictObject({
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const checkAdmin = createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });
+  const checkAdmin = adminCheckFor(ctx);
   app.addHook('onRequest', checkAdmin);
   const config = { auth: 'public' as const };
 

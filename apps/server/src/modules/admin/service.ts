@@ -2,6 +2,9 @@ import type { AppContext } from '../../context';
 import { passedPractitionerIds } from '../course/service';
 import * as practice from '../practitioner/service';
 
+// The provider's staff check, which the admin routes of other modules (kits, transactions, pharmacogenomics, system) use too.
+export { adminCheckFor } from './admin-auth';
+
 /** The provider's side of a practice's life: the review queue and the decision. */
 export async function listPractitioners(ctx: AppContext, filter: practice.ReviewFilter) {
   const page = await practice.listForReview(ctx, filter);

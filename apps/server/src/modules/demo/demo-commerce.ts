@@ -3,8 +3,8 @@ import { discountAmount, formatMoney, type DiscountCodeInput, type DiscountType 
 import type { Db } from '../../db/client';
 import { discountCodes, kits, orders, users } from '../../db/schema';
 import { loadEnv } from '../../env';
-import * as commerce from '../commerce/repository';
-import { utcToday } from '../commerce/service';
+import * as codes from '../discount-codes/service';
+import { utcToday } from '../../lib/dates';
 
 /** Kits in the demo practice's stock (she has no warehouse, so Kits shows in her sidebar). */
 export const DEMO_STOCK_LABELS = Array.from({ length: 8 }, (_, i) => `DEMO-STOCK-${String(i + 1).padStart(2, '0')}`);
@@ -90,9 +90,9 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
   const existing = await db.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.practitionerId, practitionerId)).limit(1);
   if (existing.length) return;
 
-  let welcome: commerce.DiscountCodeRow | null = null;
+  let welcome: codes.DiscountCodeRow | null = null;
   for (const c of DEMO_CODES) {
-    const row = await commerce.insertDiscountCode(db, {
+    const row = await codes.insertDiscountCode(db, {
       practitionerId,
       code: c.code,
       ruleType: c.rule.type,
@@ -124,7 +124,7 @@ export async function seedDemoCommerce(db: Db, practitionerId: string) {
     .limit(1);
   if (already.length) return;
   const unit = env.KIT_PRICE_CENTS;
-  await commerce.placeOrder(
+  await codes.writeOrder(
     db,
     {
       patientId: buyer.id,

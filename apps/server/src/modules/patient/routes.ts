@@ -12,7 +12,7 @@ import {
   isBookingTimeAllowed,
   zId,
 } from '@portal/contract';
-import { placeOrder } from '../commerce/service';
+import { placeOrder } from '../discount-codes/service';
 import { patientJournal } from '../journals/service';
 import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminCheck } from '../admin/admin-auth';
+import { adminCheckFor } from '../admin/service';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -50,7 +50,7 @@ const BrandNamesBody = z.strictObject({ list: z.string().min(1).max(5_000_000) }
 export const pgxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.database.db;
-  app.addHook('onRequest', createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log }));
+  app.addHook('onRequest', adminCheckFor(ctx));
 
   app.post(
     '/calls',

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createAdminCheck } from '../admin/admin-auth';
+import { adminCheckFor } from '../admin/service';
 import { esc, messagePage, page } from '../sso/views';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
@@ -29,7 +29,7 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   if (ctx.env.production) return;
-  const checkAdmin = createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });
+  const checkAdmin = adminCheckFor(ctx);
   /**
    * The mailbox shows invite links and reviews: only to this machine (a loopback client, not
    * relayed by a proxy, addressing it by a loopback name, so a DNS-rebound foreign name does not

@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- kits …` and `npm run admin -- transactions …`: the provider's side of kits and
- * fees from the terminal, through the admin API of a running portal. Wired into src/cli/admin.ts.
+ * fees from the terminal, through the admin API of a running portal (kits/admin-routes.ts,
+ * transactions/admin-routes.ts). Wired into admin.ts.
  */
 export const COMMERCE_USAGE = `  kits consign EMAIL --count N [--collections 1,2,3]   send N kits (1-500) to a practice: to its primary warehouse (in transit until received) or straight into its stock
   kits advance LABEL                                   the lab's next step for a kit (assigned → sample received → processing → results available)

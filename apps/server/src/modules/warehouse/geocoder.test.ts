@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warehouses } from '../../db/schema';
 import { createTestApp, type Harness } from '../../test/harness';
 import { createGeocoder } from './geocoder';
-import { ADMIN_TOKEN, inject, practice, warehouseInput } from './test-support';
+import { ADMIN_TOKEN, inject, practice, warehouseInput } from '../../test/commerce';
 
 /**
  * A local stand-in for Google's Geocoding JSON API: known streets have coordinates, 'Nowhere'

@@ -5,7 +5,7 @@ import { genotypeFiles, kits, results, transactions } from '../../db/schema';
 import { createTestApp, type Harness } from '../../test/harness';
 import { generateSyntheticGenotypeFile } from '../genetics';
 import { centsToDecimal, csvField } from './service';
-import { ADMIN_TOKEN, admin, consign, inject, practice, session, type Practice } from './test-support';
+import { ADMIN_TOKEN, admin, consign, inject, practice, session, type Practice } from '../../test/commerce';
 
 let h: Harness;
 beforeAll(async () => {

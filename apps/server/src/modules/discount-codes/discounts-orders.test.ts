@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_ALPHABET, DISCOUNT_TEXTS, GENERATED_CODE_LENGTH, type DiscountCodeInput } from '@portal/contract';
 import { auditEvents, discountCodes, kits, orders, transactions } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
-import { ADMIN_TOKEN, consign, inject, practice, type Practice } from './test-support';
-import { utcToday } from './service';
+import { ADMIN_TOKEN, consign, inject, practice, type Practice } from '../../test/commerce';
+import { utcToday } from '../../lib/dates';
 
 let h: Harness;
 beforeAll(async () => {

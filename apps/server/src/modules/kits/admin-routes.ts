@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Consignment, IdParams, KitStatus, Transaction, zId, zSampleLabel } from '@portal/contract';
-import { createAdminCheck } from '../admin/admin-auth';
+import { Consignment, KitStatus, zId, zSampleLabel } from '@portal/contract';
+import { adminCheckFor } from '../admin/service';
 import * as service from './service';
 
 const tags = ['admin'];
@@ -30,20 +30,12 @@ const AdvancedKit = z.object({
 });
 
 /**
- * The provider's side of kits and fees under /api/admin, behind the admin token: send kits to a
- * practice, move a kit through the lab's steps, mark a data-request fee paid.
+ * The provider's side of kits under /api/admin, behind the admin token: send kits to a practice,
+ * move a kit through the lab's steps.
  */
-export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const kitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.addHook(
-    'onRequest',
-    createAdminCheck({
-      token: ctx.env.ADMIN_TOKEN,
-      production: ctx.env.production,
-      dataDir: ctx.env.DATA_DIR,
-      log: ctx.log,
-    }),
-  );
+  app.addHook('onRequest', adminCheckFor(ctx));
 
   app.post(
     '/consignments',
@@ -86,19 +78,5 @@ export const commerceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return kit;
     },
-  );
-
-  app.post(
-    '/transactions/:id/paid',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Mark a data-request fee paid (once; otherwise 400414)',
-        params: IdParams,
-        response: { 200: Transaction },
-      },
-    },
-    async (req) => service.markFeePaid(ctx, req.params.id),
   );
 };

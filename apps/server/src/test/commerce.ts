@@ -1,7 +1,7 @@
 import type { WarehouseInput } from '@portal/contract';
-import { createUser, type Harness } from '../../test/harness';
+import { createUser, type Harness } from './harness';
 
-/** Shared set-up of the commerce module's integration tests. */
+/** Shared set-up of the integration tests of kits, warehouse, discount codes and transactions. */
 export const ADMIN_TOKEN = 'test-admin-token-commerce-0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -81,3 +81,9 @@ export function inject(h: Harness, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** The practice hands one of its kits to the patient of a session. */
+export const assign = (h: Harness, doc: Practice, sessionId: string, sampleLabel: string) =>
+  inject(h, 'PUT', `/api/portal/sessions/${sessionId}/kit`, doc.auth, {
+    sampleLabel,
+  });

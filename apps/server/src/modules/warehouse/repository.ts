@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { consignments, kits, practitioners, warehouses } from '../../db/schema';
+
+type Executor = Db | Tx;
+
+/** Serialises writes that decide "the first" or "how many" for one practice. */
+async function lockPractitioner(tx: Tx, practitionerId: string) {
+  await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
+}
+
+export type WarehouseValues = Pick<
+  typeof warehouses.$inferInsert,
+  'name' | 'contactPerson' | 'contactNumber' | 'streetAddress' | 'suburb' | 'state' | 'postalCode' | 'countryCode' | 'latitude' | 'longitude'
+>;
+
+export const listWarehouses = (db: Executor, practitionerId: string) =>
+  db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.practitionerId, practitionerId))
+    .orderBy(desc(warehouses.primary), asc(warehouses.createdAt), asc(warehouses.id));
+
+export async function findWarehouse(db: Executor, practitionerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Adds a warehouse; the first one is primary and becomes practitioners.warehouse_id. 'full' at the
+ * limit. The practice row is locked, so two concurrent first warehouses cannot both be primary.
+ */
+export async function insertWarehouse(db: Db, practitionerId: string, values: WarehouseValues, max: number) {
+  return db.transaction(async (tx) => {
+    await lockPractitioner(tx, practitionerId);
+    const [existing] = await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.practitionerId, practitionerId));
+    const n = Number(existing?.n ?? 0);
+    if (n >= max) return 'full' as const;
+    const [row] = await tx
+      .insert(warehouses)
+      .values({ ...values, practitionerId, primary: n === 0 })
+      .returning();
+    if (n === 0) {
+      await tx.update(practitioners).set({ warehouseId: row!.id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
+    }
+    return row!;
+  });
+}
+
+export async function updateWarehouse(db: Executor, practitionerId: string, id: string, values: WarehouseValues) {
+  const [row] = await db
+    .update(warehouses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
+    .returning();
+  return row;
+}
+
+/** Moves the primary flag and practitioners.warehouse_id to this warehouse, in one transaction. */
+export async function setPrimaryWarehouse(db: Db, practitionerId: string, id: string) {
+  return db.transaction(async (tx) => {
+    await lockPractitioner(tx, practitionerId);
+    const [target] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)));
+    if (!target) return undefined;
+    await tx
+      .update(warehouses)
+      .set({ primary: false, updatedAt: new Date() })
+      .where(and(eq(warehouses.practitionerId, practitionerId), eq(warehouses.primary, true), ne(warehouses.id, id)));
+    const [row] = await tx.update(warehouses).set({ primary: true, updatedAt: new Date() }).where(eq(warehouses.id, id)).returning();
+    await tx.update(practitioners).set({ warehouseId: id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
+    return row;
+  });
+}
+
+export async function primaryWarehouse(db: Executor, practitionerId: string) {
+  const [row] = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.practitionerId, practitionerId), eq(warehouses.primary, true)))
+    .limit(1);
+  return row;
+}
+
+export interface StockCounts {
+  received: number;
+  handedOut: number;
+  inTransit: number;
+}
+
+/** The consignment stock of every warehouse of a practice, in one grouped query. */
+export async function stockByWarehouse(db: Executor, practitionerId: string) {
+  const rows = await db
+    .select({
+      warehouseId: consignments.warehouseId,
+      received: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null)`.mapWith(Number),
+      handedOut: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is not null and ${kits.status} <> 'in_stock')`.mapWith(Number),
+      inTransit: sql<number>`count(${kits.id}) filter (where ${consignments.receivedAt} is null)`.mapWith(Number),
+    })
+    .from(consignments)
+    .innerJoin(kits, eq(kits.consignmentId, consignments.id))
+    .where(eq(consignments.practitionerId, practitionerId))
+    .groupBy(consignments.warehouseId);
+  return new Map<string, StockCounts>(rows.map((r) => [r.warehouseId, r] as const));
+}
+
+// ---- Consignments ------------------------------------------------------------------------------
+
+export async function listConsignments(db: Executor, practitionerId: string, warehouseId?: string) {
+  const conditions = [eq(consignments.practitionerId, practitionerId)];
+  if (warehouseId) conditions.push(eq(consignments.warehouseId, warehouseId));
+  return db
+    .select()
+    .from(consignments)
+    .where(and(...conditions))
+    .orderBy(desc(consignments.dispatchedAt), desc(consignments.id));
+}
+
+export async function findConsignment(db: Executor, practitionerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(consignments)
+    .where(and(eq(consignments.id, id), eq(consignments.practitionerId, practitionerId)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a consignment received once: a second call matches no row. */
+export async function receiveConsignment(db: Executor, practitionerId: string, id: string) {
+  const [row] = await db
+    .update(consignments)
+    .set({ receivedAt: new Date() })
+    .where(and(eq(consignments.id, id), eq(consignments.practitionerId, practitionerId), isNull(consignments.receivedAt)))
+    .returning();
+  return row;
+}

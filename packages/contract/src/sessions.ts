@@ -14,6 +14,19 @@ export type DataRequestStatus = z.infer<typeof DataRequestStatus>;
 export const DataRequest = z.object({ id: zId, status: DataRequestStatus, createdAt: z.string(), answeredAt: z.string().nullable() });
 export type DataRequest = z.infer<typeof DataRequest>;
 
+/** One row of an access history: the session's (practitioner) or the patient's own (patient app). */
+export const AuditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  category: z.string(),
+  outcome: z.string(),
+  sourceIp: z.string().nullable(),
+  actor: z.string(),
+  sessionID: zId.nullable(),
+  detail: z.string().nullable(),
+});
+
 export const KitStatus = z.enum(['in_stock', 'assigned', 'sample_received', 'processing', 'results_available']);
 export type KitStatus = z.infer<typeof KitStatus>;
 export const KIT_STATUS_LABELS: Record<KitStatus, string> = {

@@ -6,7 +6,7 @@ import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
 import { auditEvents, dataRequests, kits, questionnaireResponses, results, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
-import { importDemoCallSet } from '../pharmacogenomics/demo';
+import { importDemoCallSet } from '../demo/demo-pgx';
 import { reportForAskAi } from '../pharmacogenomics/service';
 
 let h: Harness;

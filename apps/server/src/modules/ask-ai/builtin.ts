@@ -1,7 +1,6 @@
 import { AI_REFUSAL, AI_SUMMARY_WORDS, PGX_MESSAGES, countWords, type AiPreset, type AiStatement, type PgxPhenoconverter } from '@portal/contract';
-import { CURRENT_MEDICINES } from '../demo/questionnaires';
-import { splitRecommendation, shortList } from '../pharmacogenomics/mapping';
-import { mentions } from '../pharmacogenomics/medicines';
+import { CURRENT_MEDICINES } from '../../db/questionnaires';
+import { mentions, shortList, splitRecommendation } from '../pharmacogenomics/service';
 import { recommended, type PgxGene, type PgxPair, type PgxReport, type SourceRecord } from './records';
 
 export interface EngineAnswer {

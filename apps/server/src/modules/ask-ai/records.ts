@@ -1,10 +1,8 @@
 import { RESULT_LEVEL_LABELS, type AiRecord, type PgxPhenoconverter, type PgxReportRow } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { advisesStandardDosing } from '../pharmacogenomics/mapping';
-import { reportForAskAi } from '../pharmacogenomics/service';
-import { questionnairesFor, resultsWithData } from '../sessions/repository';
+import { advisesStandardDosing, reportForAskAi } from '../pharmacogenomics/service';
 import { accessibleSession } from '../sessions/access';
-import { componentsOf, toQuestionnaire, toResult } from '../sessions/service';
+import { componentsOf, questionnairesFor, resultsWithData, toQuestionnaire, toResult } from '../sessions/service';
 
 /** One gene and one drug of the pharmacogenomic report: its rows (one per population), as the report shows them. */
 export interface PgxPair {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
-import { importDemoCallSet } from '../pharmacogenomics/demo';
+import { importDemoCallSet } from './demo-pgx';
 import { dataRequests, genotypeFiles, journalEntries, kits, questionnaireResponses, results, sessions, transactions, users } from '../../db/schema';
 
 const DAY = 86_400_000;

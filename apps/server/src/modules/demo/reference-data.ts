@@ -2,7 +2,7 @@ import { PRACTITIONER_CATEGORIES } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { collections, languages, practitionerCategories, questionnaires, specializations } from '../../db/schema';
 import { ensureTosVersions } from '../account/service';
-import { QUESTIONNAIRES } from './questionnaires';
+import { QUESTIONNAIRES } from '../../db/questionnaires';
 
 /** South Africa's official languages, which patients of the provider speak. */
 const LANGUAGES = [

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import type { ResultComponent } from '@portal/contract';
-import type { GeneCall } from '../pharmacogenomics/calls';
+import type { GeneCall } from '../pharmacogenomics/service';
 
 /*
  * A session's results as a FHIR R4 Bundle (decision 012). Codes come from the HL7 Genomics

@@ -1,11 +1,9 @@
 import type { Bundle } from '@medplum/fhirtypes';
 import type { ResultComponent } from '@portal/contract';
 import type { AppContext } from '../../context';
-import type { GeneCall } from '../pharmacogenomics/calls';
-import * as pgxRepo from '../pharmacogenomics/repository';
-import * as sessionsRepo from '../sessions/repository';
+import * as pgx from '../pharmacogenomics/service';
 import { accessibleSession } from '../sessions/access';
-import { componentsOf } from '../sessions/service';
+import { componentsOf, resultsWithData } from '../sessions/service';
 import { buildBundle } from './build';
 import { validateFhir } from './validate';
 
@@ -17,12 +15,12 @@ import { validateFhir } from './validate';
 export async function sessionBundle(ctx: AppContext, userId: string, sessionId: string): Promise<{ bundle: Bundle; sampleLabel: string | null }> {
   const { row } = await accessibleSession(ctx, userId, sessionId);
   const db = ctx.database.db;
-  const kit = row.kitId ? await pgxRepo.findKit(db, row.kitId) : undefined;
-  const results = kit ? await sessionsRepo.resultsWithData(db, kit.id) : [];
-  const reports = kit ? await pgxRepo.reportsForKit(db, kit.id) : [];
+  const kit = row.kitId ? await pgx.findKit(db, row.kitId) : undefined;
+  const results = kit ? await resultsWithData(db, kit.id) : [];
+  const reports = kit ? await pgx.reportsForKit(db, kit.id) : [];
   const current = reports.find((r) => r.status === 'current');
   const [callSet, kb] =
-    kit && current ? await Promise.all([pgxRepo.callSetForKit(db, kit.id), pgxRepo.findKnowledgeBase(db, current.kbVersion)]) : [undefined, undefined];
+    kit && current ? await Promise.all([pgx.callSetForKit(db, kit.id), pgx.findKnowledgeBase(db, current.kbVersion)]) : [undefined, undefined];
   const bundle = buildBundle({
     portalUrl: ctx.env.portalUrl,
     sessionId,
@@ -41,7 +39,7 @@ export async function sessionBundle(ctx: AppContext, userId: string, sessionId: 
             builtAt: current.builtAt,
             knowledgeBase: kb?.label ?? current.kbVersion,
             pharmcatVersion: callSet.pharmcatVersion,
-            calls: callSet.calls as GeneCall[],
+            calls: callSet.calls as pgx.GeneCall[],
           }
         : null,
     generatedAt: new Date(),

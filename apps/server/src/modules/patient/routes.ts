@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AuditRow,
   DataRequest,
   ErrorCode,
   IdParams,
@@ -16,9 +17,7 @@ import { placeOrder } from '../discount-codes/service';
 import { patientJournal } from '../journals/service';
 import { AppError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/auth';
-import * as repo from '../sessions/repository';
-import { AuditRow } from '../sessions/routes';
-import { patientAccessHistory, toDataRequest } from '../sessions/service';
+import * as sessions from '../sessions/service';
 
 const tags = ['patient'];
 const PatientSession = z.object({
@@ -33,16 +32,15 @@ const PatientSession = z.object({
 /** What the provider's mobile app calls for a patient (token scope 'patient'). */
 export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const { db } = ctx.database;
   const config = { auth: ['patient' as const] };
 
-  const toPatientSession = (s: repo.SessionRow, dr: Parameters<typeof toDataRequest>[0] | null) => ({
+  const toPatientSession = (s: sessions.SessionRow, dr: Parameters<typeof sessions.toDataRequest>[0] | null) => ({
     id: s.id,
     status: s.status,
     bookingTime: s.bookingTime.toISOString(),
     createdAt: s.createdAt.toISOString(),
     practitionerID: s.practitionerId,
-    dataRequest: dr ? toDataRequest(dr) : null,
+    dataRequest: dr ? sessions.toDataRequest(dr) : null,
   });
 
   app.get(
@@ -56,7 +54,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ results: z.array(ListedPractitioner) }) },
       },
     },
-    async (req) => ({ results: await repo.listedPractitioners(db, { search: req.query.search }) }),
+    async (req) => ({ results: await sessions.listedPractitioners(ctx, req.query.search) }),
   );
 
   app.post(
@@ -76,9 +74,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, ErrorCode.BOOKING_DATE_OUT_OF_RANGE, undefined, {
           fieldErrors: { bookingTime: ['Min date is 1 day from now, max date is 7 days from now'] },
         });
-      const practitioner = await repo.findListedPractitioner(db, req.body.practitionerId);
-      if (!practitioner) throw notFound();
-      const session = await repo.insertSession(db, { patientId: caller(req).userId, practitionerId: practitioner.id, bookingTime });
+      const session = await sessions.requestSession(ctx, caller(req).userId, req.body.practitionerId, bookingTime);
       return reply.status(201).send(toPatientSession(session, null));
     },
   );
@@ -89,7 +85,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, summary: "The patient's sessions", response: { 200: z.object({ results: z.array(PatientSession) }) } },
     },
-    async (req) => ({ results: (await repo.sessionsOfPatient(db, caller(req).userId)).map((r) => toPatientSession(r.session, r.dataRequest)) }),
+    async (req) => ({ results: (await sessions.patientSessions(ctx, caller(req).userId)).map((r) => toPatientSession(r.session, r.dataRequest)) }),
   );
 
   app.get(
@@ -99,7 +95,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One of the patient’s sessions', params: IdParams, response: { 200: PatientSession } },
     },
     async (req) => {
-      const [r] = await repo.sessionsOfPatient(db, caller(req).userId, req.params.id);
+      const [r] = await sessions.patientSessions(ctx, caller(req).userId, req.params.id);
       if (!r) throw notFound();
       return toPatientSession(r.session, r.dataRequest);
     },
@@ -112,8 +108,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The journal notes the practitioner submitted for this session', params: IdParams, response: { 200: SessionJournal } },
     },
     async (req) => {
-      const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
-      if (!s) throw notFound();
+      const s = await sessions.patientSession(ctx, caller(req).userId, req.params.id);
       return patientJournal(ctx, s.id);
     },
   );
@@ -125,7 +120,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Who looked at or changed my data (POPIA s23)', response: { 200: z.object({ results: z.array(AuditRow) }) } },
     },
     async (req) => {
-      return patientAccessHistory(ctx, caller(req).userId);
+      return sessions.patientAccessHistory(ctx, caller(req).userId);
     },
   );
 
@@ -160,13 +155,9 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        return ctx.audit.around(req, { action, category: 'data request', sessionId: req.params.id }, async () => {
-          const s = await repo.findForPatient(db, caller(req).userId, req.params.id);
-          if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
-          const answered = await repo.answerDataRequest(db, s.id, status);
-          if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
-          return toDataRequest(answered);
-        });
+        return ctx.audit.around(req, { action, category: 'data request', sessionId: req.params.id }, () =>
+          sessions.answerDataRequest(ctx, caller(req).userId, req.params.id, status),
+        );
       },
     );
   }

@@ -6,7 +6,7 @@
  * phenotype, never a new genotype (docs/decisions/005).
  */
 import { populationLabel } from '@portal/contract';
-import { CURRENT_MEDICINES } from '../demo/questionnaires';
+import { CURRENT_MEDICINES } from '../../db/questionnaires';
 import type { GeneCall } from './calls';
 import { readPgxFile } from './catalogue';
 import type { KbRecommendation, KnowledgeBaseContent } from './knowledge-base';

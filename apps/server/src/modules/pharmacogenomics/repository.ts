@@ -13,7 +13,7 @@ import {
   questionnaires,
   sessions,
 } from '../../db/schema';
-import { CURRENT_MEDICINES } from '../demo/questionnaires';
+import { CURRENT_MEDICINES } from '../../db/questionnaires';
 import { rowsOf } from '../../db/sql';
 import type { ReportRowDraft } from './mapping';
 

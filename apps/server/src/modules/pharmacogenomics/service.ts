@@ -54,6 +54,15 @@ import {
 import * as repo from './repository';
 import { parseTsvRecords } from './tsv';
 
+// What other modules read of pharmacogenomics besides this file's functions: the texts and rules
+// ask-ai's answers quote, the FHIR export's reads, the session detail's medicines line, the demo's
+// call-set files.
+export type { GeneCall } from './calls';
+export { readPgxFile } from './catalogue';
+export { advisesStandardDosing, shortList, splitRecommendation } from './mapping';
+export { medicinesText, mentions } from './medicines';
+export { callSetForKit, findKit, findKnowledgeBase, reportsForKit } from './repository';
+
 /* ------------------------------------------------------------------ knowledge base */
 
 // Versions never change once stored, so their parsed content can be kept.

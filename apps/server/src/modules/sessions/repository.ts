@@ -3,7 +3,7 @@ import { SessionStatus } from '@portal/contract';
 import type { Database, Db } from '../../db/client';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
 import { dataRequests, kits, practitioners, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
-import { CURRENT_MEDICINES } from '../demo/questionnaires';
+import { CURRENT_MEDICINES } from '../../db/questionnaires';
 import { rowsOf } from '../../db/sql';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DataRequest, IdParams, SessionCounts, SessionCountsQuery, SessionDetail, SessionListQuery, SessionSummary, pageOf, zId } from '@portal/contract';
+import {
+  AuditRow,
+  DataRequest,
+  IdParams,
+  SessionCounts,
+  SessionCountsQuery,
+  SessionDetail,
+  SessionListQuery,
+  SessionSummary,
+  pageOf,
+  zId,
+} from '@portal/contract';
 import { caller, tokenOf } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['sessions'];
-export const AuditRow = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  action: z.string(),
-  category: z.string(),
-  outcome: z.string(),
-  sourceIp: z.string().nullable(),
-  actor: z.string(),
-  sessionID: zId.nullable(),
-  detail: z.string().nullable(),
-});
 const ResultRef = z.object({ id: zId, title: z.string(), computedAt: z.string() });
 const ResultParams = z.strictObject({ id: zId, resultId: zId });
 const ComponentParams = z.strictObject({ id: zId, resultId: zId, componentId: z.string().regex(/^[a-z0-9-]{1,64}$/) });

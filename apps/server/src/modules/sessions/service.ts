@@ -4,10 +4,12 @@ import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/service';
 import { practitionerNames } from '../audit/service';
-import { medicinesText } from '../pharmacogenomics/medicines';
-import { pharmacogeneHighlights } from '../pharmacogenomics/service';
+import { medicinesText, pharmacogeneHighlights } from '../pharmacogenomics/service';
 import { accessibleSession, isDataAccessible, ownedSession, practitionerOf } from './access';
 import * as repo from './repository';
+
+// The kit's results and the patient's questionnaires as stored: ask-ai's records and the FHIR export read them.
+export { questionnairesFor, resultsWithData } from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -314,4 +316,38 @@ export function toAuditRow(r: HistoryRow, viewerId: string, names: Map<string, {
     sessionID: r.sessionId,
     detail: r.detail,
   };
+}
+
+// ---- The patient's side (patient/routes.ts, the provider's mobile app) ---------------------------
+
+export type SessionRow = repo.SessionRow;
+
+export const listedPractitioners = (ctx: AppContext, search?: string) => repo.listedPractitioners(ctx.database.db, { search });
+
+/** A patient's request for a session with a listed practitioner; any other practitioner id is a 404. */
+export async function requestSession(ctx: AppContext, patientId: string, practitionerId: string, bookingTime: Date) {
+  const { db } = ctx.database;
+  const practitioner = await repo.findListedPractitioner(db, practitionerId);
+  if (!practitioner) throw notFound();
+  return repo.insertSession(db, { patientId, practitionerId: practitioner.id, bookingTime });
+}
+
+/** The patient's sessions with their data requests, or the one with this id. */
+export const patientSessions = (ctx: AppContext, patientId: string, sessionId?: string) => repo.sessionsOfPatient(ctx.database.db, patientId, sessionId);
+
+/** The patient's own session; another's or none is a 404. */
+export async function patientSession(ctx: AppContext, patientId: string, sessionId: string) {
+  const s = await repo.findForPatient(ctx.database.db, patientId, sessionId);
+  if (!s) throw notFound();
+  return s;
+}
+
+/** The patient confirms or declines the practitioner's data request, once. */
+export async function answerDataRequest(ctx: AppContext, patientId: string, sessionId: string, status: 'confirmed' | 'declined') {
+  const { db } = ctx.database;
+  const s = await repo.findForPatient(db, patientId, sessionId);
+  if (!s || !(await repo.findDataRequest(db, s.id))) throw notFound();
+  const answered = await repo.answerDataRequest(db, s.id, status);
+  if (!answered) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
+  return toDataRequest(answered);
 }

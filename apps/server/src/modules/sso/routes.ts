@@ -7,7 +7,8 @@ import { users } from '../../db/schema';
 import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } from '../../plugins/errors';
 import { allowedRedirect, findUserByEmail } from '../account/service';
 import { signInLimiter } from './sign-in-limit';
-import { messagePage, signInPage, signOutPage, signUpPage, SSO_CSS } from './views';
+import { messagePage } from '../../lib/html-page';
+import { signInPage, signOutPage, signUpPage, SSO_CSS } from './views';
 
 const INVALID_CREDENTIALS = 'The email or password is not correct';
 const REDIRECT_REFUSED = 'This redirect address is not allowed';

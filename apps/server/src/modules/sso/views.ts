@@ -1,25 +1,6 @@
 /** Server-rendered pages of the stand-in sign-on: plain forms, no script, readable without CSS. */
 
-export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} | Practitioner Portal sign-on</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/sso/static/sso.css">
-</head>
-<body>
-<main class="card">
-<p class="brand">Practitioner Portal</p>
-${body}
-</main>
-</body>
-</html>`;
-}
+import { esc, page } from '../../lib/html-page';
 
 export interface Field {
   name: string;
@@ -108,10 +89,6 @@ ${hidden('redirect', opts.redirect)}
 </form>
 <p class="switch"><a href="${esc(opts.cancel)}">Cancel</a></p>`,
   );
-}
-
-export function messagePage(title: string, message: string, link?: { href: string; label: string }) {
-  return page(title, `<h1>${esc(title)}</h1><p role="alert">${esc(message)}</p>${link ? `<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>` : ''}`);
 }
 
 export const SSO_CSS = `

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminCheckFor } from '../admin/service';
-import { esc, messagePage, page } from '../sso/views';
+import { esc, messagePage, page } from '../../lib/html-page';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
-import { importDemoCallSet } from '../../modules/pharmacogenomics/demo';
+import { importDemoCallSet } from '../../modules/demo/demo-pgx';
 import { createTestApp, createUser, type Harness } from '../harness';
 
 /** The admin API's bearer token in the security suites. */

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import { readPgxFile } from './catalogue';
-import { importCalls } from './service';
+import { importCalls, readPgxFile } from '../pharmacogenomics/service';
 
 /**
  * Synthetic call sets of the demo patients: PharmCAT's two example call sets and hand-made

@@ -1,4 +1,8 @@
-/** The questionnaires patients fill in in the provider's app (SPEC §3 'Questionnaire collection'). */
+/**
+ * The questionnaires patients fill in in the provider's app (SPEC §3 'Questionnaire collection'): the
+ * reference data puts them in the questionnaires table, and sessions, pharmacogenomics and ask-ai read
+ * the patient's medicines by CURRENT_MEDICINES.
+ */
 export interface Question {
   id: string;
   text: string;

@@ -16,3 +16,5 @@ export * from './results';
 export * from './commerce';
 export * from './live';
 export * from './outside';
+export * from './endpoint';
+export * from './api';

@@ -67,12 +67,7 @@ export function PagedResults<T>({
   );
 }
 
-/** Query-string of the set values only. */
-export function searchOf(q: Record<string, string | number | undefined | null>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  return params.toString();
-}
+export { searchOf } from '../lib/api-client';
 
 /** The pager of a list: a named group, every page and control named for a screen reader. */
 export function Pager({

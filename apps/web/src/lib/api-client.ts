@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, ErrorCode, type TokenPair } from '@portal/contract';
+import { ERROR_TEXTS, ErrorCode, pathOf, type Endpoint, type EndpointAnswer, type EndpointInput, type TokenPair } from '@portal/contract';
 import { config } from '../config/env';
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie';
 import { goToSignIn } from './sign-on';
@@ -163,4 +163,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
   return parse<T>(response, options);
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Query string of the set values only; a list repeats its key. A query already built (a view's address) is taken as it is. */
+export function searchOf(q: Record<string, QueryValue> | URLSearchParams): string {
+  if (q instanceof URLSearchParams) return q.toString();
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  return params.toString();
+}
+
+type CallOptions = Pick<RequestOptions, 'auth' | 'headers' | 'signal'>;
+type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions;
+/** The input is required when the endpoint has params, a query or a body; otherwise optional. */
+type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+type AddressInput = { params?: Record<string, string | number>; query?: Record<string, QueryValue> | URLSearchParams };
+
+/** An endpoint's path under the API base, its parameters filled in and its query's set values appended. */
+function pathUnderBase(endpoint: Endpoint, { params, query }: AddressInput): string {
+  if (!endpoint.path.startsWith('/api/')) throw new Error(`${endpoint.path} is not an API endpoint the portal calls`);
+  const search = query === undefined ? '' : searchOf(query);
+  return `${pathOf(endpoint, params).slice('/api'.length)}${search ? `?${search}` : ''}`;
+}
+
+/** An endpoint's address, for a link or a document viewer rather than a call. */
+export function endpointUrl(endpoint: Endpoint, input: AddressInput = {}): string {
+  return `${config.apiBase}${pathUnderBase(endpoint, input)}`;
+}
+
+/**
+ * Calls a contract endpoint (decision 018): its method and path from the definition, the params,
+ * query and body it declares, the answer typed from its success response (bytes for a file, the
+ * open Response for a stream). Errors, refresh and retry are apiRequest's.
+ */
+export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallOptions & AddressInput & { body?: unknown };
+  const responseType = endpoint.reply === 'file' ? 'arrayBuffer' : endpoint.reply === 'stream' ? 'response' : 'json';
+  return apiRequest<EndpointAnswer<E>>(pathUnderBase(endpoint, { params, query }), { ...options, method: endpoint.method, body, responseType });
 }

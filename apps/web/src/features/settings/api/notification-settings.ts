@@ -1,20 +1,18 @@
-import type { NotificationSettings, NotificationSettingsState } from '@portal/contract';
+import { notificationsApi, type NotificationSettings } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
-const path = '/portal/me/notifications/';
-
-/** GET /portal/me/notifications/: which e-mails the practice gets and when (decision 013). */
+/** Which e-mails the practice gets and when (decision 013). */
 export function useNotificationSettings() {
-  return useQuery({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => apiRequest<NotificationSettingsState>(path, { signal }) });
+  return useQuery({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => call(notificationsApi.settings, { signal }) });
 }
 
-/** PUT: each kind instantly, in the 07:00 digest or off, and the practice's time zone. */
+/** Each kind instantly, in the 07:00 digest or off, and the practice's time zone. */
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettings) => apiRequest<NotificationSettingsState>(path, { method: 'PUT', body }),
+    mutationFn: (body: NotificationSettings) => call(notificationsApi.saveSettings, { body }),
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.notifications(), saved),
   });
 }

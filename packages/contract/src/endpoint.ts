@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint of the API, described once (decision 018): the server registers its route from it
+ * (apps/server/src/lib/route.ts), the OpenAPI document is generated from the same schemas, and the
+ * portal calls it by reference (apps/web/src/lib/api-client.ts `call`). Nothing here may import
+ * Fastify: the browser bundle imports this package.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /**
+   * The full path, with Fastify's `:name` for a path parameter. A module's root route keeps the
+   * trailing slash it has always been documented and called with (`/api/portal/journals/`).
+   */
+  path: string;
+  tags: readonly string[];
+  summary?: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** JSON answers by status. A route without one (a file, a stream) answers what `reply` says. */
+  responses?: Partial<Record<number, z.ZodType>>;
+  /**
+   * What a success carries when it is not JSON: `file` bytes (a PDF, iCalendar, a FHIR bundle, a
+   * page), which the portal reads as an ArrayBuffer; `stream` server-sent events, which it reads
+   * from the open Response.
+   */
+  reply?: 'file' | 'stream';
+  /** Not an API operation (probes, the dev mailbox): left out of the OpenAPI document. */
+  hide?: true;
+}
+
+/** Declares an endpoint, its literal types kept, so both sides infer params, body and answer from it. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+type Field<E, K extends string> = E extends { [P in K]: infer T extends z.ZodType } ? T : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a caller gives: the path parameters, query and body the endpoint declares, nothing else. */
+export type EndpointInput<E extends Endpoint> = ([Field<E, 'params'>] extends [undefined] ? unknown : { params: Input<Field<E, 'params'>> }) &
+  // A query may also come ready-built, as the address of a view's state (the reports' filters).
+  ([Field<E, 'query'>] extends [undefined] ? unknown : { query: Input<Field<E, 'query'>> | URLSearchParams }) &
+  ([Field<E, 'body'>] extends [undefined] ? unknown : { body: Input<Field<E, 'body'>> });
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Responses<E> = E extends { responses: infer R } ? R : Record<never, never>;
+type JsonAnswer<R> = {
+  [S in keyof R & SuccessStatus]: S extends 204 ? undefined : R[S] extends z.ZodType ? z.output<R[S]> : never;
+}[keyof R & SuccessStatus];
+
+/** What a successful call answers: its 2xx JSON, the bytes of a file, or the open stream. */
+export type EndpointAnswer<E extends Endpoint> = E extends { reply: 'file' }
+  ? ArrayBuffer
+  : E extends { reply: 'stream' }
+    ? Response
+    : JsonAnswer<Responses<E>>;
+
+/** The path with its parameters filled in, each encoded as one path segment. */
+export function pathOf(endpoint: Endpoint, params?: Record<string, string | number>): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -114,3 +114,14 @@ export const TestAttemptResult = z.object({
   certificateId: z.string().nullable(),
 });
 export type TestAttemptResult = z.infer<typeof TestAttemptResult>;
+
+/** A certificate as anyone holding its printed id may check it. */
+export const CertificateCheck = z.object({
+  id: z.string(),
+  name: z.string(),
+  courseTitle: z.string(),
+  courseVersion: z.number().int(),
+  percent: z.number().int(),
+  issuedAt: z.string(),
+});
+export type CertificateCheck = z.infer<typeof CertificateCheck>;

@@ -15,7 +15,7 @@ export interface Endpoint {
    * trailing slash it has always been documented and called with (`/api/portal/journals/`).
    */
   path: string;
-  tags: readonly string[];
+  tags?: readonly string[];
   summary?: string;
   description?: string;
   params?: z.ZodType;

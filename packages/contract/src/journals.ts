@@ -31,6 +31,10 @@ export const JournalListItem = JournalEntry.extend({
 });
 export type JournalListItem = z.infer<typeof JournalListItem>;
 
+/** One journal entry with its session and addenda. */
+export const JournalDetail = JournalListItem.extend({ addenda: z.array(JournalEntry) });
+export type JournalDetail = z.infer<typeof JournalDetail>;
+
 /**
  * A session's journal: the main entry (null before the first save), the addenda after it, and the
  * session's status (notes are written while it is accepted).

@@ -1,4 +1,5 @@
-import { config } from './env';
+import { legalApi } from '@portal/contract';
+import { endpointUrl } from '../lib/api-client';
 
 /**
  * Every route of SPEC §2: `routes` holds the patterns the router matches, `paths` builds hrefs.
@@ -76,5 +77,5 @@ export const paths = {
 
 /** Legal documents as PDFs, served without sign-in by the API. */
 export function legalPdfUrl(slug: 'privacy-policy' | 'terms-and-conditions' | 'portal-terms-and-conditions'): string {
-  return `${config.apiBase}/legal/${slug}.pdf`;
+  return endpointUrl(legalApi.latest, { params: { file: `${slug}.pdf` } });
 }

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, ErrorCode, pathOf, type Endpoint, type EndpointAnswer, type EndpointInput, type TokenPair } from '@portal/contract';
+import { accountApi, ERROR_TEXTS, ErrorCode, pathOf, type Endpoint, type EndpointAnswer, type EndpointInput, type TokenPair } from '@portal/contract';
 import { config } from '../config/env';
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie';
 import { goToSignIn } from './sign-on';
@@ -115,7 +115,7 @@ let refreshing: Promise<TokenPair> | null = null;
 function refreshTokens(refreshToken: string): Promise<TokenPair> {
   refreshing ??= (async () => {
     try {
-      const pair = await apiRequest<TokenPair>('/account/refresh-token', { method: 'POST', body: { token: refreshToken }, auth: false });
+      const pair = await call(accountApi.refreshToken, { body: { token: refreshToken }, auth: false });
       writeAuthCookie(pair);
       return pair;
     } finally {

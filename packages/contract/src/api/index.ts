@@ -1,10 +1,28 @@
+import { accountApi } from './account';
+import { adminApi } from './admin';
+import { askAiApi } from './ask-ai';
 import { calendarApi } from './calendar';
+import { courseApi } from './course';
+import { fhirApi } from './fhir';
+import { journalsApi } from './journals';
+import { legalApi } from './legal';
+import { liveApi } from './live';
 import { notificationsApi } from './notifications';
+import { systemApi } from './system';
 
-export { calendarApi, notificationsApi };
+export { accountApi, adminApi, askAiApi, calendarApi, courseApi, fhirApi, journalsApi, legalApi, liveApi, notificationsApi, systemApi };
 
 /** Every endpoint the contract describes, by module: the server's route inventory test walks it. */
 export const API = {
+  account: accountApi,
+  admin: adminApi,
+  askAi: askAiApi,
   calendar: calendarApi,
+  course: courseApi,
+  fhir: fhirApi,
+  journals: journalsApi,
+  legal: legalApi,
+  live: liveApi,
   notifications: notificationsApi,
+  system: systemApi,
 };

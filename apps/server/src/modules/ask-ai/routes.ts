@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AiAnswer, AiAnswerSummary, AskBody, ErrorCode, IdParams, JournalEntry, zId } from '@portal/contract';
+import { askAiApi, ErrorCode } from '@portal/contract';
+import { route } from '../../lib/route';
 import { caller } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
 import * as service from './service';
-
-const tags = ['ask-ai'];
-const AnswerParams = z.strictObject({ id: zId, answerId: zId });
 
 /** Ask AI under /api/portal/sessions/:id/ai. Answers stream as server-sent events. */
 export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post(
-    '/:id/ai/ask',
+  route(
+    app,
+    askAiApi.ask,
     {
       config: {
         rateLimit: {
@@ -26,12 +24,6 @@ export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
             ...errorBody(ErrorCode.TOO_MANY_REQUESTS, `You have asked a lot in a short time. You can ask again in ${Math.ceil(c.ttl / 1000)} seconds.`),
           }),
         },
-      },
-      schema: {
-        tags,
-        summary: 'Ask about the patient: streams `statement` (built-in) or `delta` (external engine) events, then `done` with the saved answer',
-        params: IdParams,
-        body: AskBody,
       },
     },
     async (req, reply) => {
@@ -66,36 +58,21 @@ export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/ai/answers',
-    {
-      schema: { tags, summary: 'Earlier answers for this session', params: IdParams, response: { 200: z.object({ results: z.array(AiAnswerSummary) }) } },
-    },
-    async (req) =>
-      ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: 'answers list' }, () =>
-        service.listAnswers(ctx, caller(req).userId, req.params.id),
-      ),
+  route(app, askAiApi.answers, async (req) =>
+    ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: 'answers list' }, () =>
+      service.listAnswers(ctx, caller(req).userId, req.params.id),
+    ),
   );
 
-  app.get(
-    '/:id/ai/answers/:answerId',
-    {
-      schema: { tags, summary: 'One saved answer with its citations', params: AnswerParams, response: { 200: AiAnswer } },
-    },
-    async (req) =>
-      ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: `answer ${req.params.answerId}` }, () =>
-        service.getAnswer(ctx, caller(req).userId, req.params.id, req.params.answerId),
-      ),
+  route(app, askAiApi.answer, async (req) =>
+    ctx.audit.around(req, { action: 'read', category: 'ai answer', sessionId: req.params.id, detail: `answer ${req.params.answerId}` }, () =>
+      service.getAnswer(ctx, caller(req).userId, req.params.id, req.params.answerId),
+    ),
   );
 
-  app.post(
-    '/:id/ai/answers/:answerId/journal-draft',
-    {
-      schema: { tags, summary: "Add the answer to the session's journal draft", params: AnswerParams, response: { 200: JournalEntry } },
-    },
-    async (req) =>
-      ctx.audit.around(req, { action: 'save', category: 'journal', sessionId: req.params.id, detail: `from answer ${req.params.answerId}` }, () =>
-        service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId),
-      ),
+  route(app, askAiApi.toJournalDraft, async (req) =>
+    ctx.audit.around(req, { action: 'save', category: 'journal', sessionId: req.params.id, detail: `from answer ${req.params.answerId}` }, () =>
+      service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId),
+    ),
   );
 };

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { legalApi } from '@portal/contract';
 import { LEGAL_DOCUMENTS, type LegalSlug } from '@portal/contract/legal';
 import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { renderLegalPdf } from './pdf';
 
 const Slug = z.enum(Object.keys(LEGAL_DOCUMENTS) as [LegalSlug, ...LegalSlug[]]);
@@ -25,35 +27,17 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'public, max-age=3600')
       .send(await pdfOf(slug));
 
-  app.get(
-    '/:file',
-    {
-      config: { auth: 'public' },
-      schema: { tags: ['legal'], summary: 'The latest version of a legal document as PDF', params: z.strictObject({ file: z.string().max(64) }) },
-    },
-    async (req, reply) => {
-      const slug = Slug.safeParse(req.params.file.replace(/\.pdf$/, ''));
-      if (!req.params.file.endsWith('.pdf') || !slug.success) throw notFound();
-      return send(slug.data, reply);
-    },
-  );
+  route(app, legalApi.latest, { config: { auth: 'public' } }, async (req, reply) => {
+    const slug = Slug.safeParse(req.params.file.replace(/\.pdf$/, ''));
+    if (!req.params.file.endsWith('.pdf') || !slug.success) throw notFound();
+    return send(slug.data, reply);
+  });
 
-  app.get(
-    '/:slug/:file',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['legal'],
-        summary: 'One version of a legal document as PDF',
-        params: z.strictObject({ slug: z.string().max(64), file: z.string().max(16) }),
-      },
-    },
-    async (req, reply) => {
-      const slug = Slug.safeParse(req.params.slug);
-      const version = /^v(\d{1,6})\.pdf$/.exec(req.params.file)?.[1];
-      // Only the current text exists in the code; an older version is not served as if it were it.
-      if (!slug.success || Number(version) !== LEGAL_DOCUMENTS[slug.data].version) throw notFound();
-      return send(slug.data, reply);
-    },
-  );
+  route(app, legalApi.version, { config: { auth: 'public' } }, async (req, reply) => {
+    const slug = Slug.safeParse(req.params.slug);
+    const version = /^v(\d{1,6})\.pdf$/.exec(req.params.file)?.[1];
+    // Only the current text exists in the code; an older version is not served as if it were it.
+    if (!slug.success || Number(version) !== LEGAL_DOCUMENTS[slug.data].version) throw notFound();
+    return send(slug.data, reply);
+  });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorCode, type LiveEndReason, type LiveEvent } from '@portal/contract';
+import { ErrorCode, liveApi, type LiveEndReason, type LiveEvent } from '@portal/contract';
 import { AppError, unauthenticated } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { caller, LIVE_SESSION, type LiveSessionRow } from '../../plugins/auth';
 import { sessionLimitsOf, sessionTimedOut } from '../auth/service';
 import type { LiveStream } from './hub';
@@ -29,89 +29,76 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const limits = sessionLimitsOf(ctx.env);
 
-  app.get(
-    '/events',
-    {
-      schema: {
-        tags: ['live'],
-        summary: 'Live updates for the caller: server-sent events naming what changed (a kind and a session id, no patient data)',
-        description:
-          'text/event-stream. `event: ready` once open; then `data: {"kind","sessionId"}` per change (kinds: session, dataRequest, kit, report, resync); `event: end` with `{"reason"}` when the sign-on session ends. Comment lines every 25 s keep it open.',
-        querystring: z.strictObject({}),
-        response: { 200: z.string().describe('text/event-stream') },
-      },
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      const [live] = await ctx.database.query<LiveSessionRow>(LIVE_SESSION, [me.sessionId]);
-      if (endReasonOf(live, me.userId, limits, Date.now())) throw unauthenticated('The access token is not valid');
-      if (ctx.live.countOf(me.userId) >= MAX_STREAMS_PER_USER) {
-        throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, 'Too many live connections are open, please close some tabs');
-      }
-      const [practitioner] = await ctx.database.query<{ id: string }>(PRACTITIONER_OF, [me.userId]);
+  route(app, liveApi.events, async (req, reply) => {
+    const me = caller(req);
+    const [live] = await ctx.database.query<LiveSessionRow>(LIVE_SESSION, [me.sessionId]);
+    if (endReasonOf(live, me.userId, limits, Date.now())) throw unauthenticated('The access token is not valid');
+    if (ctx.live.countOf(me.userId) >= MAX_STREAMS_PER_USER) {
+      throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, 'Too many live connections are open, please close some tabs');
+    }
+    const [practitioner] = await ctx.database.query<{ id: string }>(PRACTITIONER_OF, [me.userId]);
 
-      reply.hijack();
-      const raw = reply.raw;
-      // The security headers are already on raw (set in onRequest); what onSend would add, added here.
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // nginx and the like: pass each event on as it is written.
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
-      });
-      const write = (chunk: string) => {
-        if (!raw.destroyed && !raw.writableEnded) raw.write(chunk);
-      };
+    reply.hijack();
+    const raw = reply.raw;
+    // The security headers are already on raw (set in onRequest); what onSend would add, added here.
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // nginx and the like: pass each event on as it is written.
+      'x-accel-buffering': 'no',
+      'x-request-id': req.id,
+    });
+    const write = (chunk: string) => {
+      if (!raw.destroyed && !raw.writableEnded) raw.write(chunk);
+    };
 
-      let timer: NodeJS.Timeout | null = null;
-      let closed = false;
-      const stream: LiveStream = {
-        userId: me.userId,
-        authSessionId: me.sessionId,
-        practitionerId: practitioner?.id ?? null,
-        send: (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
-        heartbeat: () => write(':\n\n'),
-        end(reason) {
-          if (closed) return;
-          write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
-          raw.end();
-          cleanup();
-        },
-      };
-      const remove = ctx.live.add(stream);
-      function cleanup() {
+    let timer: NodeJS.Timeout | null = null;
+    let closed = false;
+    const stream: LiveStream = {
+      userId: me.userId,
+      authSessionId: me.sessionId,
+      practitionerId: practitioner?.id ?? null,
+      send: (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
+      heartbeat: () => write(':\n\n'),
+      end(reason) {
         if (closed) return;
-        closed = true;
-        if (timer) clearTimeout(timer);
-        remove();
-      }
-      raw.on('close', cleanup);
+        write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+        raw.end();
+        cleanup();
+      },
+    };
+    const remove = ctx.live.add(stream);
+    function cleanup() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      remove();
+    }
+    raw.on('close', cleanup);
 
-      // At the moment the session would time out, read it again: other requests may have used it since.
-      const watch = (row: LiveSessionRow) => {
-        const deadline = Math.min(row.createdAt.getTime() + limits.absoluteMs, row.lastUsedAt.getTime() + limits.idleMs);
-        timer = setTimeout(
-          async () => {
-            timer = null;
-            if (closed) return;
-            try {
-              const [again] = await ctx.database.query<LiveSessionRow>(LIVE_SESSION, [me.sessionId]);
-              const reason = endReasonOf(again, me.userId, limits, Date.now());
-              if (reason) stream.end(reason);
-              else if (!closed) watch(again!);
-            } catch (err) {
-              // The database is unreachable: the stream cannot tell whether its session still holds.
-              req.log.warn({ err: { message: (err as Error).message } }, 'live updates: could not check a stream’s session');
-              stream.end('reconnect');
-            }
-          },
-          Math.max(0, deadline - Date.now()) + 50,
-        );
-      };
-      watch(live!);
-      write('event: ready\ndata: {}\n\n');
-    },
-  );
+    // At the moment the session would time out, read it again: other requests may have used it since.
+    const watch = (row: LiveSessionRow) => {
+      const deadline = Math.min(row.createdAt.getTime() + limits.absoluteMs, row.lastUsedAt.getTime() + limits.idleMs);
+      timer = setTimeout(
+        async () => {
+          timer = null;
+          if (closed) return;
+          try {
+            const [again] = await ctx.database.query<LiveSessionRow>(LIVE_SESSION, [me.sessionId]);
+            const reason = endReasonOf(again, me.userId, limits, Date.now());
+            if (reason) stream.end(reason);
+            else if (!closed) watch(again!);
+          } catch (err) {
+            // The database is unreachable: the stream cannot tell whether its session still holds.
+            req.log.warn({ err: { message: (err as Error).message } }, 'live updates: could not check a stream’s session');
+            stream.end('reconnect');
+          }
+        },
+        Math.max(0, deadline - Date.now()) + 50,
+      );
+    };
+    watch(live!);
+    write('event: ready\ndata: {}\n\n');
+  });
 };

@@ -1,7 +1,10 @@
 import { isIP } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminCheckFor } from '../admin/service';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemApi } from '@portal/contract';
+import { route } from '../../lib/route';
 import { esc, messagePage, page } from '../../lib/html-page';
+import { adminCheckFor } from '../admin/service';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 
@@ -14,12 +17,12 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 /** Liveness, readiness, and (outside production) the dev mailbox that shows the outbox. */
-export async function systemRoutes(app: FastifyInstance) {
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok' }));
+  route(app, systemApi.health, { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_req, reply) => {
+  route(app, systemApi.ready, { logLevel: 'warn' }, async (_req, reply) => {
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.kind };
@@ -47,7 +50,7 @@ export async function systemRoutes(app: FastifyInstance) {
       () => false,
     );
   };
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (req, reply) => {
+  route(app, systemApi.mailbox, async (req, reply) => {
     if (!(await mayReadMailbox(req))) {
       const body = messagePage('Dev mailbox', 'The dev mailbox opens only on this machine (loopback), or with the admin token.');
       return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -62,4 +65,4 @@ export async function systemRoutes(app: FastifyInstance) {
     const body = `<h1>Dev mailbox</h1><p class="hint">Mail the portal sent while no SMTP server is configured (SMTP_URL). Not available in production.</p>${items || '<p>No mail yet.</p>'}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Dev mailbox', body));
   });
-}
+};

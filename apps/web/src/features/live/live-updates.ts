@@ -1,7 +1,7 @@
-import { LIVE_END_REASONS, LiveEvent, type LiveEndReason } from '@portal/contract';
+import { LIVE_END_REASONS, LiveEvent, liveApi, type LiveEndReason } from '@portal/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
-import { apiRequest, isApiError } from '../../lib/api-client';
+import { call, isApiError } from '../../lib/api-client';
 import { kitKeys } from '../kits/api/keys';
 import { reportKeys } from '../reports/api/keys';
 import { sessionKeys } from '../sessions/api/keys';
@@ -101,11 +101,7 @@ export function startLiveUpdates(queryClient: QueryClient, opts: { onStatus?: (s
     controller = new AbortController();
     let response: Response;
     try {
-      response = await apiRequest<Response>('/portal/events', {
-        responseType: 'response',
-        headers: { Accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
+      response = await call(liveApi.events, { query: {}, headers: { Accept: 'text/event-stream' }, signal: controller.signal });
     } catch (error) {
       if (stopped) return;
       // Not signed in any more (the API client has already sent an ended session to the sign-on).

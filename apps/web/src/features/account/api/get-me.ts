@@ -1,10 +1,10 @@
-import type { User } from '@portal/contract';
+import { accountApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
-export function getMe(): Promise<User> {
-  return apiRequest<User>('/account/me/');
+export function getMe() {
+  return call(accountApi.me);
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: accountKeys.me(), queryFn: getMe });

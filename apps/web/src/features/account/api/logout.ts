@@ -1,9 +1,10 @@
+import { accountApi } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Ends the sign-on session the refresh token belongs to (public call: the access token may be gone). */
-export function logout(refreshToken: string): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('/account/logout', { method: 'POST', body: { token: refreshToken }, auth: false });
+export function logout(refreshToken: string) {
+  return call(accountApi.logout, { body: { token: refreshToken }, auth: false });
 }
 
 export function useLogoutMutation() {

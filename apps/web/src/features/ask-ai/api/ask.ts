@@ -1,5 +1,5 @@
-import type { AiAnswer, AiStatement, AskBody } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { askAiApi, type AiAnswer, type AiStatement, type AskBody } from '@portal/contract';
+import { call } from '../../../lib/api-client';
 
 export type AskStreamEvent = { type: 'statement'; statement: AiStatement } | { type: 'delta'; text: string } | { type: 'done'; answer: AiAnswer };
 
@@ -25,12 +25,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
 
 /** Asks and streams the answer: statements (or raw text from an external engine), then the saved answer. */
 export async function* askStream(sessionId: string, body: AskBody, signal?: AbortSignal): AsyncGenerator<AskStreamEvent> {
-  const response = await apiRequest<Response>(`/portal/sessions/${encodeURIComponent(sessionId)}/ai/ask`, {
-    method: 'POST',
-    body,
-    responseType: 'response',
-    signal,
-  });
+  const response = await call(askAiApi.ask, { params: { id: sessionId }, body, signal });
   if (!response.body) throw new Error('no answer stream');
   for await (const { event, data } of readEvents(response.body)) {
     const parsed = data ? JSON.parse(data) : null;

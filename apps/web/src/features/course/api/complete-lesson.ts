@@ -1,11 +1,11 @@
-import type { CourseOverview } from '@portal/contract';
+import { courseApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { courseKeys } from './keys';
 
-/** PUT /portal/course/lessons/{id}/complete: progress is kept on the server, across devices. */
-export function completeLesson(id: string): Promise<CourseOverview> {
-  return apiRequest<CourseOverview>(`/portal/course/lessons/${encodeURIComponent(id)}/complete`, { method: 'PUT' });
+/** Progress is kept on the server, across devices. */
+export function completeLesson(id: string) {
+  return call(courseApi.completeLesson, { params: { id } });
 }
 
 export function useCompleteLesson() {

@@ -1,9 +1,10 @@
+import { courseApi } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-/** GET /portal/course/certificate: the PDF, fetched with the bearer token, then saved by the browser. */
+/** The certificate's PDF, fetched with the bearer token, then saved by the browser. */
 export async function downloadCertificate(): Promise<void> {
-  const bytes = await apiRequest<ArrayBuffer>('/portal/course/certificate', { responseType: 'arrayBuffer' });
+  const bytes = await call(courseApi.certificate);
   const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
   try {
     const a = document.createElement('a');

@@ -1,10 +1,10 @@
-import type { SessionJournal } from '@portal/contract';
+import { journalsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { journalKeys } from './keys';
 
-export function getSessionJournal(sessionId: string): Promise<SessionJournal> {
-  return apiRequest<SessionJournal>(`/portal/sessions/${encodeURIComponent(sessionId)}/journal`);
+export function getSessionJournal(sessionId: string) {
+  return call(journalsApi.sessionJournal, { params: { id: sessionId } });
 }
 
 export const sessionJournalQueryOptions = (sessionId: string) =>

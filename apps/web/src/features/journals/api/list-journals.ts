@@ -1,19 +1,10 @@
-import type { JournalListItem, JournalListQuery } from '@portal/contract';
+import { journalsApi, type JournalListQuery } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { journalKeys } from './keys';
 
-export interface JournalPage {
-  results: JournalListItem[];
-  count: number;
-  limit: number;
-  offset: number;
-}
-
-export function listJournals(q: Partial<JournalListQuery>): Promise<JournalPage> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
-  return apiRequest<JournalPage>(`/portal/journals/?${params}`);
+export function listJournals(q: Partial<JournalListQuery>) {
+  return call(journalsApi.list, { query: q });
 }
 
 export const journalsQueryOptions = (q: Partial<JournalListQuery>) =>

@@ -1,10 +1,10 @@
-import type { SessionJournal } from '@portal/contract';
+import { journalsApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { journalKeys } from './keys';
 
-export function submitJournal(sessionId: string, description: string): Promise<SessionJournal> {
-  return apiRequest<SessionJournal>(`/portal/sessions/${encodeURIComponent(sessionId)}/journal/submit`, { method: 'POST', body: { description } });
+export function submitJournal(sessionId: string, description: string) {
+  return call(journalsApi.submit, { params: { id: sessionId }, body: { description } });
 }
 
 /** Submitting completes the session: everything cached about sessions and journals is stale after it. */

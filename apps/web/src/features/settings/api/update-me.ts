@@ -1,11 +1,11 @@
-import type { UpdateMe, User } from '@portal/contract';
+import { accountApi, type UpdateMe } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { accountMeKey } from './keys';
 
-/** PUT /account/me/: name and phone number. */
-export function updateMe(body: UpdateMe): Promise<User> {
-  return apiRequest<User>('/account/me/', { method: 'PUT', body });
+/** Name and phone number. */
+export function updateMe(body: UpdateMe) {
+  return call(accountApi.updateMe, { body });
 }
 
 export function useUpdateMe() {

@@ -1,9 +1,10 @@
+import { accountApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { termsKeys } from './keys';
 
-export function acceptAccountTos(): Promise<{ tosAccepted: true; version: number }> {
-  return apiRequest('/account/me/tos', { method: 'PUT' });
+export function acceptAccountTos() {
+  return call(accountApi.acceptTos);
 }
 
 export function useAcceptAccountTos() {

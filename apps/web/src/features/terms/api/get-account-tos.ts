@@ -1,11 +1,11 @@
-import type { Tos } from '@portal/contract';
+import { accountApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { termsKeys } from './keys';
 
 /** The latest account Terms & Conditions (public). */
-export function getAccountTos(): Promise<Tos> {
-  return apiRequest<Tos>('/account/tos', { auth: false });
+export function getAccountTos() {
+  return call(accountApi.tos, { auth: false });
 }
 
 export const accountTosQueryOptions = () => queryOptions({ queryKey: termsKeys.latest('account'), queryFn: getAccountTos });

@@ -8,9 +8,27 @@ import { journalsApi } from './journals';
 import { legalApi } from './legal';
 import { liveApi } from './live';
 import { notificationsApi } from './notifications';
+import { pgxAdminApi, pgxApi } from './pharmacogenomics';
+import { sessionsApi } from './sessions';
 import { systemApi } from './system';
 
-export { accountApi, adminApi, askAiApi, calendarApi, courseApi, fhirApi, journalsApi, legalApi, liveApi, notificationsApi, systemApi };
+export {
+  accountApi,
+  adminApi,
+  askAiApi,
+  calendarApi,
+  courseApi,
+  fhirApi,
+  journalsApi,
+  legalApi,
+  liveApi,
+  notificationsApi,
+  pgxAdminApi,
+  pgxApi,
+  sessionsApi,
+  systemApi,
+};
+export { Questionnaire, ResultRef } from './sessions';
 
 /** Every endpoint the contract describes, by module: the server's route inventory test walks it. */
 export const API = {
@@ -24,5 +42,8 @@ export const API = {
   legal: legalApi,
   live: liveApi,
   notifications: notificationsApi,
+  pgx: pgxApi,
+  pgxAdmin: pgxAdminApi,
+  sessions: sessionsApi,
   system: systemApi,
 };

@@ -1,12 +1,11 @@
-import type { PgxDiseases } from '@portal/contract';
+import { pgxApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { reportsPath } from './get-report-summary';
+import { call } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
 /** The disease phenotypes a custom filter's rows name (three variables configured at least). */
-export function getReportDiseases(sessionId: string, query: string, signal?: AbortSignal): Promise<PgxDiseases> {
-  return apiRequest<PgxDiseases>(`${reportsPath(sessionId)}/diseases?${query}`, { signal });
+export function getReportDiseases(sessionId: string, query: string, signal?: AbortSignal) {
+  return call(pgxApi.diseases, { params: { id: sessionId }, query: new URLSearchParams(query), signal });
 }
 
 export const reportDiseasesQueryOptions = (sessionId: string, query: string) =>

@@ -1,19 +1,13 @@
-import type { PgxReportRow } from '@portal/contract';
+import { pgxApi, type EndpointAnswer } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { reportsPath } from './get-report-summary';
+import { call } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
-export interface RowsPage {
-  results: PgxReportRow[];
-  count: number;
-  limit: number;
-  offset: number;
-}
+export type RowsPage = EndpointAnswer<typeof pgxApi.rows>;
 
 /** One page of the rows a view's filters select; the filtering runs on the server. */
-export function getReportRows(sessionId: string, query: string, signal?: AbortSignal): Promise<RowsPage> {
-  return apiRequest<RowsPage>(`${reportsPath(sessionId)}/rows?${query}`, { signal });
+export function getReportRows(sessionId: string, query: string, signal?: AbortSignal) {
+  return call(pgxApi.rows, { params: { id: sessionId }, query: new URLSearchParams(query), signal });
 }
 
 export const reportRowsQueryOptions = (sessionId: string, query: string) =>

@@ -1,12 +1,11 @@
-import type { PgxReportSummary } from '@portal/contract';
+import { pgxApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { reportsPath } from './get-report-summary';
+import { call } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
 /** Takes the report built with the newer knowledge base. */
-export function updateReport(sessionId: string): Promise<PgxReportSummary> {
-  return apiRequest<PgxReportSummary>(`${reportsPath(sessionId)}/update`, { method: 'POST' });
+export function updateReport(sessionId: string) {
+  return call(pgxApi.update, { params: { id: sessionId } });
 }
 
 export function useUpdateReport(sessionId: string) {

@@ -1,16 +1,16 @@
-import type { SessionSummary } from '@portal/contract';
+import { sessionsApi, type SessionSummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { isOutdated, refreshSession } from './invalidate';
 
 /** Accepts a requested session (1 → 2); one already decided answers 400414. */
-export function acceptSession(id: string): Promise<SessionSummary> {
-  return apiRequest<SessionSummary>(`/portal/sessions/${encodeURIComponent(id)}/accept`, { method: 'POST' });
+export function acceptSession(id: string) {
+  return call(sessionsApi.accept, { params: { id } });
 }
 
 /** Rejects a requested session (1 → 3), for good; one already decided answers 400414. */
-export function rejectSession(id: string): Promise<SessionSummary> {
-  return apiRequest<SessionSummary>(`/portal/sessions/${encodeURIComponent(id)}/reject`, { method: 'POST' });
+export function rejectSession(id: string) {
+  return call(sessionsApi.reject, { params: { id } });
 }
 
 /**

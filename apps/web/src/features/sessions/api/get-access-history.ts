@@ -1,11 +1,11 @@
+import { sessionsApi } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { AccessHistoryRow } from '../types';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 /** Who looked at or changed this patient's data through the practice, newest first (the last 200). */
-export function getAccessHistory(id: string, signal?: AbortSignal): Promise<{ results: AccessHistoryRow[] }> {
-  return apiRequest<{ results: AccessHistoryRow[] }>(`/portal/sessions/${encodeURIComponent(id)}/access-history`, { signal });
+export function getAccessHistory(id: string, signal?: AbortSignal) {
+  return call(sessionsApi.accessHistory, { params: { id }, signal });
 }
 
 /** Loaded on request only: reading the history is itself a recorded look at the patient's data. */

@@ -1,11 +1,11 @@
+import { sessionsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Questionnaire } from '../types';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 /** One questionnaire with the patient's answers. */
-export function getQuestionnaire(id: string, questionnaireId: string, signal?: AbortSignal): Promise<Questionnaire> {
-  return apiRequest<Questionnaire>(`/portal/sessions/${encodeURIComponent(id)}/questionnaires/${encodeURIComponent(questionnaireId)}`, { signal });
+export function getQuestionnaire(id: string, questionnaireId: string, signal?: AbortSignal) {
+  return call(sessionsApi.questionnaire, { params: { id, questionnaireId }, signal });
 }
 
 export const questionnaireQueryOptions = (id: string, questionnaireId: string) =>

@@ -1,11 +1,11 @@
+import { sessionsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Questionnaire } from '../types';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 /** The patient's questionnaires with their answers (404 unless the patient's data is accessible). */
-export function getQuestionnaires(id: string, signal?: AbortSignal): Promise<{ results: Questionnaire[] }> {
-  return apiRequest<{ results: Questionnaire[] }>(`/portal/sessions/${encodeURIComponent(id)}/questionnaires`, { signal });
+export function getQuestionnaires(id: string, signal?: AbortSignal) {
+  return call(sessionsApi.questionnaires, { params: { id }, signal });
 }
 
 export const questionnairesQueryOptions = (id: string) =>

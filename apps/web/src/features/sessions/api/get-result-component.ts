@@ -1,12 +1,13 @@
+import { sessionsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { ComponentResponse } from '../types';
 import { sessionKeys } from './keys';
 
-/** One component of a result, with its genotype table. */
-export function getResultComponent(id: string, resultId: string, componentId: string, signal?: AbortSignal): Promise<ComponentResponse> {
-  const path = `/portal/sessions/${encodeURIComponent(id)}/results/${encodeURIComponent(resultId)}/components/${encodeURIComponent(componentId)}`;
-  return apiRequest<ComponentResponse>(path, { signal });
+/** One component of a result, with its genotype table (an open record on the wire: the genetics module's component). */
+export async function getResultComponent(id: string, resultId: string, componentId: string, signal?: AbortSignal): Promise<ComponentResponse> {
+  const answer = await call(sessionsApi.component, { params: { id, resultId, componentId }, signal });
+  return { ...answer, component: answer.component as unknown as ComponentResponse['component'] };
 }
 
 export const resultComponentQueryOptions = (id: string, resultId: string, componentId: string) =>

@@ -1,11 +1,13 @@
+import { sessionsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { ResultDetail } from '../types';
 import { sessionKeys } from './keys';
 
-/** One result with its swab component: the minerals and vitamins. */
-export function getResult(id: string, resultId: string, signal?: AbortSignal): Promise<ResultDetail> {
-  return apiRequest<ResultDetail>(`/portal/sessions/${encodeURIComponent(id)}/results/${encodeURIComponent(resultId)}`, { signal });
+/** One result with its swab component: the minerals and vitamins (an open record on the wire: the genetics module's JSON). */
+export async function getResult(id: string, resultId: string, signal?: AbortSignal): Promise<ResultDetail> {
+  const answer = await call(sessionsApi.result, { params: { id, resultId }, signal });
+  return { ...answer, data: answer.data as ResultDetail['data'] };
 }
 
 export const resultQueryOptions = (id: string, resultId: string) =>

@@ -1,12 +1,13 @@
+import { sessionsApi } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 export type SessionCounts = Record<1 | 2 | 3 | 4, number>;
 
 /** How many sessions the caller has in each status; with a search, of those whose patient's name matches. */
 export function getSessionCounts(search = ''): Promise<SessionCounts> {
-  return apiRequest<SessionCounts>(`/portal/sessions/counts${search ? `?${new URLSearchParams({ search }).toString()}` : ''}`);
+  return call(sessionsApi.counts, { query: { search } });
 }
 
 export const sessionCountsQueryOptions = (search = '') =>

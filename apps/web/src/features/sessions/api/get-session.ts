@@ -1,11 +1,11 @@
-import type { SessionDetail } from '@portal/contract';
+import { sessionsApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 /** One of the caller's sessions with kit, readiness and highlights (404 for another's and for none). */
-export function getSession(id: string, signal?: AbortSignal): Promise<SessionDetail> {
-  return apiRequest<SessionDetail>(`/portal/sessions/${encodeURIComponent(id)}`, { signal });
+export function getSession(id: string, signal?: AbortSignal) {
+  return call(sessionsApi.detail, { params: { id }, signal });
 }
 
 export const sessionQueryOptions = (id: string) =>

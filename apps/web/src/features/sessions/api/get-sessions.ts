@@ -1,14 +1,11 @@
-import { SessionStatus, type SessionSummary } from '@portal/contract';
+import { SessionStatus, sessionsApi } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Page } from '../types';
+import { call } from '../../../lib/api-client';
 import { sessionKeys, type SessionListParams } from './keys';
 
 /** The caller's sessions in one status, filtered by patient name and paged by the server. */
-export function getSessions(params: SessionListParams, signal?: AbortSignal): Promise<Page<SessionSummary>> {
-  const query = new URLSearchParams({ status: String(params.status), limit: String(params.limit), offset: String(params.offset) });
-  if (params.search) query.set('search', params.search);
-  return apiRequest<Page<SessionSummary>>(`/portal/sessions/?${query.toString()}`, { signal });
+export function getSessions({ status, limit, offset, search }: SessionListParams, signal?: AbortSignal) {
+  return call(sessionsApi.list, { query: { status, limit, offset, search }, signal });
 }
 
 export const sessionsQueryOptions = (params: SessionListParams) =>

@@ -1,11 +1,11 @@
-import type { DataRequest } from '@portal/contract';
+import { sessionsApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
 /** Asks the patient, through their app, for their data (one per session: a second is SESSION.050). */
-export function requestData(id: string): Promise<DataRequest> {
-  return apiRequest<DataRequest>(`/portal/sessions/${encodeURIComponent(id)}/data-request`, { method: 'POST' });
+export function requestData(id: string) {
+  return call(sessionsApi.requestData, { params: { id } });
 }
 
 export function useRequestData(id: string) {

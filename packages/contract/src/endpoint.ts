@@ -62,7 +62,7 @@ export type EndpointAnswer<E extends Endpoint> = E extends { reply: 'file' }
     : JsonAnswer<Responses<E>>;
 
 /** The path with its parameters filled in, each encoded as one path segment. */
-export function pathOf(endpoint: Endpoint, params?: Record<string, string | number>): string {
+export function pathOf(endpoint: Pick<Endpoint, 'method' | 'path'>, params?: Record<string, string | number>): string {
   return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);

@@ -1,4 +1,4 @@
-import { legalApi } from '@portal/contract';
+import { ENTRY_ADDRESSES } from '@portal/contract';
 import { endpointUrl } from '../lib/api-client';
 
 /**
@@ -77,5 +77,5 @@ export const paths = {
 
 /** Legal documents as PDFs, served without sign-in by the API. */
 export function legalPdfUrl(slug: 'privacy-policy' | 'terms-and-conditions' | 'portal-terms-and-conditions'): string {
-  return endpointUrl(legalApi.latest, { params: { file: `${slug}.pdf` } });
+  return endpointUrl(ENTRY_ADDRESSES.legalDocument, { params: { file: `${slug}.pdf` } });
 }

@@ -1,4 +1,14 @@
-import { accountApi, ERROR_TEXTS, ErrorCode, pathOf, type Endpoint, type EndpointAnswer, type EndpointInput, type TokenPair } from '@portal/contract';
+import {
+  ENTRY_ADDRESSES,
+  ERROR_TEXTS,
+  ErrorCode,
+  pathOf,
+  type accountApi,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type TokenPair,
+} from '@portal/contract';
 import { config } from '../config/env';
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from './auth-cookie';
 import { goToSignIn } from './sign-on';
@@ -115,7 +125,7 @@ let refreshing: Promise<TokenPair> | null = null;
 function refreshTokens(refreshToken: string): Promise<TokenPair> {
   refreshing ??= (async () => {
     try {
-      const pair = await call(accountApi.refreshToken, { body: { token: refreshToken }, auth: false });
+      const pair = await callAt<typeof accountApi.refreshToken>(ENTRY_ADDRESSES.refreshToken, { body: { token: refreshToken }, auth: false });
       writeAuthCookie(pair);
       return pair;
     } finally {
@@ -186,14 +196,14 @@ type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: C
 type AddressInput = { params?: Record<string, string | number>; query?: Record<string, QueryValue> | URLSearchParams };
 
 /** An endpoint's path under the API base, its parameters filled in and its query's set values appended. */
-function pathUnderBase(endpoint: Endpoint, { params, query }: AddressInput): string {
+function pathUnderBase(endpoint: Pick<Endpoint, 'method' | 'path'>, { params, query }: AddressInput): string {
   if (!endpoint.path.startsWith('/api/')) throw new Error(`${endpoint.path} is not an API endpoint the portal calls`);
   const search = query === undefined ? '' : searchOf(query);
   return `${pathOf(endpoint, params).slice('/api'.length)}${search ? `?${search}` : ''}`;
 }
 
 /** An endpoint's address, for a link or a document viewer rather than a call. */
-export function endpointUrl(endpoint: Endpoint, input: AddressInput = {}): string {
+export function endpointUrl(endpoint: Pick<Endpoint, 'method' | 'path'>, input: AddressInput = {}): string {
   return `${config.apiBase}${pathUnderBase(endpoint, input)}`;
 }
 
@@ -202,8 +212,13 @@ export function endpointUrl(endpoint: Endpoint, input: AddressInput = {}): strin
  * query and body it declares, the answer typed from its success response (bytes for a file, the
  * open Response for a stream). Errors, refresh and retry are apiRequest's.
  */
-export function call<const E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+export function call<const E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  return callAt<E>(endpoint, ...args);
+}
+
+/** `call` by an endpoint's zod-free address (ENTRY_ADDRESSES), typed by the endpoint named: how the entry bundle calls. */
+export function callAt<E extends Endpoint>(address: Pick<E, 'method' | 'path'> & Pick<Endpoint, 'reply'>, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
   const { params, query, body, ...options } = (input ?? {}) as CallOptions & AddressInput & { body?: unknown };
-  const responseType = endpoint.reply === 'file' ? 'arrayBuffer' : endpoint.reply === 'stream' ? 'response' : 'json';
-  return apiRequest<EndpointAnswer<E>>(pathUnderBase(endpoint, { params, query }), { ...options, method: endpoint.method, body, responseType });
+  const responseType = address.reply === 'file' ? 'arrayBuffer' : address.reply === 'stream' ? 'response' : 'json';
+  return apiRequest<EndpointAnswer<E>>(pathUnderBase(address, { params, query }), { ...options, method: address.method, body, responseType });
 }

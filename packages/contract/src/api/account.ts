@@ -15,6 +15,7 @@ import {
   UserQuery,
 } from '../account';
 import { IdParams, Ok, pageOf } from '../common';
+import { ENTRY_ADDRESSES } from './addresses';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['account'];
@@ -22,8 +23,7 @@ const tags = ['account'];
 /** The signed-in user's account: tokens, profile, invites and the account's Terms & Conditions. */
 export const accountApi = {
   refreshToken: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/refresh-token',
+    ...ENTRY_ADDRESSES.refreshToken,
     tags,
     summary: 'Rotate a refresh token',
     body: RefreshBody,

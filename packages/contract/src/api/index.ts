@@ -12,6 +12,7 @@ import { pgxAdminApi, pgxApi } from './pharmacogenomics';
 import { sessionsApi } from './sessions';
 import { systemApi } from './system';
 
+export { ENTRY_ADDRESSES } from './addresses';
 export {
   accountApi,
   adminApi,

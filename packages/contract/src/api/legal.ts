@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ENTRY_ADDRESSES } from './addresses';
 
 const tags = ['legal'];
 
 /** The legal documents as PDFs, without sign-in. */
 export const legalApi = {
   latest: defineEndpoint({
-    method: 'GET',
-    path: '/api/legal/:file',
+    ...ENTRY_ADDRESSES.legalDocument,
     tags,
     summary: 'The latest version of a legal document as PDF',
     params: z.strictObject({ file: z.string().max(64) }),
-    reply: 'file',
   }),
   version: defineEndpoint({
     method: 'GET',

@@ -1,28 +1,21 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { AddressInput, COUNTRIES, firstIssue, transforms } from '@portal/contract';
+import { AddressInput, COUNTRIES, transforms } from '@portal/contract';
+import { schemaErrors, textInput, type FieldProps } from '../../lib/form';
 import { practiceText, type PracticeMessageKey } from './messages';
 
-export interface AddressValues {
+export type AddressValues = {
   streetAddress: string;
   suburb: string;
   city: string;
   state: string;
   postalCode: string;
   countryCode: string;
-}
+};
 export type AddressKey = keyof AddressValues;
-export const ADDRESS_KEYS: AddressKey[] = ['streetAddress', 'suburb', 'city', 'state', 'postalCode', 'countryCode'];
 export const emptyAddress = (): AddressValues => ({ streetAddress: '', suburb: '', city: '', state: '', postalCode: '', countryCode: 'ZA' });
 
-/** Each field checked with the contract's own schema: the same words the server answers with. */
-export function addressErrors(values: AddressValues): Partial<Record<AddressKey, string>> {
-  const out: Partial<Record<AddressKey, string>> = {};
-  for (const key of ADDRESS_KEYS) {
-    const message = firstIssue(AddressInput.shape[key], values[key]);
-    if (message) out[key] = message;
-  }
-  return out;
-}
+/** Checked with the contract's own schema: the same words the server answers with. */
+export const addressErrors = schemaErrors<AddressValues>(AddressInput);
 
 const LABELS: Record<AddressKey, PracticeMessageKey> = {
   streetAddress: 'practice.address.streetAddress',
@@ -33,27 +26,11 @@ const LABELS: Record<AddressKey, PracticeMessageKey> = {
   countryCode: 'practice.address.country',
 };
 
-/** The address fields; errors show once `showErrors` is set (a step or form was submitted). */
-export function AddressFields({
-  values,
-  onChange,
-  errors,
-}: {
-  values: AddressValues;
-  onChange: (values: AddressValues) => void;
-  errors: Partial<Record<AddressKey, string>>;
-}) {
-  const set = (key: AddressKey, value: string) => onChange({ ...values, [key]: value });
+/** The address fields, each from its form (`field`): value, change and the error shown under it. */
+export function AddressFields({ field }: { field: (key: AddressKey) => FieldProps<string> }) {
+  const country = field('countryCode');
   const text = (key: Exclude<AddressKey, 'countryCode'>, autoComplete: string, extra: { inputMode?: 'numeric'; transform?: (v: string) => string } = {}) => (
-    <TextInput
-      label={practiceText(LABELS[key])}
-      value={values[key]}
-      onChange={(e) => set(key, extra.transform ? extra.transform(e.currentTarget.value) : e.currentTarget.value)}
-      error={errors[key]}
-      required
-      autoComplete={autoComplete}
-      inputMode={extra.inputMode}
-    />
+    <TextInput label={practiceText(LABELS[key])} {...textInput(field(key), extra.transform)} required autoComplete={autoComplete} inputMode={extra.inputMode} />
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -65,9 +42,9 @@ export function AddressFields({
       <Select
         label={practiceText(LABELS.countryCode)}
         data={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
-        value={values.countryCode || null}
-        onChange={(v) => set('countryCode', v ?? '')}
-        error={errors.countryCode}
+        value={country.value || null}
+        onChange={(v) => country.onChange(v ?? '')}
+        error={country.error}
         required
         allowDeselect={false}
         autoComplete="country"

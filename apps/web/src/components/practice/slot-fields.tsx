@@ -1,12 +1,13 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { AvailabilityInput, WEEKDAYS, firstIssue } from '@portal/contract';
+import { textInput, type FieldProps } from '../../lib/form';
 import { practiceText } from './messages';
 
-export interface SlotValues {
+export type SlotValues = {
   dayOfWeek: number | null;
   startTime: string;
   endTime: string;
-}
+};
 export type SlotErrors = Partial<Record<keyof SlotValues, string>>;
 
 export const weekdayName = (day: number) => WEEKDAYS.find((d) => d.id === day)?.name ?? String(day);
@@ -28,27 +29,24 @@ export function slotErrors(slot: SlotValues): SlotErrors {
   return out;
 }
 
-/** Day, from and to of one weekly slot. */
+/** Day, from and to of one weekly slot, each from its form (`field`). */
 export function SlotFields({
-  value,
-  onChange,
-  errors,
+  field,
   idPrefix,
 }: {
-  value: SlotValues;
-  onChange: (v: SlotValues) => void;
-  errors: SlotErrors;
+  field: { dayOfWeek: FieldProps<number | null>; startTime: FieldProps<string>; endTime: FieldProps<string> };
   idPrefix?: string;
 }) {
+  const { dayOfWeek: day, startTime, endTime } = field;
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <Select
         id={idPrefix ? `${idPrefix}-day` : undefined}
         label={practiceText('practice.availability.day')}
         data={WEEKDAYS.map((d) => ({ value: String(d.id), label: d.name }))}
-        value={value.dayOfWeek === null ? null : String(value.dayOfWeek)}
-        onChange={(v) => onChange({ ...value, dayOfWeek: v ? Number(v) : null })}
-        error={errors.dayOfWeek}
+        value={day.value === null ? null : String(day.value)}
+        onChange={(v) => day.onChange(v ? Number(v) : null)}
+        error={day.error}
         required
         allowDeselect={false}
         w={170}
@@ -57,9 +55,7 @@ export function SlotFields({
         id={idPrefix ? `${idPrefix}-start` : undefined}
         type="time"
         label={practiceText('practice.availability.start')}
-        value={value.startTime}
-        onChange={(e) => onChange({ ...value, startTime: e.currentTarget.value })}
-        error={errors.startTime}
+        {...textInput(startTime)}
         required
         w={130}
       />
@@ -67,9 +63,7 @@ export function SlotFields({
         id={idPrefix ? `${idPrefix}-end` : undefined}
         type="time"
         label={practiceText('practice.availability.end')}
-        value={value.endTime}
-        onChange={(e) => onChange({ ...value, endTime: e.currentTarget.value })}
-        error={errors.endTime}
+        {...textInput(endTime)}
         required
         w={130}
       />

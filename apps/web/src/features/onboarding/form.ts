@@ -12,9 +12,10 @@ import {
 } from '@portal/contract';
 import { addressErrors, emptyAddress, type AddressValues } from '../../components/practice/address-fields';
 import { slotErrors, type SlotValues } from '../../components/practice/slot-fields';
+import type { FieldErrors } from '../../lib/form';
 
 /** What the onboarding form holds: as typed, valid or not. */
-export interface OnboardingValues {
+export type OnboardingValues = {
   categoryID: number | null;
   hpcsaNumber: string;
   practiceNumber: string;
@@ -23,13 +24,10 @@ export interface OnboardingValues {
   specializations: number[];
   address: AddressValues;
   availability: SlotValues[];
-}
+};
 
 export const STEPS = ['practice', 'picture', 'expertise', 'address', 'availability', 'terms'] as const;
 export type StepKey = (typeof STEPS)[number];
-
-/** Field errors by path, as the server names them ('address.city', 'availability.0.endTime'). */
-export type FieldErrors = Record<string, string>;
 
 export const emptyValues = (): OnboardingValues => ({
   categoryID: null,

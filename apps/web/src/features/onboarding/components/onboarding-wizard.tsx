@@ -1,17 +1,17 @@
 import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, transforms, type Category } from '@portal/contract';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AddressFields, type AddressKey } from '../../../components/practice/address-fields';
-import { SlotFields, describeSlot, type SlotErrors } from '../../../components/practice/slot-fields';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AddressFields } from '../../../components/practice/address-fields';
+import { SlotFields, describeSlot } from '../../../components/practice/slot-fields';
 import { PageLoader } from '../../../components/page-loader';
 import { TextAreaField } from '../../../components/text-area-field';
-import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useOnboardingDraft } from '../api/get-onboarding-draft';
 import { useSaveOnboardingDraft } from '../api/save-onboarding-draft';
-import { STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type FieldErrors, type OnboardingValues, type StepKey } from '../form';
+import { STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type OnboardingValues, type StepKey } from '../form';
 import { practiceText } from '../../../components/practice/messages';
 import { onboardingText, type OnboardingMessageKey } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
@@ -69,11 +69,15 @@ function WizardForm({
   initialStep,
   initialTosAccepted,
 }: OnboardingWizardProps & { initialValues: OnboardingValues; initialStep: number; initialTosAccepted: boolean }) {
-  const [values, setValues] = useState(initialValues);
   const [step, setStep] = useState(initialStep);
   const [tosAccepted, setTosAccepted] = useState(initialTosAccepted);
   const [submitted, setSubmitted] = useState<Set<number>>(new Set());
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const { form, values, shown, field } = useContractForm<OnboardingValues>({
+    initialValues,
+    validate: (v) => allErrors(v, tosAccepted),
+    // Errors show for steps the user tried to leave (or submit); they update as the user fixes them.
+    visible: (path) => submitted.has(stepOfField(path)),
+  });
   const save = useSaveOnboardingDraft();
   const complete = useCompleteOnboarding();
   const showError = useSystemStore((s) => s.showError);
@@ -105,24 +109,10 @@ function WizardForm({
     return () => clearTimeout(timer);
   }, [values, step, saveDraft]);
 
-  // Errors show for steps the user tried to leave (or submit); they update as the user fixes them.
-  const shown = useMemo(() => {
-    const errors: FieldErrors = {};
-    for (const index of submitted) Object.assign(errors, stepErrors(STEPS[index]!, values, tosAccepted));
-    return { ...errors, ...serverErrors };
-  }, [values, tosAccepted, submitted, serverErrors]);
-
   const goTo = (next: number) => {
     setStep(next);
     // Keyboard and screen-reader users land on the new step's heading.
     requestAnimationFrame(() => headingRef.current?.focus());
-  };
-
-  const update = (patch: Partial<OnboardingValues>, touched: string[]) => {
-    setValues((v) => ({ ...v, ...patch }));
-    if (touched.some((k) => serverErrors[k] !== undefined)) {
-      setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([k]) => !touched.some((t) => k === t || k.startsWith(`${t}.`)))));
-    }
   };
 
   const next = () => {
@@ -142,10 +132,9 @@ function WizardForm({
     saveDraft(toDraft(values, step));
     complete.mutate(toBody(values), {
       onError: (error) => {
-        if (isApiError(error) && error.status === 400 && error.fieldErrors) {
-          const mapped = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
-          setServerErrors(mapped);
-          const first = Object.keys(mapped)[0];
+        const fields = applyServerErrors(form, error);
+        if (fields) {
+          const first = Object.keys(fields)[0];
           if (first) goTo(stepOfField(first));
           return;
         }
@@ -156,14 +145,15 @@ function WizardForm({
 
   const stepsWithErrors = [...new Set(Object.keys(shown).map(stepOfField))].sort();
   const error = (path: string) => shown[path];
-  const slotErr = (i: number): SlotErrors => ({
-    dayOfWeek: error(`availability.${i}.dayOfWeek`),
-    startTime: error(`availability.${i}.startTime`),
-    endTime: error(`availability.${i}.endTime`),
+  const slotField = (i: number) => ({
+    dayOfWeek: field(`availability.${i}.dayOfWeek`),
+    startTime: field(`availability.${i}.startTime`),
+    endTime: field(`availability.${i}.endTime`),
   });
-  const addressErr = Object.fromEntries(
-    (['streetAddress', 'suburb', 'city', 'state', 'postalCode', 'countryCode'] as AddressKey[]).map((k) => [k, error(`address.${k}`)]),
-  ) as Partial<Record<AddressKey, string>>;
+  const category = field('categoryID');
+  const description = field('description');
+  const languagesField = field('languages');
+  const specializationsField = field('specializations');
 
   let content: ReactNode = null;
   switch (key) {
@@ -173,9 +163,9 @@ function WizardForm({
           <Radio.Group
             label={practiceText('practice.category')}
             required
-            value={values.categoryID === null ? null : String(values.categoryID)}
-            onChange={(v) => update({ categoryID: Number(v) }, ['categoryID'])}
-            error={error('categoryID')}
+            value={category.value === null ? null : String(category.value)}
+            onChange={(v) => category.onChange(Number(v))}
+            error={category.error}
           >
             <Group mt="xs" gap="lg">
               {(categories ?? []).map((c) => (
@@ -186,9 +176,7 @@ function WizardForm({
           <TextInput
             label={practiceText('practice.hpcsaNumber')}
             description={practiceText('practice.hpcsaHint')}
-            value={values.hpcsaNumber}
-            onChange={(e) => update({ hpcsaNumber: transforms.uppercase(e.currentTarget.value) }, ['hpcsaNumber'])}
-            error={error('hpcsaNumber')}
+            {...textInput(field('hpcsaNumber'), transforms.uppercase)}
             required
             maxLength={20}
             autoComplete="off"
@@ -197,9 +185,7 @@ function WizardForm({
           <TextInput
             label={practiceText('practice.practiceNumber')}
             description={practiceText('practice.practiceNumberHint')}
-            value={values.practiceNumber}
-            onChange={(e) => update({ practiceNumber: e.currentTarget.value }, ['practiceNumber'])}
-            error={error('practiceNumber')}
+            {...textInput(field('practiceNumber'))}
             required
             inputMode="numeric"
             maxLength={30}
@@ -208,8 +194,8 @@ function WizardForm({
           />
           <TextAreaField
             label={practiceText('practice.description')}
-            value={values.description}
-            onChange={(description) => update({ description }, ['description'])}
+            value={description.value}
+            onChange={description.onChange}
             min={DESCRIPTION_MIN}
             max={DESCRIPTION_MAX}
             required
@@ -234,9 +220,9 @@ function WizardForm({
             label={practiceText('practice.languages')}
             description={practiceText('practice.languagesHint')}
             data={(languages ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-            value={values.languages.map(String)}
-            onChange={(v) => update({ languages: v.map(Number) }, ['languages'])}
-            error={error('languages')}
+            value={languagesField.value.map(String)}
+            onChange={(v) => languagesField.onChange(v.map(Number))}
+            error={languagesField.error}
             required
             searchable
             inputWrapperOrder={['label', 'input', 'error', 'description']}
@@ -245,9 +231,9 @@ function WizardForm({
             label={practiceText('practice.specializations')}
             description={practiceText('practice.specializationsHint')}
             data={(specializations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-            value={values.specializations.map(String)}
-            onChange={(v) => update({ specializations: v.map(Number) }, ['specializations'])}
-            error={error('specializations')}
+            value={specializationsField.value.map(String)}
+            onChange={(v) => specializationsField.onChange(v.map(Number))}
+            error={specializationsField.error}
             required
             searchable
             inputWrapperOrder={['label', 'input', 'error', 'description']}
@@ -256,7 +242,7 @@ function WizardForm({
       );
       break;
     case 'address':
-      content = <AddressFields values={values.address} onChange={(address) => update({ address }, ['address'])} errors={addressErr} />;
+      content = <AddressFields field={(k) => field(`address.${k}`)} />;
       break;
     case 'availability':
       content = (
@@ -269,21 +255,16 @@ function WizardForm({
           )}
           {values.availability.map((slot, i) => (
             <Group key={i} align="flex-end" gap="sm" wrap="nowrap">
-              <SlotFields
-                idPrefix={`slot-${i}`}
-                value={slot}
-                onChange={(s) => update({ availability: values.availability.map((o, j) => (j === i ? s : o)) }, ['availability'])}
-                errors={slotErr(i)}
-              />
+              <SlotFields idPrefix={`slot-${i}`} field={slotField(i)} />
               <Button
                 variant="subtle"
                 color="red"
                 px="xs"
-                mb={slotErr(i).dayOfWeek || slotErr(i).startTime || slotErr(i).endTime ? 22 : 0}
+                mb={error(`availability.${i}.dayOfWeek`) || error(`availability.${i}.startTime`) || error(`availability.${i}.endTime`) ? 22 : 0}
                 aria-label={practiceText('practice.availability.remove', {
                   slot: slot.dayOfWeek ? describeSlot({ dayOfWeek: slot.dayOfWeek, startTime: slot.startTime, endTime: slot.endTime }) : String(i + 1),
                 })}
-                onClick={() => update({ availability: values.availability.filter((_, j) => j !== i) }, ['availability'])}
+                onClick={() => form.removeListItem('availability', i)}
               >
                 <IconTrash size={18} aria-hidden="true" />
               </Button>
@@ -296,10 +277,7 @@ function WizardForm({
               onClick={() => {
                 const last = values.availability.at(-1);
                 const nextDay = last?.dayOfWeek ? (last.dayOfWeek % 7) + 1 : 1;
-                update(
-                  { availability: [...values.availability, { dayOfWeek: nextDay, startTime: last?.startTime || '09:00', endTime: last?.endTime || '17:00' }] },
-                  ['availability'],
-                );
+                form.insertListItem('availability', { dayOfWeek: nextDay, startTime: last?.startTime || '09:00', endTime: last?.endTime || '17:00' });
               }}
             >
               {practiceText('practice.availability.add')}

@@ -2,14 +2,15 @@ import { Badge, Button, Group, Stack, Text, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
 import { useState } from 'react';
-import { AddressFields, addressErrors, emptyAddress, type AddressKey, type AddressValues } from '../../../components/practice/address-fields';
+import { AddressFields, addressErrors, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
 import { PageLoader } from '../../../components/page-loader';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddress } from '../api/add-address';
 import { useAddresses } from '../api/get-addresses';
 import { useSetPrimaryAddress } from '../api/set-primary-address';
 import { useUpdateAddress } from '../api/update-address';
-import { hasErrors, useServerErrors } from './field-errors';
+import { useContractForm } from '../../../lib/form';
+import { useSaveFailed } from './field-errors';
 import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
@@ -95,28 +96,21 @@ export function AddressesSection() {
 }
 
 function AddressForm({ title, initial, id, onDone }: { title: string; initial: AddressValues; id?: string; onDone: () => void }) {
-  const [values, setValues] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const { server, onError } = useServerErrors();
+  const { form, field, submit } = useContractForm<AddressValues>({ initialValues: initial, validate: addressErrors });
+  const onError = useSaveFailed(form);
   const add = useAddAddress();
   const update = useUpdateAddress();
-  const errors = addressErrors(values);
-  const shown = Object.fromEntries((Object.keys(values) as AddressKey[]).map((k) => [k, (tried ? errors[k] : undefined) ?? server[k]])) as Partial<
-    Record<AddressKey, string>
-  >;
 
-  const onSubmit = () => {
-    setTried(true);
-    if (hasErrors(errors)) return;
+  const onSubmit = submit((values) => {
     const body = values as AddressInput;
     const handlers = { onSuccess: onDone, onError };
     if (id) update.mutate({ id, body }, handlers);
     else add.mutate(body, handlers);
-  };
+  });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
-      <AddressFields values={values} onChange={setValues} errors={shown} />
+      <AddressFields field={field} />
     </EditorCard>
   );
 }

@@ -3,13 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
-import { SlotFields, describeSlot, slotErrors, type SlotErrors, type SlotValues } from '../../../components/practice/slot-fields';
+import { SlotFields, describeSlot, slotErrors, type SlotValues } from '../../../components/practice/slot-fields';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddSlot } from '../api/add-slot';
 import { useDeleteSlot } from '../api/delete-slot';
 import { useAvailability } from '../api/get-availability';
 import { useUpdateSlot } from '../api/update-slot';
-import { hasErrors, useServerErrors } from './field-errors';
+import { useContractForm, type FieldProps } from '../../../lib/form';
+import { useSaveFailed } from './field-errors';
 import { practiceText } from '../../../components/practice/messages';
 import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
@@ -81,37 +82,33 @@ export function AvailabilitySection() {
 }
 
 function SlotForm({ title, initial, id, onDone }: { title: string; initial: SlotValues; id?: string; onDone: () => void }) {
-  const [value, setValue] = useState<SlotValues>({ dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime });
-  const [tried, setTried] = useState(false);
-  const { server, setServer, onError } = useServerErrors();
+  const { form, field, submit } = useContractForm<SlotValues>({
+    initialValues: { dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime },
+    validate: slotErrors,
+  });
+  const onError = useSaveFailed(form);
   const add = useAddSlot();
   const update = useUpdateSlot();
-  const errors = slotErrors(value);
-  const shown: SlotErrors = {
-    dayOfWeek: (tried ? errors.dayOfWeek : undefined) ?? server.dayOfWeek,
-    startTime: (tried ? errors.startTime : undefined) ?? server.startTime,
-    endTime: (tried ? errors.endTime : undefined) ?? server.endTime,
-  };
+  // The server's word on a slot concerns the three together (an end before the start): any change voids it.
+  const voiding = <V,>(props: FieldProps<V>): FieldProps<V> => ({
+    ...props,
+    onChange: (value) => {
+      props.onChange(value);
+      form.clearErrors();
+    },
+  });
 
-  const onSubmit = () => {
-    setTried(true);
-    if (hasErrors(errors) || value.dayOfWeek === null) return;
-    const body = { dayOfWeek: value.dayOfWeek, startTime: value.startTime, endTime: value.endTime };
+  const onSubmit = submit(({ dayOfWeek, startTime, endTime }) => {
+    if (dayOfWeek === null) return;
+    const body = { dayOfWeek, startTime, endTime };
     const handlers = { onSuccess: onDone, onError };
     if (id) update.mutate({ id, body }, handlers);
     else add.mutate(body, handlers);
-  };
+  });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
-      <SlotFields
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          setServer({});
-        }}
-        errors={shown}
-      />
+      <SlotFields field={{ dayOfWeek: voiding(field('dayOfWeek')), startTime: voiding(field('startTime')), endTime: voiding(field('endTime')) }} />
     </EditorCard>
   );
 }

@@ -9,14 +9,16 @@ import {
   timeZones,
   type NotificationDelivery,
   type NotificationSettings,
+  type NotificationSettingsState,
 } from '@portal/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { SubmitForm } from '../../../components/submit-form';
+import { useContractForm } from '../../../lib/form';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { settingsText } from '../messages';
-import { useServerErrors } from './field-errors';
+import { useSaveFailed } from './field-errors';
 
 /** This browser's time zone when the runtime knows it by a name the list holds. */
 function browserZone(): string | null {
@@ -33,10 +35,6 @@ const same = (a: NotificationSettings, b: NotificationSettings) => NOTIFICATION_
  */
 export function NotificationsSection({ email }: { email: string }) {
   const settings = useNotificationSettings();
-  const save = useSaveNotificationSettings();
-  const [draft, setDraft] = useState<NotificationSettings | null>(null);
-  const { server, clear, onError } = useServerErrors();
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
 
   if (settings.isPending) return <PageLoader />;
   if (settings.isError)
@@ -47,20 +45,35 @@ export function NotificationsSection({ email }: { email: string }) {
         onRetry={() => void settings.refetch()}
       />
     );
+  return <NotificationsForm email={email} state={settings.data} />;
+}
 
-  const { saved, ...stored } = settings.data;
-  const value: NotificationSettings = draft ?? (saved ? stored : { ...stored, timeZone: browserZone() ?? stored.timeZone });
-  const changed = !saved || !same(value, stored);
-  const set = (patch: Partial<NotificationSettings>) => setDraft({ ...value, ...patch });
+const settingsOf = ({ saved: _saved, ...settings }: NotificationSettingsState): NotificationSettings => settings;
 
-  const onSubmit = () =>
+function NotificationsForm({ email, state }: { email: string; state: NotificationSettingsState }) {
+  const save = useSaveNotificationSettings();
+  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
+  const { saved } = state;
+  const stored = settingsOf(state);
+  const { form, values, field, submit } = useContractForm<NotificationSettings>({
+    initialValues: saved ? stored : { ...stored, timeZone: browserZone() ?? stored.timeZone },
+    // Every choice is one of the listed ones: only the server has anything to refuse.
+    validate: () => ({}),
+  });
+  const onError = useSaveFailed(form);
+  const changed = !saved || !same(values, stored);
+  const timeZone = field('timeZone');
+
+  const onSubmit = submit((value) =>
     save.mutate(value, {
-      onSuccess: () => {
-        setDraft(null);
+      onSuccess: (answer) => {
+        // What the server now holds, as it says it (the form shows the saved settings from here on).
+        form.setValues(settingsOf(answer));
         notifications.show({ color: 'green', message: settingsText('settings.notifications.saved') });
       },
       onError,
-    });
+    }),
+  );
 
   return (
     <SubmitForm onSubmit={onSubmit}>
@@ -75,36 +88,35 @@ export function NotificationsSection({ email }: { email: string }) {
           <Title order={3} size="h5" id="notification-kinds">
             {settingsText('settings.notifications.kinds')}
           </Title>
-          {NOTIFICATION_KINDS.map((kind) => (
-            <Radio.Group
-              key={kind}
-              label={settingsText(`settings.notifications.kind.${kind}`, { days: FEE_REMINDER_DAYS })}
-              value={value[kind]}
-              onChange={(v) => set({ [kind]: v as NotificationDelivery })}
-              error={server[kind]}
-            >
-              <Group gap="lg" mt={6}>
-                {NOTIFICATION_DELIVERIES.map((d) => (
-                  <Radio key={d} value={d} label={settingsText(`settings.notifications.delivery.${d}`)} />
-                ))}
-              </Group>
-            </Radio.Group>
-          ))}
+          {NOTIFICATION_KINDS.map((kind) => {
+            const choice = field(kind);
+            return (
+              <Radio.Group
+                key={kind}
+                label={settingsText(`settings.notifications.kind.${kind}`, { days: FEE_REMINDER_DAYS })}
+                value={choice.value}
+                onChange={(v) => choice.onChange(v as NotificationDelivery)}
+                error={choice.error}
+              >
+                <Group gap="lg" mt={6}>
+                  {NOTIFICATION_DELIVERIES.map((d) => (
+                    <Radio key={d} value={d} label={settingsText(`settings.notifications.delivery.${d}`)} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            );
+          })}
         </Stack>
         <Select
           label={settingsText('settings.notifications.timeZone')}
           description={settingsText('settings.notifications.timeZoneHint')}
           data={zones}
-          value={value.timeZone}
-          onChange={(z) => {
-            if (!z) return;
-            clear('timeZone');
-            set({ timeZone: z });
-          }}
+          value={timeZone.value}
+          onChange={(z) => z && timeZone.onChange(z)}
           searchable
           allowDeselect={false}
           nothingFoundMessage={settingsText('settings.notifications.timeZoneEmpty')}
-          error={server.timeZone}
+          error={timeZone.error}
           maw={420}
           comboboxProps={{ withinPortal: true }}
         />

@@ -16,12 +16,12 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { config } from '../../../config/env';
+import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useAddPaymentDetails } from '../api/add-payment-details';
 import { useUpdatePaymentDetails } from '../api/update-payment-details';
 import { useMakeDefaultPaymentDetails } from '../api/make-default-payment-details';
 import { useRemovePaymentDetails } from '../api/remove-payment-details';
 import { usePaymentDetails } from '../api/get-payment-details';
-import { serverFieldErrors } from './field-errors';
 import { settingsText } from '../messages';
 import { EditorCard } from './editor-card';
 
@@ -152,24 +152,30 @@ export function PaymentSection() {
 
 const defaultCurrency = (): Currency => ((CURRENCIES as readonly string[]).includes(config.currency) ? (config.currency as Currency) : 'ZAR');
 
+type PaymentValues = { type: 1 | 2 | null; identifier: string; currency: Currency };
+
+/** The type first; the identifier is checked as its type wants it. */
+const paymentErrors = ({ type, identifier }: PaymentValues) => ({
+  type: type === null ? VALIDATION_MESSAGES.REQUIRED : undefined,
+  identifier: type === null ? undefined : (paymentIdentifierError(type, identifier) ?? undefined),
+});
+
 export function PaymentForm({ title, initial, onDone }: { title: string; initial?: PaymentDetails; onDone: () => void }) {
-  const [type, setType] = useState<1 | 2 | null>(initial?.type ?? null);
-  const [identifier, setIdentifier] = useState(initial?.identifier ?? '');
-  const [currency, setCurrency] = useState<Currency>((initial?.currency as Currency | undefined) ?? defaultCurrency());
-  const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { form, field, submit } = useContractForm<PaymentValues>({
+    initialValues: {
+      type: initial?.type ?? null,
+      identifier: initial?.identifier ?? '',
+      currency: (initial?.currency as Currency | undefined) ?? defaultCurrency(),
+    },
+    validate: paymentErrors,
+  });
   const add = useAddPaymentDetails();
   const update = useUpdatePaymentDetails();
+  const typeField = field('type');
+  const currencyField = field('currency');
 
-  const errors = {
-    type: type === null ? VALIDATION_MESSAGES.REQUIRED : null,
-    identifier: type === null ? null : paymentIdentifierError(type, identifier),
-  };
-  const shown = (f: 'type' | 'identifier' | 'currency') => (tried && f !== 'currency' ? errors[f] : null) ?? server[f];
-
-  const onSubmit = () => {
-    setTried(true);
-    if (errors.type || errors.identifier || type === null) return;
+  const onSubmit = submit(({ type, identifier, currency }) => {
+    if (type === null) return;
     const body = { type, identifier, currency };
     const failed = initial ? MESSAGES.updatePaymentFailed : MESSAGES.addPaymentFailed;
     const handlers = {
@@ -178,14 +184,13 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
         onDone();
       },
       onError: (e: Error) => {
-        const fields = serverFieldErrors(e);
-        if (fields) setServer(fields);
+        applyServerErrors(form, e);
         notifications.show({ color: 'red', message: failed });
       },
     };
     if (initial) update.mutate({ id: initial.id, body }, handlers);
     else add.mutate(body, handlers);
-  };
+  });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
@@ -193,34 +198,30 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
         label={settingsText('settings.payment.type')}
         placeholder={settingsText('settings.payment.typePlaceholder')}
         data={([1, 2] as const).map((v) => ({ value: String(v), label: PAYMENT_TYPE_LABELS[v] }))}
-        value={type === null ? null : String(type)}
+        value={typeField.value === null ? null : String(typeField.value)}
         onChange={(v) => {
-          setType(v ? (Number(v) as 1 | 2) : null);
-          setServer({});
+          typeField.onChange(v ? (Number(v) as 1 | 2) : null);
+          // Another type: what the server said about the identifier no longer applies either.
+          form.clearErrors();
         }}
-        error={shown('type')}
+        error={typeField.error}
         allowDeselect={false}
         required
       />
       <TextInput
         label={settingsText('settings.payment.identifier')}
-        placeholder={paymentIdentifierPlaceholder(type)}
-        value={identifier}
-        onChange={(e) => {
-          setIdentifier(e.currentTarget.value);
-          setServer(({ identifier: _drop, ...rest }) => rest);
-        }}
-        error={shown('identifier')}
-        disabled={type === null}
+        placeholder={paymentIdentifierPlaceholder(typeField.value)}
+        {...textInput(field('identifier'))}
+        disabled={typeField.value === null}
         required
         autoComplete="off"
       />
       <Select
         label={settingsText('settings.payment.currency')}
         data={[...CURRENCIES]}
-        value={currency}
-        onChange={(v) => v && setCurrency(v as Currency)}
-        error={shown('currency')}
+        value={currencyField.value}
+        onChange={(v) => v && currencyField.onChange(v as Currency)}
+        error={currencyField.error}
         allowDeselect={false}
         required
       />

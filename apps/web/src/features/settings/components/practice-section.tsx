@@ -5,7 +5,6 @@ import {
   DESCRIPTION_MIN,
   MESSAGES,
   errorText,
-  firstIssue,
   transforms,
   zDescription,
   zHpcsaNumber,
@@ -14,14 +13,16 @@ import {
   type PractitionerMe,
 } from '@portal/contract';
 import { useState } from 'react';
+import { z } from 'zod';
 import { TextAreaField } from '../../../components/text-area-field';
+import { schemaErrors, textInput, useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddLanguage } from '../api/add-language';
 import { useAddSpecialization } from '../api/add-specialization';
 import { useRemoveLanguage } from '../api/remove-language';
 import { useRemoveSpecialization } from '../api/remove-specialization';
 import { useUpdatePractice } from '../api/update-practice';
-import { hasErrors, useServerErrors } from './field-errors';
+import { useSaveFailed } from './field-errors';
 import { practiceText } from '../../../components/practice/messages';
 import { settingsText } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
@@ -31,7 +32,10 @@ interface Lookup {
   name: string;
 }
 
-type Field = 'hpcsaNumber' | 'practiceNumber' | 'description';
+type PracticeValues = { categoryID: number | null; hpcsaNumber: string; practiceNumber: string; description: string };
+
+// The category is chosen from the list, so only the typed fields are checked here.
+const practiceErrors = schemaErrors<PracticeValues>(z.object({ hpcsaNumber: zHpcsaNumber, practiceNumber: zPracticeNumber, description: zDescription }));
 
 /** The practice (PUT /portal/me/) and its languages and specializations (added and removed one by one). */
 export function PracticeSection({
@@ -45,38 +49,29 @@ export function PracticeSection({
   languages: Lookup[];
   specializations: Lookup[];
 }) {
-  const [categoryID, setCategoryID] = useState<number | null>(practitioner.categoryID);
-  const [values, setValues] = useState<Record<Field, string>>({
-    hpcsaNumber: practitioner.hpcsaNumber ?? '',
-    practiceNumber: practitioner.practiceNumber ?? '',
-    description: practitioner.description ?? '',
+  const { form, field, tried, submit } = useContractForm<PracticeValues>({
+    initialValues: {
+      categoryID: practitioner.categoryID,
+      hpcsaNumber: practitioner.hpcsaNumber ?? '',
+      practiceNumber: practitioner.practiceNumber ?? '',
+      description: practitioner.description ?? '',
+    },
+    validate: practiceErrors,
   });
-  const [tried, setTried] = useState(false);
-  const { server, clear, onError } = useServerErrors();
+  const onError = useSaveFailed(form);
   const update = useUpdatePractice();
+  const category = field('categoryID');
+  const description = field('description');
 
-  const errors = {
-    hpcsaNumber: firstIssue(zHpcsaNumber, values.hpcsaNumber),
-    practiceNumber: firstIssue(zPracticeNumber, values.practiceNumber),
-    description: firstIssue(zDescription, values.description),
-  };
-  const shown = (f: Field | 'categoryID') => (tried && f !== 'categoryID' ? errors[f] : null) ?? server[f];
-  const set = (f: Field, v: string) => {
-    setValues((s) => ({ ...s, [f]: v }));
-    clear(f);
-  };
-
-  const onSubmit = () => {
-    setTried(true);
-    if (hasErrors(errors)) return;
+  const onSubmit = submit(({ categoryID, ...typed }) =>
     update.mutate(
-      { ...values, ...(categoryID ? { categoryID } : {}) },
+      { ...typed, ...(categoryID ? { categoryID } : {}) },
       {
         onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
         onError,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Stack gap="xl" maw={760}>
@@ -85,35 +80,31 @@ export function PracticeSection({
           <Select
             label={practiceText('practice.category')}
             data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={categoryID ? String(categoryID) : null}
-            onChange={(v) => setCategoryID(v ? Number(v) : null)}
-            error={shown('categoryID')}
+            value={category.value ? String(category.value) : null}
+            onChange={(v) => category.onChange(v ? Number(v) : null)}
+            error={category.error}
             allowDeselect={false}
             required
           />
           <TextInput
             label={practiceText('practice.hpcsaNumber')}
             description={practiceText('practice.hpcsaHint')}
-            value={values.hpcsaNumber}
-            onChange={(e) => set('hpcsaNumber', transforms.uppercase(e.currentTarget.value))}
-            error={shown('hpcsaNumber')}
+            {...textInput(field('hpcsaNumber'), transforms.uppercase)}
             required
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextInput
             label={practiceText('practice.practiceNumber')}
             description={practiceText('practice.practiceNumberHint')}
-            value={values.practiceNumber}
-            onChange={(e) => set('practiceNumber', e.currentTarget.value)}
-            error={shown('practiceNumber')}
+            {...textInput(field('practiceNumber'))}
             required
             inputMode="numeric"
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <TextAreaField
             label={practiceText('practice.description')}
-            value={values.description}
-            onChange={(v) => set('description', v)}
+            value={description.value}
+            onChange={description.onChange}
             min={DESCRIPTION_MIN}
             max={DESCRIPTION_MAX}
             required

@@ -1,0 +1,126 @@
+import { schemaResolver, useForm, type LooseKeys } from '@mantine/form';
+import { useState, type ChangeEvent } from 'react';
+import { isApiError } from './api-client';
+
+/** One message per field, by path as the server names it ('address.city', 'availability.0.endTime'). */
+export type FieldErrors = Record<string, string>;
+
+/** The value at a dotted path ('address.city', 'availability.0.startTime'). */
+type PathValue<T, P extends string> = P extends `${infer Head}.${infer Rest}` ? PathValue<Step<T, Head>, Rest> : Step<T, P>;
+type Step<T, K extends string> = T extends readonly (infer E)[] ? E : K extends keyof T ? T[K] : never;
+
+/** What one input needs: its value, a change, and the error to show under it (if any). */
+export interface FieldProps<V> {
+  value: V;
+  onChange: (value: V) => void;
+  error: string | undefined;
+  onBlur?: () => void;
+}
+
+/** A field's props for a text input, which hands over an event: `transform` applies to what is typed. */
+export function textInput(field: FieldProps<string>, transform?: (value: string) => string) {
+  return {
+    ...field,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(transform ? transform(event.currentTarget.value) : event.currentTarget.value),
+  };
+}
+
+/** A contract schema as a form check: the first message of each failing path, in the contract's words. */
+export function schemaErrors<Values>(schema: Parameters<typeof schemaResolver>[0]): (values: Values) => FieldErrors {
+  const resolve = schemaResolver(schema, { sync: true });
+  // The contract's messages are strings; @mantine/form types them as any React node.
+  return (values) => resolve(values) as FieldErrors;
+}
+
+export const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
+
+/** The first message per field of a 400 answer, or null when the error is of another kind. */
+export function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!isApiError(error) || error.status !== 400 || !error.fieldErrors) return null;
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
+}
+
+/**
+ * The server's field errors under the form's fields (replacing its earlier ones), and handed back.
+ * Null, and nothing set, for an error of another kind: the caller says that one elsewhere.
+ */
+export function applyServerErrors(form: { setErrors: (errors: FieldErrors) => void }, error: unknown): FieldErrors | null {
+  const fields = serverFieldErrors(error);
+  if (fields) form.setErrors(fields);
+  return fields;
+}
+
+export interface ContractFormOptions<Values> {
+  initialValues: Values;
+  /** Every error of the values, by path: `schemaErrors(ContractSchema)` or a check built on the contract's. */
+  validate: (values: Values) => Partial<FieldErrors>;
+  /** Also show a field's error once the user has left it, before any submit. */
+  showOnBlur?: boolean;
+  /** Which paths' errors show, instead of 'after a submit was tried' (a wizard shows them per step). */
+  visible?: (path: string) => boolean;
+  /** A value whose errors the server names otherwise ('value' → 'rule.value'): shown and cleared by that name. */
+  errorPaths?: Partial<Record<string, string>>;
+}
+
+/**
+ * The one way a portal form is built: @mantine/form holds the values, the fields the user left and
+ * the server's field errors (each cleared when its field changes); the contract checks the values on
+ * every render, so once shown an error follows what is typed. Shown under a field: the check's error
+ * once the user tried to submit (or left the field, with `showOnBlur`), else the server's.
+ */
+export function useContractForm<Values extends Record<string, unknown>>({
+  initialValues,
+  validate,
+  showOnBlur = false,
+  visible,
+  errorPaths = {},
+}: ContractFormOptions<Values>) {
+  // 'focus': a field counts as touched when left (below), not at the first key typed.
+  const form = useForm<Values>({ mode: 'controlled', initialValues, touchTrigger: 'focus' });
+  const [tried, setTried] = useState(false);
+  const values = form.values;
+  const errors = validate(values);
+  const shows = visible ?? ((path: string) => tried || (showOnBlur && form.isTouched(path)));
+  const serverErrors = form.errors as FieldErrors;
+  const shown: FieldErrors = { ...serverErrors };
+  for (const [path, message] of Object.entries(errors)) if (message && shows(path)) shown[path] = message;
+
+  const set = <P extends LooseKeys<Values> & string>(path: P, value: PathValue<Values, P>) => {
+    form.setFieldValue(path, value as never);
+    const other = errorPaths[path];
+    if (other) form.clearFieldError(other);
+  };
+
+  const field = <P extends LooseKeys<Values> & string>(path: P): FieldProps<PathValue<Values, P>> => ({
+    value: pathValue(values, path) as PathValue<Values, P>,
+    onChange: (value) => set(path, value),
+    error: shown[errorPaths[path] ?? path],
+    ...(showOnBlur ? { onBlur: () => form.setTouched((t) => ({ ...t, [path]: true })) } : {}),
+  });
+
+  return {
+    form,
+    values,
+    /** Every error of the values now, shown or not. */
+    errors,
+    /** What shows under the fields, by path. */
+    shown,
+    tried,
+    set,
+    field,
+    /** A submit handler: shows the errors, and sends the values only when there are none. */
+    submit: (send: (values: Values) => void) => () => {
+      setTried(true);
+      if (!hasErrors(errors)) send(values);
+    },
+    /** Back to the initial values, with nothing shown. */
+    reset: () => {
+      form.reset();
+      setTried(false);
+    },
+  };
+}
+
+function pathValue(values: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], values);
+}

@@ -3,7 +3,7 @@ import { formatDate, formatMoney, parseMoney } from '../../i18n/i18n';
 import { discountCodesText } from './messages';
 
 /** What the form holds: text as typed; amounts become integer minor units only when sent. */
-export interface DiscountFormValues {
+export type DiscountFormValues = {
   code: string;
   type: DiscountType;
   value: string;
@@ -16,7 +16,7 @@ export interface DiscountFormValues {
   appliesTo: DiscountProduct[];
   requiresShipping: boolean;
   addNewKit: boolean;
-}
+};
 
 /** Today as YYYY-MM-DD in UTC: the day the server's state rule (discountCodeState) counts in. */
 export function today(now = new Date()): string {

@@ -3,10 +3,10 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
-import { useState } from 'react';
 import { SubmitForm } from '../../../components/submit-form';
 import { formatNumber } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors, serverFieldErrors, textInput, useContractForm } from '../../../lib/form';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 import { discountFormOf, emptyDiscountForm, toDiscountInput, type DiscountField, type DiscountFormValues } from '../form';
@@ -24,45 +24,55 @@ function parseDate(input: string): string | null {
   return Number.isNaN(day.getTime()) ? null : `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
+/** The body's names for the errors of the form's values; a new type voids what was said about the value. */
+const ERROR_PATHS: Partial<Record<keyof DiscountFormValues, DiscountField>> = {
+  type: 'rule.value',
+  value: 'rule.value',
+  currency: 'rule.currency',
+  minimum: 'rule.minimumOrderCents',
+  validFrom: 'rule.validFrom',
+  validUntil: 'rule.validUntil',
+  usageLimit: 'rule.usageLimit',
+  appliesTo: 'options.appliesTo',
+};
+
 /**
  * Creating a code (SPEC §3 'Discount code'): typed or generated, its rule, upsell, options,
  * 'Item requires shipping' and 'Add a new kit'. Checked with the contract's DiscountCodeInput;
  * the server's field errors land under the same fields, and nothing typed is lost on a failure.
  */
 export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; editing?: DiscountCode }) {
-  const [values, setValues] = useState<DiscountFormValues>(() => (editing ? discountFormOf(editing) : emptyDiscountForm()));
-  const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { form, values, field, submit } = useContractForm<DiscountFormValues>({
+    initialValues: editing ? discountFormOf(editing) : emptyDiscountForm(),
+    validate: (v) => toDiscountInput(v).errors,
+    errorPaths: ERROR_PATHS,
+  });
   const createCode = useCreateDiscountCode();
   const updateCode = useUpdateDiscountCode();
   const create = editing ? updateCode : createCode;
-  const { input, errors } = toDiscountInput(values);
-  const error = (key: DiscountField) => (tried ? errors[key] : undefined) ?? server[key];
+  const code = field('code');
+  const type = field('type');
+  const value = field('value');
+  const currency = field('currency');
+  const validFrom = field('validFrom');
+  const validUntil = field('validUntil');
+  const appliesTo = field('appliesTo');
+  const requiresShipping = field('requiresShipping');
+  const addNewKit = field('addNewKit');
 
-  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K], field?: DiscountField) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (field) setServer(({ [field]: _drop, ...rest }) => rest);
-  };
-
-  const onSubmit = () => {
-    setTried(true);
-    if (Object.keys(errors).length) return;
+  const onSubmit = submit((v) => {
+    const { input } = toDiscountInput(v);
     const callbacks = {
       onSuccess: (saved: DiscountCode) => {
         notifications.show({ color: 'green', message: discountCodesText(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
         onDone();
       },
-      onError: (e: Error) => {
-        if (isApiError(e) && e.status === 400 && e.fieldErrors) setServer(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
-      },
+      onError: (e: Error) => applyServerErrors(form, e),
     };
     if (editing) updateCode.mutate({ id: editing.id, body: { ...input, code: undefined } }, callbacks);
     else createCode.mutate(input, callbacks);
-  };
-  const generalError =
-    create.isError && !(isApiError(create.error) && create.error.status === 400 && create.error.fieldErrors)
-      ? errorText(isApiError(create.error) ? create.error : null)
-      : null;
+  });
+  const generalError = create.isError && !serverFieldErrors(create.error) ? errorText(isApiError(create.error) ? create.error : null) : null;
   const percentage = values.type === 'percentage';
 
   return (
@@ -86,20 +96,13 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
               <TextInput
                 label={discountCodesText('discount.code')}
                 description={discountCodesText('discount.code.hint')}
-                value={values.code}
-                onChange={(e) => set('code', e.currentTarget.value.toUpperCase(), 'code')}
-                error={error('code')}
+                {...textInput(code, (v) => v.toUpperCase())}
                 autoComplete="off"
                 spellCheck={false}
                 style={{ flex: 1 }}
                 maw={420}
               />
-              <Button
-                variant="default"
-                mt={46}
-                onClick={() => set('code', generateDiscountCode(), 'code')}
-                aria-label={discountCodesText('discount.generateLabel')}
-              >
+              <Button variant="default" mt={46} onClick={() => code.onChange(generateDiscountCode())} aria-label={discountCodesText('discount.generateLabel')}>
                 {discountCodesText('discount.generate')}
               </Button>
             </Group>
@@ -111,8 +114,8 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             </Text>
             <SegmentedControl
               aria-labelledby="discount-type-label"
-              value={values.type}
-              onChange={(v) => set('type', v as DiscountType, 'rule.value')}
+              value={type.value}
+              onChange={(v) => type.onChange(v as DiscountType)}
               data={[
                 { value: 'percentage', label: discountCodesText('discount.type.percentage') },
                 { value: 'fixed', label: discountCodesText('discount.type.fixed') },
@@ -128,9 +131,7 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
                   ? discountCodesText('discount.value.percentageHint')
                   : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })
               }
-              value={values.value}
-              onChange={(e) => set('value', e.currentTarget.value, 'rule.value')}
-              error={error('rule.value')}
+              {...textInput(value)}
               inputMode={percentage ? 'numeric' : 'decimal'}
               rightSection={
                 percentage ? (
@@ -144,35 +145,31 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             <Select
               label={discountCodesText('discount.currency')}
               data={CURRENCIES.map((c) => ({ value: c, label: c }))}
-              value={values.currency}
-              onChange={(v) => v && set('currency', v as Currency, 'rule.currency')}
-              error={error('rule.currency')}
+              value={currency.value}
+              onChange={(v) => v && currency.onChange(v as Currency)}
+              error={currency.error}
               allowDeselect={false}
               required
             />
             <TextInput
               label={discountCodesText('discount.minimum')}
               description={discountCodesText('discount.minimumHint')}
-              value={values.minimum}
-              onChange={(e) => set('minimum', e.currentTarget.value, 'rule.minimumOrderCents')}
-              error={error('rule.minimumOrderCents')}
+              {...textInput(field('minimum'))}
               inputMode="decimal"
             />
             <TextInput
               label={discountCodesText('discount.usageLimit')}
               description={discountCodesText('discount.usageLimitHint')}
-              value={values.usageLimit}
-              onChange={(e) => set('usageLimit', e.currentTarget.value, 'rule.usageLimit')}
-              error={error('rule.usageLimit')}
+              {...textInput(field('usageLimit'))}
               inputMode="numeric"
             />
             {/* Mantine's date fields, not the browser's: they write dates as the rest of the portal does
                 ('23 November 2026'), where <input type="date"> follows the browser (mm/dd/yyyy). */}
             <DateInput
               label={discountCodesText('discount.validFrom')}
-              value={values.validFrom || null}
-              onChange={(v) => set('validFrom', v ?? '', 'rule.validFrom')}
-              error={error('rule.validFrom')}
+              value={validFrom.value || null}
+              onChange={(v) => validFrom.onChange(v ?? '')}
+              error={validFrom.error}
               valueFormat={DATE_FORMAT}
               dateParser={parseDate}
               required
@@ -180,9 +177,9 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             <DateInput
               label={discountCodesText('discount.validUntil')}
               description={discountCodesText('discount.validUntilHint')}
-              value={values.validUntil || null}
-              onChange={(v) => set('validUntil', v ?? '', 'rule.validUntil')}
-              error={error('rule.validUntil')}
+              value={validUntil.value || null}
+              onChange={(v) => validUntil.onChange(v ?? '')}
+              error={validUntil.error}
               valueFormat={DATE_FORMAT}
               dateParser={parseDate}
               clearable
@@ -192,17 +189,15 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           <TextInput
             label={discountCodesText('discount.upsell')}
             description={discountCodesText('discount.upsellHint')}
-            value={values.upsell}
-            onChange={(e) => set('upsell', e.currentTarget.value, 'upsell')}
-            error={error('upsell')}
+            {...textInput(field('upsell'))}
             maxLength={200}
           />
 
           <Checkbox.Group
             label={discountCodesText('discount.appliesTo')}
-            value={values.appliesTo}
-            onChange={(v) => set('appliesTo', v as DiscountProduct[], 'options.appliesTo')}
-            error={error('options.appliesTo')}
+            value={appliesTo.value}
+            onChange={(v) => appliesTo.onChange(v as DiscountProduct[])}
+            error={appliesTo.error}
             required
           >
             <Group gap="lg" mt="xs">
@@ -215,14 +210,14 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
           <Stack gap="xs">
             <Checkbox
               label={discountCodesText('discount.requiresShipping')}
-              checked={values.requiresShipping}
-              onChange={(e) => set('requiresShipping', e.currentTarget.checked)}
+              checked={requiresShipping.value}
+              onChange={(e) => requiresShipping.onChange(e.currentTarget.checked)}
             />
             <Checkbox
               label={discountCodesText('discount.addNewKit')}
               description={discountCodesText('discount.addNewKitHint')}
-              checked={values.addNewKit}
-              onChange={(e) => set('addNewKit', e.currentTarget.checked)}
+              checked={addNewKit.value}
+              onChange={(e) => addNewKit.onChange(e.currentTarget.checked)}
             />
           </Stack>
 

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorText, firstIssue, normaliseSampleLabel, zSampleLabel } from '@portal/contract';
-import { useState } from 'react';
+import { AssignKitBody, errorText, normaliseSampleLabel } from '@portal/contract';
 import { SubmitForm } from '../../../components/submit-form';
 import { isApiError } from '../../../lib/api-client';
+import { schemaErrors, useContractForm } from '../../../lib/form';
 import { useAssignKit } from '../api/assign-kit';
 import { kitsText } from '../messages';
 
@@ -14,29 +14,28 @@ export function assignErrorText(error: unknown): string {
   return errorText(isApiError(error) ? error : null);
 }
 
+const labelErrors = schemaErrors<{ sampleLabel: string }>(AssignKitBody);
+
 /** On an accepted session without a kit: type or scan a sample label from stock to assign it. */
 export function AssignKitForm({ sessionId }: { sessionId: string }) {
-  const [label, setLabel] = useState('');
-  const [tried, setTried] = useState(false);
+  const { field, submit, reset } = useContractForm<{ sampleLabel: string }>({ initialValues: { sampleLabel: '' }, validate: labelErrors });
   const assign = useAssignKit();
-  const invalid = firstIssue(zSampleLabel, label);
-  const error = (tried ? invalid : null) ?? (assign.isError ? assignErrorText(assign.error) : null);
+  const label = field('sampleLabel');
+  // Every failure shows under the field, the catalogue's word included (not only a 400's fieldErrors).
+  const error = label.error ?? (assign.isError ? assignErrorText(assign.error) : null);
 
-  const onSubmit = () => {
-    setTried(true);
-    if (invalid) return;
-    const sampleLabel = normaliseSampleLabel(label);
+  const onSubmit = submit((values) => {
+    const sampleLabel = normaliseSampleLabel(values.sampleLabel);
     assign.mutate(
       { sessionId, body: { sampleLabel } },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: kitsText('kits.form.done', { label: sampleLabel }) });
-          setLabel('');
-          setTried(false);
+          reset();
         },
       },
     );
-  };
+  });
 
   return (
     <SubmitForm onSubmit={onSubmit} aria-labelledby="assign-kit-title">
@@ -51,9 +50,9 @@ export function AssignKitForm({ sessionId }: { sessionId: string }) {
           <TextInput
             label={kitsText('kits.form.label')}
             placeholder={kitsText('kits.form.placeholder')}
-            value={label}
+            value={label.value}
             onChange={(e) => {
-              setLabel(e.currentTarget.value);
+              label.onChange(e.currentTarget.value);
               if (assign.isError) assign.reset();
             }}
             error={error}

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COUNTRIES, WAREHOUSE_FIELDS, WarehouseInput, errorText, firstIssue, transforms } from '@portal/contract';
-import { useState } from 'react';
+import { COUNTRIES, WAREHOUSE_FIELDS, WarehouseInput, errorText, transforms } from '@portal/contract';
 import { SubmitForm } from '../../../components/submit-form';
 import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors, schemaErrors, serverFieldErrors, textInput, useContractForm, type FieldErrors } from '../../../lib/form';
 import { useSaveWarehouse } from '../api/save-warehouse';
 import { warehouseText, type WarehouseMessageKey } from '../messages';
 
@@ -21,15 +21,14 @@ export const emptyWarehouse = (): WarehouseValues => ({
   suburb: '',
 });
 
-/** Each field checked with the contract's own schema: the same words the server answers with. */
-export function warehouseErrors(values: WarehouseValues): Partial<Record<WarehouseField, string>> {
-  const out: Partial<Record<WarehouseField, string>> = {};
-  for (const key of WAREHOUSE_FIELDS) {
-    const message = firstIssue(WarehouseInput.shape[key], values[key]);
-    if (message) out[key] = message;
-  }
-  return out;
-}
+const contractErrors = schemaErrors<WarehouseValues>(WarehouseInput);
+
+/**
+ * Each field checked with the contract's own schema: the same words the server answers with. An
+ * empty field is left out: it keeps the submit disabled instead (anyEmpty).
+ */
+const warehouseErrors = (values: WarehouseValues): FieldErrors =>
+  Object.fromEntries(Object.entries(contractErrors(values)).filter(([key]) => values[key as WarehouseField].trim() !== ''));
 
 /** SPEC §5: the form is invalid while any of the eight fields is missing or empty. */
 export const anyEmpty = (values: WarehouseValues) => WAREHOUSE_FIELDS.some((k) => values[k].trim() === '');
@@ -50,57 +49,35 @@ const AUTOCOMPLETE: Record<Exclude<WarehouseField, 'countryCode'>, string> = {
  * empty. A failed save keeps everything typed and says why (under the field when the server names one).
  */
 export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: WarehouseValues; onDone: () => void }) {
-  const [values, setValues] = useState<WarehouseValues>(initial ?? emptyWarehouse());
-  const [touched, setTouched] = useState<Partial<Record<WarehouseField, boolean>>>({});
-  const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
+  const { form, values, field, submit } = useContractForm<WarehouseValues>({
+    initialValues: initial ?? emptyWarehouse(),
+    validate: warehouseErrors,
+    showOnBlur: true,
+  });
   const save = useSaveWarehouse();
-  const errors = warehouseErrors(values);
   const blocked = anyEmpty(values);
   const title = id ? warehouseText('warehouse.form.edit') : warehouseText('warehouse.form.new');
-  const shown = (key: WarehouseField) => ((tried || touched[key]) && values[key].trim() !== '' ? errors[key] : undefined) ?? server[key];
+  const country = field('countryCode');
 
-  const set = (key: WarehouseField, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServer(({ [key]: _drop, ...rest }) => rest);
-  };
-
-  const onSubmit = () => {
-    setTried(true);
-    if (blocked || Object.keys(errors).length) return;
+  const onSubmit = submit((body) => {
+    if (blocked) return;
     save.mutate(
-      { id, body: values },
+      { id, body },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: id ? warehouseText('warehouse.updated') : warehouseText('warehouse.registered') });
           onDone();
         },
-        onError: (e) => {
-          if (isApiError(e) && e.status === 400 && e.fieldErrors) {
-            setServer(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
-          }
-        },
+        onError: (e) => applyServerErrors(form, e),
       },
     );
-  };
+  });
 
   const text = (key: Exclude<WarehouseField, 'countryCode'>, extra: { inputMode?: 'numeric' | 'tel'; transform?: (v: string) => string } = {}) => (
-    <TextInput
-      label={label(key)}
-      value={values[key]}
-      onChange={(e) => set(key, extra.transform ? extra.transform(e.currentTarget.value) : e.currentTarget.value)}
-      onBlur={() => setTouched((t) => ({ ...t, [key]: true }))}
-      error={shown(key)}
-      required
-      autoComplete={AUTOCOMPLETE[key]}
-      inputMode={extra.inputMode}
-    />
+    <TextInput label={label(key)} {...textInput(field(key), extra.transform)} required autoComplete={AUTOCOMPLETE[key]} inputMode={extra.inputMode} />
   );
   // Field errors are shown under their fields; anything else (a server or network failure) here.
-  const generalError =
-    save.isError && !(isApiError(save.error) && save.error.status === 400 && save.error.fieldErrors)
-      ? errorText(isApiError(save.error) ? save.error : null)
-      : null;
+  const generalError = save.isError && !serverFieldErrors(save.error) ? errorText(isApiError(save.error) ? save.error : null) : null;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="warehouse-form-title" maw={820}>
@@ -123,9 +100,9 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
             <Select
               label={label('countryCode')}
               data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
-              value={values.countryCode || null}
-              onChange={(v) => set('countryCode', v ?? '')}
-              error={server.countryCode}
+              value={country.value || null}
+              onChange={(v) => country.onChange(v ?? '')}
+              error={country.error}
               required
               clearable
               clearButtonProps={{ 'aria-label': warehouseText('warehouse.form.clearCountry') }}

@@ -4,6 +4,7 @@ import { MESSAGES, VALIDATION_MESSAGES, errorText, type CourseOverview, type Tes
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
 import { useCourseTest } from '../api/get-test';
 import { useSubmitTest } from '../api/submit-test';
@@ -17,8 +18,11 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
   const test = useCourseTest({ enabled: course.test.available });
   const submit = useSubmitTest();
   const showError = useSystemStore((s) => s.showError);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [tried, setTried] = useState(false);
+  // One chosen option per question, by question id; every question must be answered.
+  const answers = useContractForm<Record<string, string>>({
+    initialValues: {},
+    validate: (chosen) => Object.fromEntries((test.data?.questions ?? []).filter((q) => !chosen[q.id]).map((q) => [q.id, VALIDATION_MESSAGES.REQUIRED])),
+  });
   const [result, setResult] = useState<TestAttemptResult | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
 
@@ -38,19 +42,17 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
 
   const questions = test.data.questions;
   const lessonTitle = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id)?.title ?? id;
-  const unanswered = questions.filter((q) => !answers[q.id]).length;
+  const unanswered = Object.keys(answers.errors).length;
 
-  const onSubmit = () => {
-    setTried(true);
-    if (unanswered > 0) return;
-    submit.mutate(answers, {
+  const onSubmit = answers.submit((chosen) =>
+    submit.mutate(chosen, {
       onSuccess: (r) => {
         setResult(r);
         requestAnimationFrame(() => top.current?.focus());
       },
       onError: (e) => showError(errorText(e, MESSAGES.commonError)),
-    });
-  };
+    }),
+  );
 
   if (result) {
     const wrong = result.questions.filter((q) => !q.correct);
@@ -122,8 +124,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
               <Button
                 onClick={() => {
                   setResult(null);
-                  setAnswers({});
-                  setTried(false);
+                  answers.reset();
                 }}
               >
                 {courseText('course.test.retry')}
@@ -141,32 +142,31 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
         {courseText('course.test.heading')}
       </Title>
       <Text>{courseText('course.test.intro', { count: questions.length, percent: test.data.passPercent })}</Text>
-      <SubmitForm
-        onSubmit={() => {
-          onSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="md">
-          {questions.map((q, i) => (
-            <Paper key={q.id} withBorder p="md" radius="md">
-              <Radio.Group
-                label={q.text}
-                description={courseText('course.test.question', { n: i + 1, total: questions.length })}
-                inputWrapperOrder={['description', 'label', 'input', 'error']}
-                value={answers[q.id] ?? null}
-                onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))}
-                error={tried && !answers[q.id] ? VALIDATION_MESSAGES.REQUIRED : undefined}
-                required
-              >
-                <Stack gap={8} mt="xs">
-                  {q.options.map((o) => (
-                    <Radio key={o.id} value={o.id} label={o.text} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            </Paper>
-          ))}
-          {tried && unanswered > 0 && (
+          {questions.map((q, i) => {
+            const answer = answers.field(q.id);
+            return (
+              <Paper key={q.id} withBorder p="md" radius="md">
+                <Radio.Group
+                  label={q.text}
+                  description={courseText('course.test.question', { n: i + 1, total: questions.length })}
+                  inputWrapperOrder={['description', 'label', 'input', 'error']}
+                  value={answer.value ?? null}
+                  onChange={answer.onChange}
+                  error={answer.error}
+                  required
+                >
+                  <Stack gap={8} mt="xs">
+                    {q.options.map((o) => (
+                      <Radio key={o.id} value={o.id} label={o.text} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              </Paper>
+            );
+          })}
+          {answers.tried && unanswered > 0 && (
             <Text c="red.8" role="alert">
               {courseText('course.test.unanswered', { count: unanswered })}
             </Text>

@@ -10,6 +10,7 @@ import { TextAreaField, validateText } from '../../../components/text-area-field
 import { formatDate, once } from '../../../i18n/i18n';
 import { journalsText } from '../messages';
 import { config } from '../../../config/env';
+import { useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddendum } from '../api/add-addendum';
 import { journalKeys } from '../api/keys';
@@ -101,36 +102,37 @@ function SubmittedEntry({ entry, addenda }: { entry: JournalEntry; addenda: Jour
   );
 }
 
+const addendumErrors = ({ text }: { text: string }) => {
+  const message = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
+  return message ? { text: message } : {};
+};
+
 function AddendumForm({ sessionId }: { sessionId: string }) {
-  const [text, setText] = useState('');
-  const [tried, setTried] = useState(false);
+  const { field, tried, submit, reset } = useContractForm<{ text: string }>({ initialValues: { text: '' }, validate: addendumErrors });
+  const text = field('text');
   // A new field after each added addendum, so the emptied field does not greet with an error.
   const [round, setRound] = useState(0);
   const add = useAddAddendum(sessionId);
   const showError = useSystemStore((s) => s.showError);
-  const invalid = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
   return (
     <SubmitForm
-      onSubmit={() => {
-        setTried(true);
-        if (invalid) return;
-        add.mutate(text.trim(), {
+      onSubmit={submit((values) =>
+        add.mutate(values.text.trim(), {
           onSuccess: () => {
-            setText('');
-            setTried(false);
+            reset();
             setRound((r) => r + 1);
             notifications.show({ color: 'green', message: journalsText('journal.addendum.added') });
           },
           onError: (err) => showError(errorText(err)),
-        });
-      }}
+        }),
+      )}
     >
       <Stack gap="xs">
         <TextAreaField
           key={round}
           label={journalsText('journal.addendum.label')}
-          value={text}
-          onChange={setText}
+          value={text.value}
+          onChange={text.onChange}
           min={JOURNAL_LIMITS.min}
           max={JOURNAL_LIMITS.max}
           required

@@ -60,6 +60,8 @@ export interface ContractFormOptions<Values> {
   visible?: (path: string) => boolean;
   /** A value whose errors the server names otherwise ('value' → 'rule.value'): shown and cleared by that name. */
   errorPaths?: Partial<Record<string, string>>;
+  /** After each change of the values (an autosave follows them). */
+  onValuesChange?: (values: Values) => void;
 }
 
 /**
@@ -74,9 +76,10 @@ export function useContractForm<Values extends Record<string, unknown>>({
   showOnBlur = false,
   visible,
   errorPaths = {},
+  onValuesChange,
 }: ContractFormOptions<Values>) {
   // 'focus': a field counts as touched when left (below), not at the first key typed.
-  const form = useForm<Values>({ mode: 'controlled', initialValues, touchTrigger: 'focus' });
+  const form = useForm<Values>({ mode: 'controlled', initialValues, touchTrigger: 'focus', onValuesChange });
   const [tried, setTried] = useState(false);
   const values = form.values;
   const errors = validate(values);
@@ -108,8 +111,8 @@ export function useContractForm<Values extends Record<string, unknown>>({
     tried,
     set,
     field,
-    /** A submit handler: shows the errors, and sends the values only when there are none. */
-    submit: (send: (values: Values) => void) => () => {
+    /** On submit: shows the errors, and sends the values only when there are none. */
+    submit: (send: (values: Values) => void) => {
       setTried(true);
       if (!hasErrors(errors)) send(values);
     },

@@ -44,15 +44,16 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
   const lessonTitle = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id)?.title ?? id;
   const unanswered = Object.keys(answers.errors).length;
 
-  const onSubmit = answers.submit((chosen) =>
-    submit.mutate(chosen, {
-      onSuccess: (r) => {
-        setResult(r);
-        requestAnimationFrame(() => top.current?.focus());
-      },
-      onError: (e) => showError(errorText(e, MESSAGES.commonError)),
-    }),
-  );
+  const onSubmit = () =>
+    answers.submit((chosen) =>
+      submit.mutate(chosen, {
+        onSuccess: (r) => {
+          setResult(r);
+          requestAnimationFrame(() => top.current?.focus());
+        },
+        onError: (e) => showError(errorText(e, MESSAGES.commonError)),
+      }),
+    );
 
   if (result) {
     const wrong = result.questions.filter((q) => !q.correct);

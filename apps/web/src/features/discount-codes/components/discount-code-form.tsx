@@ -60,18 +60,19 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
   const requiresShipping = field('requiresShipping');
   const addNewKit = field('addNewKit');
 
-  const onSubmit = submit((v) => {
-    const { input } = toDiscountInput(v);
-    const callbacks = {
-      onSuccess: (saved: DiscountCode) => {
-        notifications.show({ color: 'green', message: discountCodesText(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
-        onDone();
-      },
-      onError: (e: Error) => applyServerErrors(form, e),
-    };
-    if (editing) updateCode.mutate({ id: editing.id, body: { ...input, code: undefined } }, callbacks);
-    else createCode.mutate(input, callbacks);
-  });
+  const onSubmit = () =>
+    submit((v) => {
+      const { input } = toDiscountInput(v);
+      const callbacks = {
+        onSuccess: (saved: DiscountCode) => {
+          notifications.show({ color: 'green', message: discountCodesText(editing ? 'discount.updated' : 'discount.created', { code: saved.code }) });
+          onDone();
+        },
+        onError: (e: Error) => applyServerErrors(form, e),
+      };
+      if (editing) updateCode.mutate({ id: editing.id, body: { ...input, code: undefined } }, callbacks);
+      else createCode.mutate(input, callbacks);
+    });
   const generalError = create.isError && !serverFieldErrors(create.error) ? errorText(isApiError(create.error) ? create.error : null) : null;
   const percentage = values.type === 'percentage';
 

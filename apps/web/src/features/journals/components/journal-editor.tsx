@@ -16,7 +16,7 @@ import { useAddAddendum } from '../api/add-addendum';
 import { journalKeys } from '../api/keys';
 import { saveDraft } from '../api/save-draft';
 import { useSubmitJournal } from '../api/submit-journal';
-import { useAutosave, type SaveState } from '../hooks/use-autosave';
+import { useAutosave, type SaveState } from '../../../lib/use-autosave';
 import { SubmitForm } from '../../../components/submit-form';
 
 const countFormat = once(() => new Intl.NumberFormat(config.defaultLocale));
@@ -116,16 +116,18 @@ function AddendumForm({ sessionId }: { sessionId: string }) {
   const showError = useSystemStore((s) => s.showError);
   return (
     <SubmitForm
-      onSubmit={submit((values) =>
-        add.mutate(values.text.trim(), {
-          onSuccess: () => {
-            reset();
-            setRound((r) => r + 1);
-            notifications.show({ color: 'green', message: journalsText('journal.addendum.added') });
-          },
-          onError: (err) => showError(errorText(err)),
-        }),
-      )}
+      onSubmit={() =>
+        submit((values) =>
+          add.mutate(values.text.trim(), {
+            onSuccess: () => {
+              reset();
+              setRound((r) => r + 1);
+              notifications.show({ color: 'green', message: journalsText('journal.addendum.added') });
+            },
+            onError: (err) => showError(errorText(err)),
+          }),
+        )
+      }
     >
       <Stack gap="xs">
         <TextAreaField
@@ -198,7 +200,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
     );
   }
 
-  const text = autosave.text;
+  const text = autosave.value;
   const invalid = validateText(text.trim(), { min: JOURNAL_LIMITS.min, max: JOURNAL_LIMITS.max, required: true });
 
   return (
@@ -216,7 +218,7 @@ export function JournalEditor({ sessionId, journal }: { sessionId: string; journ
         maxRows={24}
       />
       <Group justify="space-between" align="flex-start">
-        <SaveStatus state={autosave.state} savedAt={autosave.savedAt} hasDraft={Boolean(journal.entry) || autosave.savedAt !== null || autosave.text !== ''} />
+        <SaveStatus state={autosave.state} savedAt={autosave.savedAt} hasDraft={Boolean(journal.entry) || autosave.savedAt !== null || autosave.value !== ''} />
         <Group>
           <Button variant="default" onClick={() => void autosave.flush()} disabled={autosave.state === 'saved' || autosave.state === 'invalid'}>
             {journalsText('journal.saveNow')}

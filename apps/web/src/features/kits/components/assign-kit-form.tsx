@@ -24,18 +24,19 @@ export function AssignKitForm({ sessionId }: { sessionId: string }) {
   // Every failure shows under the field, the catalogue's word included (not only a 400's fieldErrors).
   const error = label.error ?? (assign.isError ? assignErrorText(assign.error) : null);
 
-  const onSubmit = submit((values) => {
-    const sampleLabel = normaliseSampleLabel(values.sampleLabel);
-    assign.mutate(
-      { sessionId, body: { sampleLabel } },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: kitsText('kits.form.done', { label: sampleLabel }) });
-          reset();
+  const onSubmit = () =>
+    submit((values) => {
+      const sampleLabel = normaliseSampleLabel(values.sampleLabel);
+      assign.mutate(
+        { sessionId, body: { sampleLabel } },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: kitsText('kits.form.done', { label: sampleLabel }) });
+            reset();
+          },
         },
-      },
-    );
-  });
+      );
+    });
 
   return (
     <SubmitForm onSubmit={onSubmit} aria-labelledby="assign-kit-title">

@@ -1,12 +1,7 @@
 import type { OnboardingDraft, OnboardingDraftResponse } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** PUT /portal/me/onboarding-draft: keeps what the form holds, valid or not yet. */
 export function saveOnboardingDraft(draft: OnboardingDraft): Promise<OnboardingDraftResponse> {
   return apiRequest<OnboardingDraftResponse>('/portal/me/onboarding-draft', { method: 'PUT', body: draft });
-}
-
-export function useSaveOnboardingDraft() {
-  return useMutation({ mutationFn: saveOnboardingDraft });
 }

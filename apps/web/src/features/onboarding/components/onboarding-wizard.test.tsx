@@ -72,4 +72,23 @@ describe('OnboardingWizard', () => {
     await waitFor(() => expect(saved.at(-1)).toMatchObject({ hpcsaNumber: 'DT 0123456' }), { timeout: 3000 });
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
   });
+
+  it('keeps trying to save the draft while the server cannot be reached, without another change', async () => {
+    let puts = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init: RequestInit = {}) => {
+        if ((init.method ?? 'GET') === 'GET') return json({ draft: null, updatedAt: null, tosAccepted: false });
+        puts += 1;
+        if (puts === 1) return json({ error: { code: '503000', message: 'Unavailable' } }, 503);
+        return json({ draft: JSON.parse(String(init.body)), updatedAt: new Date().toISOString(), tosAccepted: false });
+      }),
+    );
+    renderWithProviders(<OnboardingWizard {...props} />);
+    await userEvent.type(await screen.findByLabelText(/HPCSA registration number/), 'DT 01');
+    expect(await screen.findByText(/Your draft could not be saved just now/, {}, { timeout: 3000 })).toBeInTheDocument();
+    // The journal's back-off: the next attempt two seconds later, with nothing typed meanwhile.
+    expect(await screen.findByText('Draft saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(puts).toBe(2);
+  }, 15_000);
 });

@@ -1,16 +1,17 @@
 import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, transforms, type Category } from '@portal/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, transforms, type Category, type OnboardingDraft } from '@portal/contract';
+import { useRef, useState, type ReactNode } from 'react';
 import { AddressFields } from '../../../components/practice/address-fields';
 import { SlotFields, describeSlot } from '../../../components/practice/slot-fields';
 import { PageLoader } from '../../../components/page-loader';
 import { TextAreaField } from '../../../components/text-area-field';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
+import { useAutosave } from '../../../lib/use-autosave';
 import { useSystemStore } from '../../../store/system-store';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useOnboardingDraft } from '../api/get-onboarding-draft';
-import { useSaveOnboardingDraft } from '../api/save-onboarding-draft';
+import { saveOnboardingDraft } from '../api/save-onboarding-draft';
 import { STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type OnboardingValues, type StepKey } from '../form';
 import { practiceText } from '../../../components/practice/messages';
 import { onboardingText, type OnboardingMessageKey } from '../messages';
@@ -32,6 +33,7 @@ export interface OnboardingWizardProps {
 }
 
 const AUTOSAVE_MS = 600;
+const sameDraft = (a: OnboardingDraft, b: OnboardingDraft) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The onboarding form: loads the server-side draft first, then keeps it saved as the user types. */
 export function OnboardingWizard(props: OnboardingWizardProps) {
@@ -72,45 +74,42 @@ function WizardForm({
   const [step, setStep] = useState(initialStep);
   const [tosAccepted, setTosAccepted] = useState(initialTosAccepted);
   const [submitted, setSubmitted] = useState<Set<number>>(new Set());
+  // Autosave: what was typed is on the server within a moment, so a reload or a failed request loses nothing.
+  const autosave = useAutosave({
+    initial: toDraft(initialValues, initialStep),
+    save: saveOnboardingDraft,
+    delayMs: AUTOSAVE_MS,
+    same: sameDraft,
+    // Leaving registration half-done is allowed: the draft is kept on the server for the next visit.
+    warnOnLeave: false,
+  });
   const { form, values, shown, field } = useContractForm<OnboardingValues>({
     initialValues,
     validate: (v) => allErrors(v, tosAccepted),
     // Errors show for steps the user tried to leave (or submit); they update as the user fixes them.
     visible: (path) => submitted.has(stepOfField(path)),
+    onValuesChange: (changed) => autosave.change(toDraft(changed, step)),
   });
-  const save = useSaveOnboardingDraft();
   const complete = useCompleteOnboarding();
   const showError = useSystemStore((s) => s.showError);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
 
   const key = STEPS[step]!;
 
-  // 'Draft saved' only when the server has what is on screen now, not an earlier version.
-  const [initialDraft] = useState(() => JSON.stringify(toDraft(initialValues, initialStep)));
-  const currentDraft = JSON.stringify(toDraft(values, step));
+  // 'Draft saved' only when the server has what is on screen now, not an earlier version; nothing before the first change.
   const draftStatus =
-    currentDraft === initialDraft && save.variables === undefined
+    autosave.state === 'saved' && autosave.savedAt === null
       ? ''
-      : save.isError && !save.isPending
+      : autosave.state === 'unsaved'
         ? onboardingText('onboarding.draft.failed')
-        : save.isSuccess && JSON.stringify(save.variables) === currentDraft
+        : autosave.state === 'saved'
           ? onboardingText('onboarding.draft.saved')
           : onboardingText('onboarding.draft.saving');
 
-  // Autosave: what was typed is on the server within a moment, so a reload or a failed request loses nothing.
-  const saveDraft = save.mutate;
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const timer = setTimeout(() => saveDraft(toDraft(values, step)), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [values, step, saveDraft]);
-
   const goTo = (next: number) => {
     setStep(next);
+    // The step is part of the draft: a reload comes back to it.
+    if (next !== step) autosave.change(toDraft(values, next));
     // Keyboard and screen-reader users land on the new step's heading.
     requestAnimationFrame(() => headingRef.current?.focus());
   };
@@ -129,7 +128,7 @@ function WizardForm({
       return;
     }
     // The draft is saved first, so whatever happens to the request the form's content is kept.
-    saveDraft(toDraft(values, step));
+    void autosave.flush();
     complete.mutate(toBody(values), {
       onError: (error) => {
         const fields = applyServerErrors(form, error);

@@ -101,12 +101,13 @@ function AddressForm({ title, initial, id, onDone }: { title: string; initial: A
   const add = useAddAddress();
   const update = useUpdateAddress();
 
-  const onSubmit = submit((values) => {
-    const body = values as AddressInput;
-    const handlers = { onSuccess: onDone, onError };
-    if (id) update.mutate({ id, body }, handlers);
-    else add.mutate(body, handlers);
-  });
+  const onSubmit = () =>
+    submit((values) => {
+      const body = values as AddressInput;
+      const handlers = { onSuccess: onDone, onError };
+      if (id) update.mutate({ id, body }, handlers);
+      else add.mutate(body, handlers);
+    });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>

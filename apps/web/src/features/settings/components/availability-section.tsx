@@ -98,13 +98,14 @@ function SlotForm({ title, initial, id, onDone }: { title: string; initial: Slot
     },
   });
 
-  const onSubmit = submit(({ dayOfWeek, startTime, endTime }) => {
-    if (dayOfWeek === null) return;
-    const body = { dayOfWeek, startTime, endTime };
-    const handlers = { onSuccess: onDone, onError };
-    if (id) update.mutate({ id, body }, handlers);
-    else add.mutate(body, handlers);
-  });
+  const onSubmit = () =>
+    submit(({ dayOfWeek, startTime, endTime }) => {
+      if (dayOfWeek === null) return;
+      const body = { dayOfWeek, startTime, endTime };
+      const handlers = { onSuccess: onDone, onError };
+      if (id) update.mutate({ id, body }, handlers);
+      else add.mutate(body, handlers);
+    });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>

@@ -64,16 +64,17 @@ function NotificationsForm({ email, state }: { email: string; state: Notificatio
   const changed = !saved || !same(values, stored);
   const timeZone = field('timeZone');
 
-  const onSubmit = submit((value) =>
-    save.mutate(value, {
-      onSuccess: (answer) => {
-        // What the server now holds, as it says it (the form shows the saved settings from here on).
-        form.setValues(settingsOf(answer));
-        notifications.show({ color: 'green', message: settingsText('settings.notifications.saved') });
-      },
-      onError,
-    }),
-  );
+  const onSubmit = () =>
+    submit((value) =>
+      save.mutate(value, {
+        onSuccess: (answer) => {
+          // What the server now holds, as it says it (the form shows the saved settings from here on).
+          form.setValues(settingsOf(answer));
+          notifications.show({ color: 'green', message: settingsText('settings.notifications.saved') });
+        },
+        onError,
+      }),
+    );
 
   return (
     <SubmitForm onSubmit={onSubmit}>

@@ -174,23 +174,24 @@ export function PaymentForm({ title, initial, onDone }: { title: string; initial
   const typeField = field('type');
   const currencyField = field('currency');
 
-  const onSubmit = submit(({ type, identifier, currency }) => {
-    if (type === null) return;
-    const body = { type, identifier, currency };
-    const failed = initial ? MESSAGES.updatePaymentFailed : MESSAGES.addPaymentFailed;
-    const handlers = {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: initial ? MESSAGES.paymentUpdated : MESSAGES.paymentAdded });
-        onDone();
-      },
-      onError: (e: Error) => {
-        applyServerErrors(form, e);
-        notifications.show({ color: 'red', message: failed });
-      },
-    };
-    if (initial) update.mutate({ id: initial.id, body }, handlers);
-    else add.mutate(body, handlers);
-  });
+  const onSubmit = () =>
+    submit(({ type, identifier, currency }) => {
+      if (type === null) return;
+      const body = { type, identifier, currency };
+      const failed = initial ? MESSAGES.updatePaymentFailed : MESSAGES.addPaymentFailed;
+      const handlers = {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: initial ? MESSAGES.paymentUpdated : MESSAGES.paymentAdded });
+          onDone();
+        },
+        onError: (e: Error) => {
+          applyServerErrors(form, e);
+          notifications.show({ color: 'red', message: failed });
+        },
+      };
+      if (initial) update.mutate({ id: initial.id, body }, handlers);
+      else add.mutate(body, handlers);
+    });
 
   return (
     <EditorCard title={title} saving={add.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>

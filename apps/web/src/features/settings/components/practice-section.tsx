@@ -63,15 +63,16 @@ export function PracticeSection({
   const category = field('categoryID');
   const description = field('description');
 
-  const onSubmit = submit(({ categoryID, ...typed }) =>
-    update.mutate(
-      { ...typed, ...(categoryID ? { categoryID } : {}) },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
-        onError,
-      },
-    ),
-  );
+  const onSubmit = () =>
+    submit(({ categoryID, ...typed }) =>
+      update.mutate(
+        { ...typed, ...(categoryID ? { categoryID } : {}) },
+        {
+          onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
+          onError,
+        },
+      ),
+    );
 
   return (
     <Stack gap="xl" maw={760}>

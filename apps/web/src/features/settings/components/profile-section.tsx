@@ -21,12 +21,13 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
   const onError = useSaveFailed(form);
   const update = useUpdateMe();
 
-  const onSubmit = submit((values) =>
-    update.mutate(values, {
-      onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
-      onError,
-    }),
-  );
+  const onSubmit = () =>
+    submit((values) =>
+      update.mutate(values, {
+        onSuccess: () => notifications.show({ color: 'green', message: settingsText('settings.saved') }),
+        onError,
+      }),
+    );
 
   return (
     <Stack gap="lg" maw={720}>

@@ -59,19 +59,20 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
   const title = id ? warehouseText('warehouse.form.edit') : warehouseText('warehouse.form.new');
   const country = field('countryCode');
 
-  const onSubmit = submit((body) => {
-    if (blocked) return;
-    save.mutate(
-      { id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: id ? warehouseText('warehouse.updated') : warehouseText('warehouse.registered') });
-          onDone();
+  const onSubmit = () =>
+    submit((body) => {
+      if (blocked) return;
+      save.mutate(
+        { id, body },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: id ? warehouseText('warehouse.updated') : warehouseText('warehouse.registered') });
+            onDone();
+          },
+          onError: (e) => applyServerErrors(form, e),
         },
-        onError: (e) => applyServerErrors(form, e),
-      },
-    );
-  });
+      );
+    });
 
   const text = (key: Exclude<WarehouseField, 'countryCode'>, extra: { inputMode?: 'numeric' | 'tel'; transform?: (v: string) => string } = {}) => (
     <TextInput label={label(key)} {...textInput(field(key), extra.transform)} required autoComplete={AUTOCOMPLETE[key]} inputMode={extra.inputMode} />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { isApiError, type ApiError } from '../../../lib/api-client';
+import { isApiError, type ApiError } from './api-client';
 
-/** 'invalid': the text breaks a rule the server would refuse (too long), so it is not sent at all. */
+/** 'invalid': the value breaks a rule the server would refuse (a text too long), so it is not sent at all. */
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'invalid';
 
 /** Network down, server busy or failing: keep the text and try again. Anything else is final. */
@@ -13,26 +13,32 @@ export function isRetryable(error: unknown): boolean {
 const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
 
 /**
- * Keeps what the user types and brings it to the server: a debounced save after each change,
- * retries with back-off while the server cannot be reached (and at once when the browser comes back
- * online), and a warning before the page is left with text the server does not have yet.
- * The text lives only in memory and on the server, never in browser storage.
+ * Keeps what the user writes (the journal's text, the onboarding draft) and brings it to the server:
+ * a debounced save after each change, retries with back-off while the server cannot be reached (and
+ * at once when the browser comes back online), and, with `warnOnLeave`, a warning before the page is
+ * left with a value the server does not have yet. The value lives only in memory and on the server,
+ * never in browser storage.
  */
-export function useAutosave({
+export function useAutosave<T>({
   initial,
   save,
   delayMs = 1000,
   enabled = true,
   canSave,
+  same = Object.is,
+  warnOnLeave = true,
 }: {
-  initial: string;
-  save: (value: string) => Promise<unknown>;
+  initial: T;
+  save: (value: T) => Promise<unknown>;
   delayMs?: number;
   enabled?: boolean;
-  /** False for a text the server would refuse (over the length limit): it is kept here, not sent. */
-  canSave?: (value: string) => boolean;
+  /** False for a value the server would refuse (a text over the length limit): it is kept here, not sent. */
+  canSave?: (value: T) => boolean;
+  /** Whether two values are the same draft (a new object with the same content is; the default compares identity). */
+  same?: (a: T, b: T) => boolean;
+  warnOnLeave?: boolean;
 }) {
-  const [text, setText] = useState(initial);
+  const [value, setValue] = useState(initial);
   const [state, setState] = useState<SaveState>('saved');
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -43,15 +49,17 @@ export function useAutosave({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveRef = useRef(save);
   const canSaveRef = useRef(canSave);
-  // flush re-arms the timer to call itself (a retry, or text typed while it saved): the timer reaches
+  const sameRef = useRef(same);
+  // flush re-arms the timer to call itself (a retry, or a change made while it saved): the timer reaches
   // it through this ref, as a callback cannot name itself.
   const flushRef = useRef(async () => false);
   // Timers and listeners outlive the render that made them: they read the latest callbacks from refs.
   useLayoutEffect(() => {
     saveRef.current = save;
     canSaveRef.current = canSave;
+    sameRef.current = same;
   });
-  const blocked = (value: string) => Boolean(canSaveRef.current && !canSaveRef.current(value));
+  const pending = () => !sameRef.current(latest.current, confirmed.current);
 
   const clear = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -66,11 +74,11 @@ export function useAutosave({
     clear();
     if (inFlight.current) return false;
     const value = latest.current;
-    if (value === confirmed.current) {
+    if (!pending()) {
       setState('saved');
       return true;
     }
-    if (blocked(value)) {
+    if (canSaveRef.current?.(value) === false) {
       setState('invalid');
       return false;
     }
@@ -82,7 +90,7 @@ export function useAutosave({
       attempt.current = 0;
       setFailure(null);
       setSavedAt(new Date());
-      if (latest.current === value) setState('saved');
+      if (!pending()) setState('saved');
       else schedule(0);
       return true;
     } catch (error) {
@@ -103,14 +111,14 @@ export function useAutosave({
   }, [flush]);
 
   const change = useCallback(
-    (value: string) => {
+    (value: T) => {
       latest.current = value;
-      setText(value);
+      setValue(value);
       setFailure(null);
-      if (blocked(value)) {
-        // Nothing to send: the last text the server accepted stays its draft.
+      if (canSaveRef.current?.(value) === false) {
+        // Nothing to send: the last value the server accepted stays its draft.
         clear();
-        setState(value === confirmed.current ? 'saved' : 'invalid');
+        setState(pending() ? 'invalid' : 'saved');
         return;
       }
       setState((s) => (s === 'unsaved' ? 'unsaved' : 'saving'));
@@ -119,21 +127,21 @@ export function useAutosave({
     [delayMs, enabled],
   );
 
-  /** The server has this text now (after a submit): nothing is pending. */
-  const markSaved = useCallback((value: string) => {
+  /** The server has this value now (after a submit): nothing is pending. */
+  const markSaved = useCallback((value: T) => {
     clear();
     latest.current = value;
     confirmed.current = value;
-    setText(value);
+    setValue(value);
     setState('saved');
   }, []);
 
   useEffect(() => {
     const online = () => {
-      if (latest.current !== confirmed.current) void flush();
+      if (pending()) void flush();
     };
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (latest.current === confirmed.current) return;
+      if (!warnOnLeave || !pending()) return;
       event.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
       event.returnValue = '';
@@ -145,7 +153,7 @@ export function useAutosave({
       window.removeEventListener('beforeunload', beforeUnload);
       clear();
     };
-  }, [flush]);
+  }, [flush, warnOnLeave]);
 
-  return { text, change, state, savedAt, failure, flush, markSaved, dirty: state !== 'saved', cancelPending: clear };
+  return { value, change, state, savedAt, failure, flush, markSaved, dirty: state !== 'saved', cancelPending: clear };
 }

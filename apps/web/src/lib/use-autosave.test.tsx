@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 import { useAutosave } from './use-autosave';
 
 const networkDown = () => new ApiError({ status: 0, code: '0', message: '', params: null, fieldErrors: null, cause: null });
@@ -28,7 +28,7 @@ describe('useAutosave', () => {
     act(() => result.current.change('Important note'));
     await act(async () => vi.advanceTimersByTimeAsync(500));
     expect(result.current.state).toBe('unsaved');
-    expect(result.current.text).toBe('Important note');
+    expect(result.current.value).toBe('Important note');
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(save).toHaveBeenCalledTimes(2);
     expect(result.current.state).toBe('unsaved');
@@ -53,7 +53,7 @@ describe('useAutosave', () => {
     });
     expect(save).not.toHaveBeenCalled();
     expect(result.current.dirty).toBe(true);
-    expect(result.current.text).toBe('far too long');
+    expect(result.current.value).toBe('far too long');
     act(() => result.current.change('short'));
     await act(async () => vi.advanceTimersByTimeAsync(500));
     expect(save).toHaveBeenCalledWith('short');

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHourglass, IconInfoCircle } from '@tabler/icons-react';
 import { PractitionerStatus, errorText } from '@portal/contract';
 import { useLocation, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { routes } from '../../config/paths';
@@ -55,7 +56,8 @@ export function CoursePage() {
 
   let content;
   if (course.isPending) content = <PageLoader />;
-  else if (course.isError) content = <Text>{errorText(course.error, courseText('course.loadFailed'))}</Text>;
+  else if (course.isError)
+    content = <LoadFailed title={courseText('course.loadFailed')} message={errorText(course.error)} onRetry={() => void course.refetch()} />;
   else if (list) content = <CourseCard course={course.data} />;
   else if (lessonId) content = <LessonView key={lessonId} lessonId={lessonId} />;
   else if (view === 'test') content = <CourseTestView course={course.data} />;

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Text } from '@mantine/core';
 import { errorText } from '@portal/contract';
 import { Link, useLocation, useParams } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { useJournal } from '../../features/journals/api/get-journal';
@@ -20,7 +21,7 @@ export function JournalPage() {
   return (
     <Page title={title}>
       {(entry.isPending || (entry.data && journal.isPending)) && <Loader aria-label={t('common.loading')} />}
-      {entry.isError && <Alert color="red">{errorText(entry.error)}</Alert>}
+      {entry.isError && <LoadFailed title={journalsText('journal.loadFailed')} message={errorText(entry.error)} onRetry={() => void entry.refetch()} />}
       {entry.data && (
         <Group gap="sm">
           <Text fw={600}>

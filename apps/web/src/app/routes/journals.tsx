@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Group, Loader, Pagination, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Pagination, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconPencil, IconSearch } from '@tabler/icons-react';
 import { JournalStatus, SESSION_STATUS_LABELS, errorText, type SessionStatus } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { useJournals } from '../../features/journals/api/list-journals';
@@ -57,7 +58,9 @@ export function JournalsPage() {
       </Group>
 
       {journals.isPending && <Loader aria-label={t('common.loading')} />}
-      {journals.isError && <Alert color="red">{errorText(journals.error)}</Alert>}
+      {journals.isError && (
+        <LoadFailed title={journalsText('journals.loadFailed')} message={errorText(journals.error)} onRetry={() => void journals.refetch()} />
+      )}
       {journals.data && journals.data.count === 0 && (
         <Text>{debounced || status !== 'all' ? journalsText('journals.emptyFiltered') : journalsText('journals.empty')}</Text>
       )}

@@ -23,6 +23,7 @@ export const askAiMessagesEn = {
   'askAi.toJournal.done': 'Added to the journal draft.',
   'askAi.openJournal': 'Open the journal',
   'askAi.earlier': 'Earlier answers',
+  'askAi.earlier.loadFailed': 'The earlier answers could not be loaded.',
   'askAi.earlier.none': 'No earlier answers for this session.',
   'askAi.noAccess':
     "Ask AI uses the patient's data, which is available once the session is accepted and the patient has confirmed the data request, and no longer once the session is completed.",

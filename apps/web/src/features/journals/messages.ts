@@ -43,6 +43,8 @@ export const journalMessagesEn = {
   'journals.col.excerpt': 'Notes',
   'journals.syntheticPatient': 'Synthetic demo patient',
   'journals.count': '{count} entries',
+  'journals.loadFailed': 'The journal entries could not be loaded.',
+  'journal.loadFailed': 'The journal could not be loaded.',
 } as const;
 
 export const journalsText = translator(journalMessagesEn);

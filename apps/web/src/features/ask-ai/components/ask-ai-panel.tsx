@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAnswers, getAnswer, useAnswerToJournal } from '../api/answers';
 import { askStream } from '../api/ask';
 import { askAiKeys } from '../api/keys';
+import { LoadFailed } from '../../../components/load-failed';
 import { SubmitForm } from '../../../components/submit-form';
 
 /** A line citing more records than this shows the first few and counts the rest (all are under 'Data used'). */
@@ -272,7 +273,9 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
           {askAiText('askAi.earlier')}
         </Title>
         {answers.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {answers.isError && <Alert color="red">{errorText(answers.error)}</Alert>}
+        {answers.isError && (
+          <LoadFailed title={askAiText('askAi.earlier.loadFailed')} message={errorText(answers.error)} onRetry={() => void answers.refetch()} />
+        )}
         {answers.data?.results.length === 0 && <Text size="sm">{askAiText('askAi.earlier.none')}</Text>}
         {answers.data?.results.map((a) => (
           <UnstyledButton

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { MESSAGES, VALIDATION_MESSAGES, errorText, type CourseOverview, type TestAttemptResult } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
@@ -38,7 +39,7 @@ export function CourseTestView({ course }: { course: CourseOverview }) {
     );
   }
   if (test.isPending) return <PageLoader />;
-  if (test.isError) return <Text>{errorText(test.error, courseText('course.loadFailed'))}</Text>;
+  if (test.isError) return <LoadFailed title={courseText('course.loadFailed')} message={errorText(test.error)} onRetry={() => void test.refetch()} />;
 
   const questions = test.data.questions;
   const lessonTitle = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id)?.title ?? id;

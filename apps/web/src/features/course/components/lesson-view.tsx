@@ -3,6 +3,7 @@ import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { MESSAGES, errorText } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { useSystemStore } from '../../../store/system-store';
 import { useCompleteLesson } from '../api/complete-lesson';
@@ -29,7 +30,7 @@ export function LessonView({ lessonId }: { lessonId: string }) {
   if (lesson.isError) {
     return (
       <Stack gap="sm">
-        <Text>{errorText(lesson.error, courseText('course.loadFailed'))}</Text>
+        <LoadFailed title={courseText('course.loadFailed')} message={errorText(lesson.error)} onRetry={() => void lesson.refetch()} />
         <Anchor component={Link} to={courseLinks.overview()} c="blue.8">
           {courseText('course.overview')}
         </Anchor>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { errorText, type KitRow, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
 import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
 import { isKitTaken, useAssignKit } from '../api/assign-kit';
@@ -83,11 +84,7 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
   let list;
   if (sessions.isPending) list = <Loader size="sm" aria-label={t('common.loading')} role="status" />;
   else if (sessions.isError)
-    list = (
-      <Alert color="red" variant="light" c="dark.8" title={kitsText('kits.assign.loadFailed')}>
-        {errorText(sessions.error)}
-      </Alert>
-    );
+    list = <LoadFailed title={kitsText('kits.assign.loadFailed')} message={errorText(sessions.error)} onRetry={() => void sessions.refetch()} />;
   else if (sessions.data.length === 0) list = <Text c="gray.9">{search ? kitsText('kits.assign.noneSearch') : kitsText('kits.assign.none')}</Text>;
   else
     list = (

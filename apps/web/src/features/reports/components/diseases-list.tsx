@@ -1,5 +1,6 @@
-import { Alert, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '@portal/contract';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { useReportDiseases } from '../api/get-report-diseases';
 import { reportsText } from '../messages';
@@ -15,9 +16,7 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
       {diseases.isPending ? (
         <PageLoader />
       ) : diseases.isError ? (
-        <Alert color="red" title={reportsText('reports.loadFailed')}>
-          {errorText(diseases.error)}
-        </Alert>
+        <LoadFailed title={reportsText('reports.loadFailed')} message={errorText(diseases.error)} onRetry={() => void diseases.refetch()} />
       ) : (
         <>
           {diseases.data.results.length === 0 && <Text>{reportsText('reports.diseases.none')}</Text>}

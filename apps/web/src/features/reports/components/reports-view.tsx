@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-reac
 import { type UseMutationResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../i18n/i18n';
@@ -28,11 +29,7 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
 
   if (summary.isPending) return <PageLoader />;
   if (summary.isError) {
-    return (
-      <Alert color="red" title={reportsText('reports.loadFailed')}>
-        {errorText(summary.error)}
-      </Alert>
-    );
+    return <LoadFailed title={reportsText('reports.loadFailed')} message={errorText(summary.error)} onRetry={() => void summary.refetch()} />;
   }
   const s = summary.data;
   if (!s.kit) return <Text>{reportsText('reports.noKit')}</Text>;

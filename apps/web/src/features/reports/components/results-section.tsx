@@ -1,5 +1,6 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { errorText, type PgxReportSummary } from '@portal/contract';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { useReportRows } from '../api/get-report-rows';
 import { ReportTable } from './report-table';
@@ -24,9 +25,7 @@ export function ResultsSection({ sessionId, query, page, onPage, brandNames }: P
       {rows.isPending ? (
         <PageLoader />
       ) : rows.isError ? (
-        <Alert color="red" title={reportsText('reports.loadFailed')}>
-          {errorText(rows.error)}
-        </Alert>
+        <LoadFailed title={reportsText('reports.loadFailed')} message={errorText(rows.error)} onRetry={() => void rows.refetch()} />
       ) : (
         <ReportTable page={rows.data} pageNumber={page} onPage={onPage} brandNames={brandNames} />
       )}

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
 import { useState } from 'react';
 import { AddressFields, addressErrors, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddress } from '../api/add-address';
@@ -32,7 +33,14 @@ export function AddressesSection() {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   if (addresses.isPending) return <PageLoader />;
-  if (addresses.isError) return <Text>{errorText(addresses.error, MESSAGES.commonError)}</Text>;
+  if (addresses.isError)
+    return (
+      <LoadFailed
+        title={settingsText('settings.addresses.loadFailed')}
+        message={errorText(addresses.error, MESSAGES.commonError)}
+        onRetry={() => void addresses.refetch()}
+      />
+    );
 
   return (
     <Stack gap="md" maw={760}>

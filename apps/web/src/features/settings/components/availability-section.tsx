@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
 import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { SlotFields, describeSlot, slotErrors, type SlotValues } from '../../../components/practice/slot-fields';
 import { useSystemStore } from '../../../store/system-store';
@@ -23,7 +24,14 @@ export function AvailabilitySection() {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   if (slots.isPending) return <PageLoader />;
-  if (slots.isError) return <Text>{errorText(slots.error, MESSAGES.commonError)}</Text>;
+  if (slots.isError)
+    return (
+      <LoadFailed
+        title={settingsText('settings.availability.loadFailed')}
+        message={errorText(slots.error, MESSAGES.commonError)}
+        onRetry={() => void slots.refetch()}
+      />
+    );
 
   return (
     <Stack gap="md" maw={760}>

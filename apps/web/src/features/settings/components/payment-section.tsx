@@ -14,6 +14,7 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { config } from '../../../config/env';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
@@ -38,7 +39,14 @@ export function PaymentSection() {
   };
 
   if (list.isPending) return <PageLoader />;
-  if (list.isError) return <Text>{errorText(list.error, MESSAGES.commonError)}</Text>;
+  if (list.isError)
+    return (
+      <LoadFailed
+        title={settingsText('settings.payment.loadFailed')}
+        message={errorText(list.error, MESSAGES.commonError)}
+        onRetry={() => void list.refetch()}
+      />
+    );
 
   return (
     <Stack gap="md" maw={760}>

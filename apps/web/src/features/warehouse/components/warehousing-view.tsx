@@ -194,9 +194,11 @@ function Consignments({ warehouse: w }: { warehouse: Warehouse }) {
   if (consignments.isPending) body = <PageLoader />;
   else if (consignments.isError)
     body = (
-      <Alert color="red" variant="light" c="dark.8" title={warehouseText('warehouse.consignments.loadFailed')}>
-        {errorText(consignments.error)}
-      </Alert>
+      <LoadFailed
+        title={warehouseText('warehouse.consignments.loadFailed')}
+        message={errorText(consignments.error)}
+        onRetry={() => void consignments.refetch()}
+      />
     );
   else {
     const inTransit = consignments.data.filter((c) => c.receivedAt === null);

@@ -124,4 +124,16 @@ describe('PaymentSection', () => {
     await waitFor(() => expect(screen.queryByText('a@example.com · ZAR')).toBeNull());
     expect(fetch.mock.calls.some(([url, init]) => (init as RequestInit | undefined)?.method === 'DELETE' && String(url).endsWith(`/${A}`))).toBe(true);
   }, 15_000);
+
+  it('says when the payment details cannot be loaded, and tries again on request', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (++calls === 1 ? json({ error: { code: '500505', message: 'x' } }, 500) : json({ results: [] }))),
+    );
+    renderWithProviders(<PaymentSection />);
+    expect(await screen.findByText('Your payment details could not be loaded')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No payment details yet.')).toBeInTheDocument();
+  });
 });

@@ -32,7 +32,7 @@ export function schemaErrors<Values>(schema: Parameters<typeof schemaResolver>[0
   return (values) => resolve(values) as FieldErrors;
 }
 
-export const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
+const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
 
 /** The first message per field of a 400 answer, or null when the error is of another kind. */
 export function serverFieldErrors(error: unknown): FieldErrors | null {
@@ -50,7 +50,7 @@ export function applyServerErrors(form: { setErrors: (errors: FieldErrors) => vo
   return fields;
 }
 
-export interface ContractFormOptions<Values> {
+interface ContractFormOptions<Values> {
   initialValues: Values;
   /** Every error of the values, by path: `schemaErrors(ContractSchema)` or a check built on the contract's. */
   validate: (values: Values) => Partial<FieldErrors>;

@@ -3,8 +3,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
 import { useState } from 'react';
 import { AddressFields, addressErrors, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddress } from '../api/add-address';
 import { useAddresses } from '../api/get-addresses';
@@ -13,6 +11,7 @@ import { useUpdateAddress } from '../api/update-address';
 import { useContractForm } from '../../../lib/form';
 import { useSaveFailed } from './field-errors';
 import { settingsText } from '../messages';
+import { NotLoaded } from './not-loaded';
 import { EditorCard } from './editor-card';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
@@ -32,15 +31,7 @@ export function AddressesSection() {
   const showError = useSystemStore((s) => s.showError);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
-  if (addresses.isPending) return <PageLoader />;
-  if (addresses.isError)
-    return (
-      <LoadFailed
-        title={settingsText('settings.addresses.loadFailed')}
-        message={errorText(addresses.error, MESSAGES.commonError)}
-        onRetry={() => void addresses.refetch()}
-      />
-    );
+  if (!addresses.isSuccess) return <NotLoaded query={addresses} title={settingsText('settings.addresses.loadFailed')} />;
 
   return (
     <Stack gap="md" maw={760}>

@@ -2,8 +2,6 @@ import { Button, Group, Stack, Text, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
 import { useState } from 'react';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
 import { SlotFields, describeSlot, slotErrors, type SlotValues } from '../../../components/practice/slot-fields';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddSlot } from '../api/add-slot';
@@ -14,6 +12,7 @@ import { useContractForm, type FieldProps } from '../../../lib/form';
 import { useSaveFailed } from './field-errors';
 import { practiceText } from '../../../components/practice/messages';
 import { settingsText } from '../messages';
+import { NotLoaded } from './not-loaded';
 import { EditorCard } from './editor-card';
 
 /** The practice's weekly slots: add, edit, remove. */
@@ -23,15 +22,7 @@ export function AvailabilitySection() {
   const showError = useSystemStore((s) => s.showError);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
-  if (slots.isPending) return <PageLoader />;
-  if (slots.isError)
-    return (
-      <LoadFailed
-        title={settingsText('settings.availability.loadFailed')}
-        message={errorText(slots.error, MESSAGES.commonError)}
-        onRetry={() => void slots.refetch()}
-      />
-    );
+  if (!slots.isSuccess) return <NotLoaded query={slots} title={settingsText('settings.availability.loadFailed')} />;
 
   return (
     <Stack gap="md" maw={760}>

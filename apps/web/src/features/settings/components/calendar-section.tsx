@@ -4,11 +4,10 @@ import { MESSAGES, errorText, type CalendarFeedLink } from '@portal/contract';
 import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
 import { formatDate } from '../../../i18n/i18n';
 import { useCalendarFeed, useNewCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
 import { settingsText } from '../messages';
+import { NotLoaded } from './not-loaded';
 
 type Confirming = 'regenerate' | 'revoke' | null;
 
@@ -24,15 +23,7 @@ export function CalendarSection() {
   const [link, setLink] = useState<CalendarFeedLink | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  if (feed.isPending) return <PageLoader />;
-  if (feed.isError)
-    return (
-      <LoadFailed
-        title={settingsText('settings.calendar.loadFailed')}
-        message={errorText(feed.error, MESSAGES.commonError)}
-        onRetry={() => void feed.refetch()}
-      />
-    );
+  if (!feed.isSuccess) return <NotLoaded query={feed} title={settingsText('settings.calendar.loadFailed')} />;
 
   const close = () => {
     setConfirming(null);

@@ -2,22 +2,19 @@ import { Button, Group, Radio, Select, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import {
   FEE_REMINDER_DAYS,
-  MESSAGES,
   NOTIFICATION_DELIVERIES,
   NOTIFICATION_KINDS,
-  errorText,
   timeZones,
   type NotificationDelivery,
   type NotificationSettings,
   type NotificationSettingsState,
 } from '@portal/contract';
 import { useMemo } from 'react';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
 import { SubmitForm } from '../../../components/submit-form';
 import { useContractForm } from '../../../lib/form';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { settingsText } from '../messages';
+import { NotLoaded } from './not-loaded';
 import { useSaveFailed } from './field-errors';
 
 /** This browser's time zone when the runtime knows it by a name the list holds. */
@@ -36,15 +33,7 @@ const same = (a: NotificationSettings, b: NotificationSettings) => NOTIFICATION_
 export function NotificationsSection({ email }: { email: string }) {
   const settings = useNotificationSettings();
 
-  if (settings.isPending) return <PageLoader />;
-  if (settings.isError)
-    return (
-      <LoadFailed
-        title={settingsText('settings.notifications.loadFailed')}
-        message={errorText(settings.error, MESSAGES.commonError)}
-        onRetry={() => void settings.refetch()}
-      />
-    );
+  if (!settings.isSuccess) return <NotLoaded query={settings} title={settingsText('settings.notifications.loadFailed')} />;
   return <NotificationsForm email={email} state={settings.data} />;
 }
 

@@ -14,8 +14,6 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
 import { config } from '../../../config/env';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useAddPaymentDetails } from '../api/add-payment-details';
@@ -24,6 +22,7 @@ import { useMakeDefaultPaymentDetails } from '../api/make-default-payment-detail
 import { useRemovePaymentDetails } from '../api/remove-payment-details';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { settingsText } from '../messages';
+import { NotLoaded } from './not-loaded';
 import { EditorCard } from './editor-card';
 
 /** Payment details (SPEC §3, §5, §8): type, identifier with a placeholder per type, currency. */
@@ -38,15 +37,7 @@ export function PaymentSection() {
     remove.reset();
   };
 
-  if (list.isPending) return <PageLoader />;
-  if (list.isError)
-    return (
-      <LoadFailed
-        title={settingsText('settings.payment.loadFailed')}
-        message={errorText(list.error, MESSAGES.commonError)}
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (!list.isSuccess) return <NotLoaded query={list} title={settingsText('settings.payment.loadFailed')} />;
 
   return (
     <Stack gap="md" maw={760}>

@@ -3,6 +3,7 @@ import { adminApi } from './admin';
 import { askAiApi } from './ask-ai';
 import { calendarApi } from './calendar';
 import { courseApi } from './course';
+import { discountCodesApi } from './discount-codes';
 import { fhirApi } from './fhir';
 import { journalsApi } from './journals';
 import { legalApi } from './legal';
@@ -19,6 +20,7 @@ export {
   askAiApi,
   calendarApi,
   courseApi,
+  discountCodesApi,
   fhirApi,
   journalsApi,
   legalApi,
@@ -38,6 +40,7 @@ export const API = {
   askAi: askAiApi,
   calendar: calendarApi,
   course: courseApi,
+  discountCodes: discountCodesApi,
   fhir: fhirApi,
   journals: journalsApi,
   legal: legalApi,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DiscountCode, DiscountCodeInput, DiscountCodeListQuery, IdParams, pageOf } from '@portal/contract';
+import { discountCodesApi } from '@portal/contract';
+import { route } from '../../lib/route';
 import { caller } from '../../plugins/auth';
 import * as service from './service';
 
@@ -11,61 +12,13 @@ export const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const config = { requiresAccepted: true };
 
-  const dTags = ['discount codes'];
-  app.get(
-    '/discount-codes/',
-    {
-      config,
-      schema: {
-        tags: dTags,
-        summary: "The practice's discount codes, newest first, by state (UTC day)",
-        querystring: DiscountCodeListQuery,
-        response: { 200: pageOf(DiscountCode) },
-      },
-    },
-    async (req) => service.listDiscountCodes(ctx, caller(req).userId, req.query),
+  route(app, discountCodesApi.list, { config }, async (req) => service.listDiscountCodes(ctx, caller(req).userId, req.query));
+
+  route(app, discountCodesApi.create, { config }, async (req, reply) =>
+    reply.status(201).send(await service.createDiscountCode(ctx, caller(req).userId, req.body)),
   );
 
-  app.post(
-    '/discount-codes/',
-    {
-      config,
-      schema: {
-        tags: dTags,
-        summary: 'Create a discount code: the code typed (unique, case-insensitive) or, empty, a generated one',
-        body: DiscountCodeInput,
-        response: { 201: DiscountCode },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await service.createDiscountCode(ctx, caller(req).userId, req.body)),
-  );
+  route(app, discountCodesApi.update, { config }, async (req) => service.updateDiscountCode(ctx, caller(req).userId, req.params.id, req.body));
 
-  app.put(
-    '/discount-codes/:id',
-    {
-      config,
-      schema: {
-        tags: dTags,
-        summary: "Change a discount code's rule, upsell and options (not the code itself; not once deactivated)",
-        params: IdParams,
-        body: DiscountCodeInput,
-        response: { 200: DiscountCode },
-      },
-    },
-    async (req) => service.updateDiscountCode(ctx, caller(req).userId, req.params.id, req.body),
-  );
-
-  app.post(
-    '/discount-codes/:id/deactivate',
-    {
-      config,
-      schema: {
-        tags: dTags,
-        summary: 'Deactivate a discount code (cannot be undone)',
-        params: IdParams,
-        response: { 200: DiscountCode },
-      },
-    },
-    async (req) => service.deactivateDiscountCode(ctx, caller(req).userId, req.params.id),
-  );
+  route(app, discountCodesApi.deactivate, { config }, async (req) => service.deactivateDiscountCode(ctx, caller(req).userId, req.params.id));
 };

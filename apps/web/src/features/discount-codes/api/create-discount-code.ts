@@ -1,11 +1,11 @@
-import type { DiscountCode, DiscountCodeInput } from '@portal/contract';
+import { discountCodesApi, type DiscountCode, type DiscountCodeInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discountKeys } from './keys';
 
 /** An empty or absent code: the server generates one. A taken code answers 400 with fieldErrors.code. */
 export function createDiscountCode(body: DiscountCodeInput): Promise<DiscountCode> {
-  return apiRequest<DiscountCode>('/portal/discount-codes/', { method: 'POST', body });
+  return call(discountCodesApi.create, { body });
 }
 
 export function useCreateDiscountCode() {

@@ -1,11 +1,11 @@
-import type { DiscountCode } from '@portal/contract';
+import { discountCodesApi, type DiscountCode } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchOf, type PageOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import type { PageOf } from '../../../components/paged-results';
+import { call } from '../../../lib/api-client';
 import { discountKeys, type DiscountCodeQuery } from './keys';
 
 export function listDiscountCodes(q: DiscountCodeQuery, signal?: AbortSignal): Promise<PageOf<DiscountCode>> {
-  return apiRequest<PageOf<DiscountCode>>(`/portal/discount-codes/?${searchOf({ ...q })}`, { signal });
+  return call(discountCodesApi.list, { query: q, signal });
 }
 
 export function useDiscountCodes(q: DiscountCodeQuery) {

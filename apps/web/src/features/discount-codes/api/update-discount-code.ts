@@ -1,11 +1,11 @@
-import type { DiscountCode, DiscountCodeInput } from '@portal/contract';
+import { discountCodesApi, type DiscountCode, type DiscountCodeInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discountKeys } from './keys';
 
 /** A code's rule, upsell and options change; the code itself stays (the server refuses another). */
 export function updateDiscountCode({ id, body }: { id: string; body: DiscountCodeInput }): Promise<DiscountCode> {
-  return apiRequest<DiscountCode>(`/portal/discount-codes/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return call(discountCodesApi.update, { params: { id }, body });
 }
 
 export function useUpdateDiscountCode() {

@@ -16,6 +16,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), count: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 }
 
+/** An unpaged list: every item at once. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item) });
+}
+
 export const ErrorBody = z.object({
   error: z.object({
     message: z.string(),

@@ -12,6 +12,7 @@ import { notificationsApi } from './notifications';
 import { pgxAdminApi, pgxApi } from './pharmacogenomics';
 import { sessionsApi } from './sessions';
 import { systemApi } from './system';
+import { warehouseApi } from './warehouse';
 
 export { ENTRY_ADDRESSES } from './addresses';
 export {
@@ -30,6 +31,7 @@ export {
   pgxApi,
   sessionsApi,
   systemApi,
+  warehouseApi,
 };
 export { Questionnaire, ResultRef } from './sessions';
 
@@ -50,4 +52,5 @@ export const API = {
   pgxAdmin: pgxAdminApi,
   sessions: sessionsApi,
   system: systemApi,
+  warehouse: warehouseApi,
 };

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Consignment, IdParams, Warehouse, WarehouseInput, zId } from '@portal/contract';
+import { warehouseApi } from '@portal/contract';
+import { route } from '../../lib/route';
 import { caller } from '../../plugins/auth';
 import { createGeocoder } from './geocoder';
 import * as service from './service';
-
-const list = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });
-const ConsignmentListQuery = z.strictObject({ warehouseID: zId.optional() });
 
 /**
  * The practice's warehouses with their consignment stock (SPEC §3), under /api/portal. Accepted
@@ -21,88 +18,17 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const config = { requiresAccepted: true };
 
-  const wTags = ['warehouses'];
-  app.get(
-    '/me/warehouses/',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: "The practice's warehouses with their stock, primary first",
-        response: { 200: list(Warehouse) },
-      },
-    },
-    async (req) => service.listWarehouses(ctx, caller(req).userId),
+  route(app, warehouseApi.list, { config }, async (req) => service.listWarehouses(ctx, caller(req).userId));
+
+  route(app, warehouseApi.create, { config }, async (req, reply) =>
+    reply.status(201).send(await service.createWarehouse(ctx, geocoder, caller(req).userId, req.body)),
   );
 
-  app.post(
-    '/me/warehouses/',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: 'Register a warehouse (the first is primary); coordinates from the geocoder when a maps key is set',
-        body: WarehouseInput,
-        response: { 201: Warehouse },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await service.createWarehouse(ctx, geocoder, caller(req).userId, req.body)),
-  );
+  route(app, warehouseApi.update, { config }, async (req) => service.updateWarehouse(ctx, geocoder, caller(req).userId, req.params.id, req.body));
 
-  app.put(
-    '/me/warehouses/:id',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: 'Edit a warehouse',
-        params: IdParams,
-        body: WarehouseInput,
-        response: { 200: Warehouse },
-      },
-    },
-    async (req) => service.updateWarehouse(ctx, geocoder, caller(req).userId, req.params.id, req.body),
-  );
+  route(app, warehouseApi.makePrimary, { config }, async (req) => service.makePrimaryWarehouse(ctx, caller(req).userId, req.params.id));
 
-  app.patch(
-    '/me/warehouses/:id/primary/',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: "Make a warehouse the primary one (it becomes the practice's warehouseID)",
-        params: IdParams,
-        response: { 200: Warehouse },
-      },
-    },
-    async (req) => service.makePrimaryWarehouse(ctx, caller(req).userId, req.params.id),
-  );
+  route(app, warehouseApi.consignments, { config }, async (req) => service.listConsignments(ctx, caller(req).userId, req.query.warehouseID));
 
-  app.get(
-    '/me/consignments/',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: "Consignments of kits sent to the practice's warehouses, newest first",
-        querystring: ConsignmentListQuery,
-        response: { 200: list(Consignment) },
-      },
-    },
-    async (req) => service.listConsignments(ctx, caller(req).userId, req.query.warehouseID),
-  );
-
-  app.post(
-    '/me/consignments/:id/receive',
-    {
-      config,
-      schema: {
-        tags: wTags,
-        summary: "Mark a consignment received: its kits join the warehouse's stock (twice: 400414)",
-        params: IdParams,
-        response: { 200: Consignment },
-      },
-    },
-    async (req) => service.receiveConsignment(ctx, caller(req).userId, req.params.id),
-  );
+  route(app, warehouseApi.receive, { config }, async (req) => service.receiveConsignment(ctx, caller(req).userId, req.params.id));
 };

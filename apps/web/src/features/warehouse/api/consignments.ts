@@ -1,12 +1,11 @@
-import type { Consignment } from '@portal/contract';
+import { warehouseApi, type Consignment } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { searchOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** Shipments of kits from the provider to this warehouse. */
 export async function getConsignments(warehouseID: string, signal?: AbortSignal): Promise<Consignment[]> {
-  return (await apiRequest<{ results: Consignment[] }>(`/portal/me/consignments/?${searchOf({ warehouseID })}`, { signal })).results;
+  return (await call(warehouseApi.consignments, { query: { warehouseID }, signal })).results;
 }
 
 export function useConsignments(warehouseID: string) {
@@ -14,7 +13,7 @@ export function useConsignments(warehouseID: string) {
 }
 
 export function receiveConsignment(id: string): Promise<Consignment> {
-  return apiRequest<Consignment>(`/portal/me/consignments/${encodeURIComponent(id)}/receive`, { method: 'POST' });
+  return call(warehouseApi.receive, { params: { id } });
 }
 
 export function useReceiveConsignment() {

@@ -1,13 +1,11 @@
-import type { Warehouse, WarehouseInput } from '@portal/contract';
+import { warehouseApi, type Warehouse, type WarehouseInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerMeKey, warehouseKeys } from './keys';
 
 /** Registers a warehouse (id absent) or updates one. */
 export function saveWarehouse({ id, body }: { id?: string; body: WarehouseInput }): Promise<Warehouse> {
-  return id
-    ? apiRequest<Warehouse>(`/portal/me/warehouses/${encodeURIComponent(id)}`, { method: 'PUT', body })
-    : apiRequest<Warehouse>('/portal/me/warehouses/', { method: 'POST', body });
+  return id ? call(warehouseApi.update, { params: { id }, body }) : call(warehouseApi.create, { body });
 }
 
 export function useSaveWarehouse() {

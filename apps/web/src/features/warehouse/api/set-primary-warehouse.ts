@@ -1,10 +1,10 @@
-import type { Warehouse } from '@portal/contract';
+import { warehouseApi, type Warehouse } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerMeKey, warehouseKeys } from './keys';
 
 export function setPrimaryWarehouse(id: string): Promise<Warehouse> {
-  return apiRequest<Warehouse>(`/portal/me/warehouses/${encodeURIComponent(id)}/primary/`, { method: 'PATCH' });
+  return call(warehouseApi.makePrimary, { params: { id } });
 }
 
 export function useSetPrimaryWarehouse() {

@@ -6,6 +6,7 @@ import { courseApi } from './course';
 import { discountCodesApi } from './discount-codes';
 import { fhirApi } from './fhir';
 import { journalsApi } from './journals';
+import { kitAdminApi, kitsApi } from './kits';
 import { legalApi } from './legal';
 import { liveApi } from './live';
 import { notificationsApi } from './notifications';
@@ -24,6 +25,8 @@ export {
   discountCodesApi,
   fhirApi,
   journalsApi,
+  kitAdminApi,
+  kitsApi,
   legalApi,
   liveApi,
   notificationsApi,
@@ -45,6 +48,8 @@ export const API = {
   discountCodes: discountCodesApi,
   fhir: fhirApi,
   journals: journalsApi,
+  kitAdmin: kitAdminApi,
+  kits: kitsApi,
   legal: legalApi,
   live: liveApi,
   notifications: notificationsApi,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AssignKitBody, IdParams, KitListQuery, KitRow, pageOf } from '@portal/contract';
+import { kitsApi } from '@portal/contract';
+import { route } from '../../lib/route';
 import { caller } from '../../plugins/auth';
 import * as service from './service';
 
@@ -11,42 +12,18 @@ export const kitRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const config = { requiresAccepted: true };
 
-  app.get(
-    '/kits/',
-    {
-      config,
-      schema: {
-        tags: ['kits'],
-        summary: "The practice's kits (not those still in transit), in stock first, then by sample label; search on sample label or id prefix",
-        querystring: KitListQuery,
-        response: { 200: pageOf(KitRow) },
-      },
-    },
-    async (req) => service.listKits(ctx, caller(req).userId, req.query),
-  );
+  route(app, kitsApi.list, { config }, async (req) => service.listKits(ctx, caller(req).userId, req.query));
 
-  app.put(
-    '/sessions/:id/kit',
-    {
-      config,
-      schema: {
-        tags: ['kits'],
-        summary: 'Hand an in-stock kit to the patient of an accepted session (a taken kit: 400416)',
-        params: IdParams,
-        body: AssignKitBody,
-        response: { 200: KitRow },
+  route(app, kitsApi.assign, { config }, async (req) =>
+    ctx.audit.around(
+      req,
+      {
+        action: 'assign',
+        category: 'kit',
+        sessionId: req.params.id,
+        detail: `kit ${req.body.sampleLabel}`,
       },
-    },
-    async (req) =>
-      ctx.audit.around(
-        req,
-        {
-          action: 'assign',
-          category: 'kit',
-          sessionId: req.params.id,
-          detail: `kit ${req.body.sampleLabel}`,
-        },
-        () => service.assignKit(ctx, caller(req).userId, req.params.id, req.body.sampleLabel),
-      ),
+      () => service.assignKit(ctx, caller(req).userId, req.params.id, req.body.sampleLabel),
+    ),
   );
 };

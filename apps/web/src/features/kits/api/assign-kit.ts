@@ -1,11 +1,11 @@
-import { ErrorCode, type AssignKitBody, type KitRow } from '@portal/contract';
+import { ErrorCode, kitsApi, type AssignKitBody, type KitRow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 import { kitKeys } from './keys';
 
 /** Hands the kit with this sample label to the session's patient (400416 when it is taken). */
 export function assignKit({ sessionId, body }: { sessionId: string; body: AssignKitBody }): Promise<KitRow> {
-  return apiRequest<KitRow>(`/portal/sessions/${encodeURIComponent(sessionId)}/kit`, { method: 'PUT', body });
+  return call(kitsApi.assign, { params: { id: sessionId }, body });
 }
 
 /** 400416: someone (another tab, a colleague, an order) took the kit first. */

@@ -1,12 +1,12 @@
-import type { KitRow } from '@portal/contract';
+import { kitsApi, type KitRow } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchOf, type PageOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import type { PageOf } from '../../../components/paged-results';
+import { call } from '../../../lib/api-client';
 import { kitKeys, type KitQuery } from './keys';
 
 /** The practitioner's stocked kits, searched, filtered and paged on the server. */
 export function listKits(q: KitQuery, signal?: AbortSignal): Promise<PageOf<KitRow>> {
-  return apiRequest<PageOf<KitRow>>(`/portal/kits/?${searchOf({ ...q })}`, { signal });
+  return call(kitsApi.list, { query: q, signal });
 }
 
 export const kitsQueryOptions = (q: KitQuery) =>

@@ -218,7 +218,15 @@ export function call<const E extends Endpoint>(endpoint: E, ...args: CallArgs<E>
 
 /** `call` by an endpoint's zod-free address (ENTRY_ADDRESSES), typed by the endpoint named: how the entry bundle calls. */
 export function callAt<E extends Endpoint>(address: Pick<E, 'method' | 'path'> & Pick<Endpoint, 'reply'>, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  return request(address, input, address.reply === 'file' ? 'arrayBuffer' : address.reply === 'stream' ? 'response' : 'json');
+}
+
+/** A file's open Response, for a download whose headers say more than its bytes (the CSV export's name and row count). */
+export function callForResponse<const E extends Endpoint & { reply: 'file' }>(endpoint: E, ...[input]: CallArgs<E>): Promise<Response> {
+  return request(endpoint, input, 'response');
+}
+
+function request<T>(address: Pick<Endpoint, 'method' | 'path'>, input: unknown, responseType: RequestOptions['responseType']): Promise<T> {
   const { params, query, body, ...options } = (input ?? {}) as CallOptions & AddressInput & { body?: unknown };
-  const responseType = address.reply === 'file' ? 'arrayBuffer' : address.reply === 'stream' ? 'response' : 'json';
-  return apiRequest<EndpointAnswer<E>>(pathUnderBase(address, { params, query }), { ...options, method: address.method, body, responseType });
+  return apiRequest<T>(pathUnderBase(address, { params, query }), { ...options, method: address.method, body, responseType });
 }

@@ -405,5 +405,8 @@ export const TransactionTotalsQuery = z.strictObject({
   to: z.iso.date().optional(),
 });
 
+/** The most rows one CSV export holds; the response says when it stopped there. */
+export const TRANSACTION_CSV_ROW_CAP = 50_000;
+
 /** CSV columns of the export, in order. */
 export const TRANSACTION_CSV_COLUMNS = ['Date', 'Type', 'Description', 'Amount', 'Currency', 'State', 'Due', 'Paid', 'Session'] as const;

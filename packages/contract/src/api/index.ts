@@ -13,6 +13,7 @@ import { notificationsApi } from './notifications';
 import { pgxAdminApi, pgxApi } from './pharmacogenomics';
 import { sessionsApi } from './sessions';
 import { systemApi } from './system';
+import { transactionAdminApi, transactionsApi } from './transactions';
 import { warehouseApi } from './warehouse';
 
 export { ENTRY_ADDRESSES } from './addresses';
@@ -34,6 +35,8 @@ export {
   pgxApi,
   sessionsApi,
   systemApi,
+  transactionAdminApi,
+  transactionsApi,
   warehouseApi,
 };
 export { Questionnaire, ResultRef } from './sessions';
@@ -57,5 +60,7 @@ export const API = {
   pgxAdmin: pgxAdminApi,
   sessions: sessionsApi,
   system: systemApi,
+  transactionAdmin: transactionAdminApi,
+  transactions: transactionsApi,
   warehouse: warehouseApi,
 };

@@ -1,5 +1,6 @@
 import {
   TRANSACTION_CSV_COLUMNS,
+  TRANSACTION_CSV_ROW_CAP,
   TRANSACTION_KIND_LABELS,
   TRANSACTION_STATE_LABELS,
   transactionState,
@@ -59,9 +60,6 @@ export async function transactionTotals(ctx: AppContext, userId: string, q: Tota
   };
 }
 
-/** The most rows one export holds; the response says when it stopped there. */
-export const CSV_ROW_CAP = 50_000;
-
 /** Minor units as a plain decimal ('-250.00'), by integer arithmetic. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -82,10 +80,10 @@ export function csvField(value: string, text = false): string {
 export async function exportTransactions(ctx: AppContext, userId: string, q: Omit<ListValues, 'limit' | 'offset'>) {
   const p = await practitionerOf(ctx, userId);
   const now = new Date();
-  const rows = await repo.exportTransactions(ctx.database.db, p.id, q, now, CSV_ROW_CAP + 1);
-  const truncated = rows.length > CSV_ROW_CAP;
+  const rows = await repo.exportTransactions(ctx.database.db, p.id, q, now, TRANSACTION_CSV_ROW_CAP + 1);
+  const truncated = rows.length > TRANSACTION_CSV_ROW_CAP;
   const lines = [TRANSACTION_CSV_COLUMNS.join(',')];
-  for (const r of rows.slice(0, CSV_ROW_CAP)) {
+  for (const r of rows.slice(0, TRANSACTION_CSV_ROW_CAP)) {
     const t = toTransaction(r, now);
     lines.push(
       [
@@ -103,7 +101,7 @@ export async function exportTransactions(ctx: AppContext, userId: string, q: Omi
   }
   return {
     csv: `${lines.join('\r\n')}\r\n`,
-    rows: Math.min(rows.length, CSV_ROW_CAP),
+    rows: Math.min(rows.length, TRANSACTION_CSV_ROW_CAP),
     truncated,
     filename: `transactions-${utcToday(now)}.csv`,
   };

@@ -11,7 +11,6 @@ import { createSecurityApp } from './world';
 const PENDING = new Set([
   'POST /api/account/me/profile-image',
   'GET /api/account/profile-images/:id',
-  'POST /api/admin/transactions/:id/paid',
   'GET /api/patient/access-history',
   'POST /api/patient/orders',
   'GET /api/patient/practitioners',
@@ -49,9 +48,6 @@ const PENDING = new Set([
   'GET /api/portal/me/tos',
   'PUT /api/portal/me/tos',
   'GET /api/portal/specializations',
-  'GET /api/portal/transactions',
-  'GET /api/portal/transactions/export.csv',
-  'GET /api/portal/transactions/totals',
   'GET /sso/.well-known/jwks.json',
   'POST /sso/api/patients',
   'POST /sso/api/token',

@@ -1,6 +1,6 @@
+import { transactionsApi } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { searchOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import { callForResponse } from '../../../lib/api-client';
 import type { TransactionFilters } from './keys';
 
 /** The filename the server names in Content-Disposition, else one with the filters' dates. */
@@ -23,10 +23,7 @@ export interface CsvExport {
 }
 
 export async function exportTransactionsCsv(filters: TransactionFilters): Promise<CsvExport> {
-  const response = await apiRequest<Response>(`/portal/transactions/export.csv?${searchOf({ ...filters })}`, {
-    responseType: 'response',
-    headers: { Accept: 'text/csv' },
-  });
+  const response = await callForResponse(transactionsApi.exportCsv, { query: filters, headers: { Accept: 'text/csv' } });
   const blob = await response.blob();
   const name = csvFileName(response.headers.get('content-disposition'), filters);
   const url = URL.createObjectURL(blob);

@@ -1,14 +1,13 @@
-import type { PeriodTotals, TransactionPeriod } from '@portal/contract';
+import { transactionsApi, type PeriodTotals, type TransactionPeriod } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { transactionKeys, type TransactionFilters } from './keys';
 
 type Query = TransactionFilters & { period: TransactionPeriod };
 
 /** Sums per period and currency (fees, sales, discounts, net, outstanding), in minor units. */
 export async function getTotals(q: Query, signal?: AbortSignal): Promise<PeriodTotals[]> {
-  return (await apiRequest<{ results: PeriodTotals[] }>(`/portal/transactions/totals?${searchOf({ ...q })}`, { signal })).results;
+  return (await call(transactionsApi.totals, { query: q, signal })).results;
 }
 
 export function useTotals(q: Query) {

@@ -1,14 +1,14 @@
-import type { Transaction } from '@portal/contract';
+import { transactionsApi, type Transaction } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchOf, type PageOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import type { PageOf } from '../../../components/paged-results';
+import { call } from '../../../lib/api-client';
 import { transactionKeys, type TransactionFilters } from './keys';
 
 type Query = TransactionFilters & { limit: number; offset: number };
 
 /** The practice's transactions, newest first, filtered and paged on the server. */
 export function listTransactions(q: Query, signal?: AbortSignal): Promise<PageOf<Transaction>> {
-  return apiRequest<PageOf<Transaction>>(`/portal/transactions/?${searchOf({ ...q })}`, { signal });
+  return call(transactionsApi.list, { query: q, signal });
 }
 
 export function useTransactions(q: Query) {

@@ -10,6 +10,7 @@ import { kitAdminApi, kitsApi } from './kits';
 import { legalApi } from './legal';
 import { liveApi } from './live';
 import { notificationsApi } from './notifications';
+import { patientApi } from './patient';
 import { pgxAdminApi, pgxApi } from './pharmacogenomics';
 import { sessionsApi } from './sessions';
 import { systemApi } from './system';
@@ -31,6 +32,7 @@ export {
   legalApi,
   liveApi,
   notificationsApi,
+  patientApi,
   pgxAdminApi,
   pgxApi,
   sessionsApi,
@@ -56,6 +58,7 @@ export const API = {
   legal: legalApi,
   live: liveApi,
   notifications: notificationsApi,
+  patient: patientApi,
   pgx: pgxApi,
   pgxAdmin: pgxAdminApi,
   sessions: sessionsApi,

@@ -67,8 +67,6 @@ export function PagedResults<T>({
   );
 }
 
-export { searchOf } from '../lib/api-client';
-
 /** The pager of a list: a named group, every page and control named for a screen reader. */
 export function Pager({
   pages,

@@ -1,17 +1,13 @@
-import { SessionStatus, type SessionSummary } from '@portal/contract';
+import { SessionStatus, sessionsApi, type SessionSummary } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchOf, type PageOf } from '../../../components/paged-results';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { kitKeys } from './keys';
 
 export const ASSIGNABLE_LIMIT = 50;
 
 /** Accepted sessions (the sessions list API, status 2) searched by patient name; those with a kit are left out. */
 export async function getAssignableSessions(search: string, signal?: AbortSignal): Promise<SessionSummary[]> {
-  const page = await apiRequest<PageOf<SessionSummary>>(
-    `/portal/sessions/?${searchOf({ status: SessionStatus.ACCEPTED, search, limit: ASSIGNABLE_LIMIT, offset: 0 })}`,
-    { signal },
-  );
+  const page = await call(sessionsApi.list, { query: { status: SessionStatus.ACCEPTED, search, limit: ASSIGNABLE_LIMIT, offset: 0 }, signal });
   return page.results.filter((s) => s.kitID === null);
 }
 

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { mediaQueryList } from './media';
 
 afterEach(() => {
   cleanup();
 });
+
+// findBy and waitFor wait up to 5 s, not 1: on a loaded 2-core machine a debounced search and its
+// answer can take longer than a second to render, and a test then failed for the machine, not the code.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks browser APIs Mantine relies on. Some test files choose the node environment: skip there.
 if (typeof window !== 'undefined') {

@@ -34,8 +34,8 @@ type Handler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What stays the server's own business: who may call (`config.auth`), rate limits, body size, log level. */
-export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'logLevel'>;
+/** What stays the server's own business: who may call (`config.auth`), rate limits, guards run before the handler, body size, log level. */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'logLevel' | 'onRequest' | 'preHandler'>;
 
 /**
  * The path a plugin registers under its prefix: app.ts still mounts each module's plugin at its

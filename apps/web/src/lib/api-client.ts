@@ -221,6 +221,11 @@ export function callAt<E extends Endpoint>(address: Pick<E, 'method' | 'path'> &
   return request(address, input, address.reply === 'file' ? 'arrayBuffer' : address.reply === 'stream' ? 'response' : 'json');
 }
 
+/** The bytes of a file at an address the API itself answered (a terms record's tosURI), not one the portal builds. */
+export function fetchLink(link: string): Promise<ArrayBuffer> {
+  return apiRequest<ArrayBuffer>(link, { responseType: 'arrayBuffer' });
+}
+
 /** A file's open Response, for a download whose headers say more than its bytes (the CSV export's name and row count). */
 export function callForResponse<const E extends Endpoint & { reply: 'file' }>(endpoint: E, ...[input]: CallArgs<E>): Promise<Response> {
   return request(endpoint, input, 'response');

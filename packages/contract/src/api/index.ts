@@ -12,7 +12,9 @@ import { liveApi } from './live';
 import { notificationsApi } from './notifications';
 import { patientApi } from './patient';
 import { pgxAdminApi, pgxApi } from './pharmacogenomics';
+import { practiceApi, practitionerApi } from './practitioner';
 import { sessionsApi } from './sessions';
+import { ssoApi } from './sso';
 import { systemApi } from './system';
 import { transactionAdminApi, transactionsApi } from './transactions';
 import { warehouseApi } from './warehouse';
@@ -35,7 +37,10 @@ export {
   patientApi,
   pgxAdminApi,
   pgxApi,
+  practiceApi,
+  practitionerApi,
   sessionsApi,
+  ssoApi,
   systemApi,
   transactionAdminApi,
   transactionsApi,
@@ -61,7 +66,10 @@ export const API = {
   patient: patientApi,
   pgx: pgxApi,
   pgxAdmin: pgxAdminApi,
+  practice: practiceApi,
+  practitioner: practitionerApi,
   sessions: sessionsApi,
+  sso: ssoApi,
   system: systemApi,
   transactionAdmin: transactionAdminApi,
   transactions: transactionsApi,

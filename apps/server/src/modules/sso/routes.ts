@@ -1,13 +1,15 @@
 import fastifyCsrfProtection from '@fastify/csrf-protection';
 import { hash, verify } from '@node-rs/argon2';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_TEXTS, ErrorCode, LIMITS, MESSAGES, SignInBody, SignUpBody, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
+import { ERROR_TEXTS, ErrorCode, LIMITS, MESSAGES, SignInBody, SignUpBody, ssoApi, VALIDATION_MESSAGES, type TokenPair } from '@portal/contract';
 import { users } from '../../db/schema';
 import { errorBody, isDatabaseUnavailable, unavailable, UNAVAILABLE_MESSAGE } from '../../plugins/errors';
 import { allowedRedirect, findUserByEmail } from '../account/service';
 import { signInLimiter } from './sign-in-limit';
 import { messagePage } from '../../lib/html-page';
+import { route } from '../../lib/route';
 import { signInPage, signOutPage, signUpPage, SSO_CSS } from './views';
 
 const INVALID_CREDENTIALS = 'The email or password is not correct';
@@ -20,6 +22,16 @@ class FormRefused extends Error {
   readonly statusCode = 403;
   constructor() {
     super('form not sent from the sign-on itself');
+  }
+}
+
+/** A JSON call refused with a body of the error catalogue: its answers outside the endpoint's token pair. */
+class Refused extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ReturnType<typeof errorBody>,
+  ) {
+    super(body.error.code);
   }
 }
 
@@ -43,7 +55,7 @@ let dummyHash: Promise<string> | null = null;
  * real one's contract: checks the password, issues the tokens, writes the cookie, redirects back
  * only to an allowed portal origin.
  */
-export async function ssoRoutes(app: FastifyInstance) {
+export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { env } = ctx;
   dummyHash ??= hash('not-a-real-password-Aa1');
@@ -128,6 +140,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       return html(sent, formAgain(request, sent, UNAVAILABLE_MESSAGE), 503);
     }
     if (api) {
+      if (err instanceof Refused) return reply.status(err.statusCode).send(err.body);
       if (err.statusCode === 415)
         return reply.status(415).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
       if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySignIns));
@@ -146,31 +159,25 @@ export async function ssoRoutes(app: FastifyInstance) {
     return html(reply, messagePage('Sign in', ERROR_TEXTS['0'], { href: '/sso/sign-in', label: 'Try again' }), 500);
   });
 
-  app.get('/static/sso.css', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
-  );
+  route(app, ssoApi.stylesheet, async (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SSO_CSS));
 
-  app.get(
-    '/.well-known/jwks.json',
-    { schema: { tags: ['sign-on'], summary: 'The public keys access tokens are verified with (JWKS)' } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return ctx.keys.jwks;
-    },
-  );
+  route(app, ssoApi.jwks, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ctx.keys.jwks;
+  });
 
   const limitSignIn = signInLimiter(app, { perEmail: env.SIGN_IN_RATE_LIMIT, perAddress: env.SIGN_IN_ADDRESS_RATE_LIMIT });
 
   const RedirectQuery = z.object({ redirect: z.string().max(2048).optional(), email: z.string().max(254).optional() });
 
-  app.get('/sign-in', { schema: { hide: true } }, async (req, reply) => {
+  route(app, ssoApi.signInPage, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
     return html(reply, signInPage({ csrf: csrf(reply), redirect: redirect?.toString(), email: q.data.email }));
   });
 
-  app.post('/sign-in', { preHandler: [...formGuard(), limitSignIn], schema: { hide: true } }, async (req, reply) => {
+  route(app, ssoApi.signIn, { preHandler: [...formGuard(), limitSignIn] }, async (req, reply) => {
     const raw = formFields(req.body);
     const parsed = SignInBody.safeParse(raw);
     const redirect = redirectOf(raw.redirect);
@@ -190,48 +197,44 @@ export async function ssoRoutes(app: FastifyInstance) {
     return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
   });
 
-  app.get('/sign-up', { schema: { hide: true } }, async (req, reply) => {
+  route(app, ssoApi.signUpPage, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
     return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values: { email: q.data.email } }));
   });
 
-  app.post(
-    '/sign-up',
-    { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, preHandler: formGuard(), schema: { hide: true } },
-    async (req, reply) => {
-      const raw = formFields(req.body) as Record<string, string | undefined>;
-      const redirect = redirectOf(raw.redirect);
-      if (redirect === null) return refused(reply);
-      const values = typedValues(raw);
-      const parsed = SignUpBody.safeParse(raw);
-      const errors: Record<string, string[]> = parsed.success ? {} : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
-      if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];
-      if (!parsed.success || Object.keys(errors).length) {
-        return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors }), 400);
-      }
-      const input = parsed.data;
-      const passwordHash = await hash(input.password);
-      const [user] = await ctx.database.db
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phoneNumber: input.phoneNumber,
-          passwordHash,
-          role: 'practitioner',
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!user) {
-        return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
-      }
-      setAuthCookie(reply, await ctx.tokens.startSession(user));
-      return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
-    },
-  );
+  route(app, ssoApi.signUp, { config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } }, preHandler: formGuard() }, async (req, reply) => {
+    const raw = formFields(req.body) as Record<string, string | undefined>;
+    const redirect = redirectOf(raw.redirect);
+    if (redirect === null) return refused(reply);
+    const values = typedValues(raw);
+    const parsed = SignUpBody.safeParse(raw);
+    const errors: Record<string, string[]> = parsed.success ? {} : (z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+    if (parsed.success && parsed.data.password !== parsed.data.confirmPassword) errors.confirmPassword = [VALIDATION_MESSAGES.NO_MATCH];
+    if (!parsed.success || Object.keys(errors).length) {
+      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors }), 400);
+    }
+    const input = parsed.data;
+    const passwordHash = await hash(input.password);
+    const [user] = await ctx.database.db
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        role: 'practitioner',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) {
+      return html(reply, signUpPage({ csrf: csrf(reply), redirect: redirect?.toString(), values, errors: { email: [ERROR_TEXTS['409000']] } }), 409);
+    }
+    setAuthCookie(reply, await ctx.tokens.startSession(user));
+    return reply.redirect(redirect?.toString() ?? `${env.portalUrl}/`, 303);
+  });
 
   /**
    * The mobile app's and terminal's way in: JSON instead of forms, tokens in the body instead of
@@ -241,37 +244,25 @@ export async function ssoRoutes(app: FastifyInstance) {
   const jsonOnly = async (req: FastifyRequest) => {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw Object.assign(new Error('JSON only'), { statusCode: 415 });
   };
-  app.post(
-    '/api/token',
-    {
-      onRequest: jsonOnly,
-      preHandler: limitSignIn,
-      schema: { tags: ['sign-on'], summary: 'Sign in with email and password (the mobile app and the CLI): a token pair' },
-    },
-    async (req, reply) => {
-      const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
-      if (!parsed.success) return reply.status(400).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
-      const user = await findUserByEmail(ctx.database.db, parsed.data.email);
-      const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
-      if (!user || !ok) return reply.status(401).send(errorBody(ErrorCode.UNAUTHENTICATED, INVALID_CREDENTIALS));
-      if (!user.isActive) return reply.status(403).send(errorBody(ErrorCode.USER_DEACTIVATED, ERROR_TEXTS['400409']));
-      return ctx.tokens.startSession(user);
-    },
-  );
+  route(app, ssoApi.token, { onRequest: jsonOnly, preHandler: limitSignIn }, async (req) => {
+    const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
+    if (!parsed.success) throw new Refused(400, errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
+    const user = await findUserByEmail(ctx.database.db, parsed.data.email);
+    const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
+    if (!user || !ok) throw new Refused(401, errorBody(ErrorCode.UNAUTHENTICATED, INVALID_CREDENTIALS));
+    if (!user.isActive) throw new Refused(403, errorBody(ErrorCode.USER_DEACTIVATED, ERROR_TEXTS['400409']));
+    return ctx.tokens.startSession(user);
+  });
 
-  app.post(
-    '/api/patients',
-    {
-      onRequest: jsonOnly,
-      config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } },
-      schema: { tags: ['sign-on'], summary: 'Create a patient account (the mobile app): a token pair' },
-    },
+  route(
+    app,
+    ssoApi.patientSignUp,
+    { onRequest: jsonOnly, config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } } },
     async (req, reply) => {
       const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
       if (!parsed.success) {
-        return reply
-          .status(400)
-          .send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]> }));
+        const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+        throw new Refused(400, errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors }));
       }
       const { password, ...rest } = parsed.data;
       const [user] = await ctx.database.db
@@ -279,7 +270,7 @@ export async function ssoRoutes(app: FastifyInstance) {
         .values({ ...rest, passwordHash: await hash(password), role: 'patient' })
         .onConflictDoNothing()
         .returning();
-      if (!user) return reply.status(409).send(errorBody(ErrorCode.EMAIL_TAKEN, ERROR_TEXTS['409000'], { fieldErrors: { email: [ERROR_TEXTS['409000']] } }));
+      if (!user) throw new Refused(409, errorBody(ErrorCode.EMAIL_TAKEN, ERROR_TEXTS['409000'], { fieldErrors: { email: [ERROR_TEXTS['409000']] } }));
       return reply.status(201).send(await ctx.tokens.startSession(user));
     },
   );
@@ -288,14 +279,14 @@ export async function ssoRoutes(app: FastifyInstance) {
    * Sign-out asks first: a GET (a link, an image another site embeds) only draws the confirmation
    * form; its POST, guarded like every form, signs out. Cancel leads back to the redirect, else the portal.
    */
-  app.get('/sign-out', { schema: { hide: true } }, async (req, reply) => {
+  route(app, ssoApi.signOutPage, async (req, reply) => {
     const q = RedirectQuery.safeParse(req.query);
     const redirect = redirectOf(q.data?.redirect);
     if (!q.success || redirect === null) return refused(reply);
     return html(reply, signOutPage({ csrf: csrf(reply), redirect: redirect?.toString(), cancel: redirect?.toString() ?? `${env.portalUrl}/` }));
   });
 
-  app.post('/sign-out', { preHandler: formGuard(), schema: { hide: true } }, async (req, reply) => {
+  route(app, ssoApi.signOut, { preHandler: formGuard() }, async (req, reply) => {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const redirect = redirectOf(raw.redirect);
     if (redirect === null) return refused(reply);
@@ -312,4 +303,4 @@ export async function ssoRoutes(app: FastifyInstance) {
     if (redirect) return reply.redirect(redirect.toString(), 303);
     return html(reply, signInPage({ csrf: csrf(reply), notice: 'You have been signed out.' }));
   });
-}
+};

@@ -1,11 +1,11 @@
-import type { OnboardingBody, PractitionerMe } from '@portal/contract';
+import { practiceApi, type OnboardingBody } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 
 /** POST /portal/me/: registers the practice (status 1, created). */
-export function completeOnboarding(body: OnboardingBody): Promise<PractitionerMe> {
-  return apiRequest<PractitionerMe>('/portal/me/', { method: 'POST', body });
+export function completeOnboarding(body: OnboardingBody) {
+  return call(practiceApi.completeOnboarding, { body });
 }
 
 export function useCompleteOnboarding() {

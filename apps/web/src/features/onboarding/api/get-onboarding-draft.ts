@@ -1,11 +1,11 @@
-import type { OnboardingDraftResponse } from '@portal/contract';
+import { practiceApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { onboardingKeys } from './keys';
 
 /** GET /portal/me/onboarding-draft: what the form held last time, kept on the server (not in the browser). */
-export function getOnboardingDraft(signal?: AbortSignal): Promise<OnboardingDraftResponse> {
-  return apiRequest<OnboardingDraftResponse>('/portal/me/onboarding-draft', { signal });
+export function getOnboardingDraft(signal?: AbortSignal) {
+  return call(practiceApi.onboardingDraft, { signal });
 }
 
 export const onboardingDraftQueryOptions = () =>

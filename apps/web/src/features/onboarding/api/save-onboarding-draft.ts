@@ -1,7 +1,7 @@
-import type { OnboardingDraft, OnboardingDraftResponse } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { practiceApi, type OnboardingDraft } from '@portal/contract';
+import { call } from '../../../lib/api-client';
 
-/** PUT /portal/me/onboarding-draft: keeps what the form holds, valid or not yet. */
-export function saveOnboardingDraft(draft: OnboardingDraft): Promise<OnboardingDraftResponse> {
-  return apiRequest<OnboardingDraftResponse>('/portal/me/onboarding-draft', { method: 'PUT', body: draft });
+/** Keeps what the onboarding form holds, valid or not yet. */
+export function saveOnboardingDraft(draft: OnboardingDraft) {
+  return call(practiceApi.saveOnboardingDraft, { body: draft });
 }

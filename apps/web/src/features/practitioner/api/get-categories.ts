@@ -1,11 +1,11 @@
-import type { Category } from '@portal/contract';
+import { practitionerApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practiceKeys } from './practice-keys';
 
 /** GET /portal/categories/: the practitioner categories. */
-export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return (await apiRequest<{ results: Category[] }>('/portal/categories/', { signal })).results;
+export async function getCategories(signal?: AbortSignal) {
+  return (await call(practitionerApi.categories, { signal })).results;
 }
 
 export const categoriesQueryOptions = () =>

@@ -1,15 +1,11 @@
+import { practitionerApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practiceKeys } from './practice-keys';
 
-export interface LookupItem {
-  id: number;
-  name: string;
-}
-
-/** GET /portal/languages/: the languages a practice can offer. */
-export async function getLanguages(signal?: AbortSignal): Promise<LookupItem[]> {
-  return (await apiRequest<{ results: LookupItem[] }>('/portal/languages/', { signal })).results;
+/** the languages a practice can offer. */
+export async function getLanguages(signal?: AbortSignal) {
+  return (await call(practitionerApi.languages, { signal })).results;
 }
 
 export const languagesQueryOptions = () =>

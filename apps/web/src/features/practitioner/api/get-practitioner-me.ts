@@ -1,12 +1,12 @@
-import type { PractitionerMe } from '@portal/contract';
+import { practitionerApi, type PractitionerMe } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 import { practitionerKeys } from './keys';
 
 /** The caller's practitioner profile, or null when the user has none yet (the API answers 404). */
 export async function getPractitionerMe(): Promise<PractitionerMe | null> {
   try {
-    return await apiRequest<PractitionerMe>('/portal/me/');
+    return await call(practitionerApi.me);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -1,11 +1,11 @@
+import { practitionerApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { LookupItem } from './get-languages';
+import { call } from '../../../lib/api-client';
 import { practiceKeys } from './practice-keys';
 
 /** GET /portal/specializations/: the specializations a practice can offer. */
-export async function getSpecializations(signal?: AbortSignal): Promise<LookupItem[]> {
-  return (await apiRequest<{ results: LookupItem[] }>('/portal/specializations/', { signal })).results;
+export async function getSpecializations(signal?: AbortSignal) {
+  return (await call(practitionerApi.specializations, { signal })).results;
 }
 
 export const specializationsQueryOptions = () =>

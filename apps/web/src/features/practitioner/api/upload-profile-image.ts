@@ -1,6 +1,6 @@
-import type { ProfileImageType } from '@portal/contract';
+import { practiceApi, type ProfileImageType } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerKeys } from './keys';
 
 /** The bytes as base64, read in the browser (FileReader keeps large files off the main thread). */
@@ -13,10 +13,10 @@ export function fileToBase64(file: Blob): Promise<string> {
   });
 }
 
-/** POST /account/me/profile-image: stores the picture and answers its address. */
-export async function uploadProfileImage(input: { contentType: ProfileImageType; file: Blob }): Promise<{ profileImage: string }> {
+/** Stores the picture and answers its address. */
+export async function uploadProfileImage(input: { contentType: ProfileImageType; file: Blob }) {
   const data = await fileToBase64(input.file);
-  return apiRequest('/account/me/profile-image', { method: 'POST', body: { contentType: input.contentType, data } });
+  return call(practiceApi.uploadProfileImage, { body: { contentType: input.contentType, data } });
 }
 
 export function useUploadProfileImage() {

@@ -1,11 +1,11 @@
-import type { Address, AddressInput } from '@portal/contract';
+import { practiceApi, type AddressInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** POST /portal/me/addresses/: the first address becomes the primary one. */
-export function addAddress(body: AddressInput): Promise<Address> {
-  return apiRequest<Address>('/portal/me/addresses/', { method: 'POST', body });
+export function addAddress(body: AddressInput) {
+  return call(practiceApi.addAddress, { body });
 }
 
 export function useAddAddress() {

@@ -1,10 +1,11 @@
+import { practiceApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerMeKey } from './keys';
 
-/** POST /portal/me/languages/ {id}: answers the practice's languages. */
-export function addLanguage(id: number): Promise<{ results: Array<{ id: number; name: string }> }> {
-  return apiRequest('/portal/me/languages/', { method: 'POST', body: { id } });
+/** Adds a language: answers the practice's languages. */
+export function addLanguage(id: number) {
+  return call(practiceApi.addLanguage, { body: { id } });
 }
 
 export function useAddLanguage() {

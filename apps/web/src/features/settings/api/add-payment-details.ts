@@ -1,11 +1,11 @@
-import type { PaymentDetails, PaymentDetailsInput } from '@portal/contract';
+import { practiceApi, type PaymentDetailsInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** POST /portal/me/paymentDetails/. */
-export function addPaymentDetails(body: PaymentDetailsInput): Promise<PaymentDetails> {
-  return apiRequest<PaymentDetails>('/portal/me/paymentDetails/', { method: 'POST', body });
+export function addPaymentDetails(body: PaymentDetailsInput) {
+  return call(practiceApi.addPaymentDetails, { body });
 }
 
 export function useAddPaymentDetails() {

@@ -1,11 +1,11 @@
-import type { Availability, AvailabilityInput } from '@portal/contract';
+import { practiceApi, type AvailabilityInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** POST /portal/me/availability/. */
-export function addSlot(body: AvailabilityInput): Promise<Availability> {
-  return apiRequest<Availability>('/portal/me/availability/', { method: 'POST', body });
+export function addSlot(body: AvailabilityInput) {
+  return call(practiceApi.addSlot, { body });
 }
 
 export function useAddSlot() {

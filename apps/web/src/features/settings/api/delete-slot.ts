@@ -1,10 +1,11 @@
+import { practiceApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** DELETE /portal/me/availability/{id}. */
-export function deleteSlot(id: string): Promise<void> {
-  return apiRequest<void>(`/portal/me/availability/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteSlot(id: string) {
+  return call(practiceApi.removeSlot, { params: { id } });
 }
 
 export function useDeleteSlot() {

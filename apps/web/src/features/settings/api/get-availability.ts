@@ -1,11 +1,11 @@
-import type { Availability } from '@portal/contract';
+import { practiceApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** GET /portal/me/availability/: weekly slots by day and time. */
-export async function getAvailability(signal?: AbortSignal): Promise<Availability[]> {
-  return (await apiRequest<{ results: Availability[] }>('/portal/me/availability/', { signal })).results;
+export async function getAvailability(signal?: AbortSignal) {
+  return (await call(practiceApi.availability, { signal })).results;
 }
 
 export const availabilityQueryOptions = () => queryOptions({ queryKey: settingsKeys.availability(), queryFn: ({ signal }) => getAvailability(signal) });

@@ -1,11 +1,11 @@
-import type { PaymentDetails } from '@portal/contract';
+import { practiceApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** GET /portal/me/paymentDetails/ (accepted practitioners only). */
-export async function getPaymentDetails(signal?: AbortSignal): Promise<PaymentDetails[]> {
-  return (await apiRequest<{ results: PaymentDetails[] }>('/portal/me/paymentDetails/', { signal })).results;
+export async function getPaymentDetails(signal?: AbortSignal) {
+  return (await call(practiceApi.paymentDetails, { signal })).results;
 }
 
 export const paymentDetailsQueryOptions = () => queryOptions({ queryKey: settingsKeys.paymentDetails(), queryFn: ({ signal }) => getPaymentDetails(signal) });

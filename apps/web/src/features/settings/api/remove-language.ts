@@ -1,10 +1,11 @@
+import { practiceApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerMeKey } from './keys';
 
 /** DELETE /portal/me/languages/{id}. */
-export function removeLanguage(id: number): Promise<{ results: Array<{ id: number; name: string }> }> {
-  return apiRequest(`/portal/me/languages/${id}`, { method: 'DELETE' });
+export function removeLanguage(id: number) {
+  return call(practiceApi.removeLanguage, { params: { id } });
 }
 
 export function useRemoveLanguage() {

@@ -1,10 +1,11 @@
+import { practiceApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** DELETE /portal/me/paymentDetails/{id}; removing the default makes the oldest left the default. */
-export function removePaymentDetails(id: string): Promise<unknown> {
-  return apiRequest(`/portal/me/paymentDetails/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function removePaymentDetails(id: string) {
+  return call(practiceApi.removePaymentDetails, { params: { id } });
 }
 
 export function useRemovePaymentDetails() {

@@ -1,10 +1,11 @@
+import { practiceApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { practitionerMeKey } from './keys';
 
 /** DELETE /portal/me/specializations/{id}. */
-export function removeSpecialization(id: number): Promise<{ results: Array<{ id: number; name: string }> }> {
-  return apiRequest(`/portal/me/specializations/${id}`, { method: 'DELETE' });
+export function removeSpecialization(id: number) {
+  return call(practiceApi.removeSpecialization, { params: { id } });
 }
 
 export function useRemoveSpecialization() {

@@ -1,11 +1,11 @@
-import type { Address, AddressInput } from '@portal/contract';
+import { practiceApi, type AddressInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** PUT /portal/me/addresses/{id}. */
-export function updateAddress({ id, body }: { id: string; body: AddressInput }): Promise<Address> {
-  return apiRequest<Address>(`/portal/me/addresses/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateAddress({ id, body }: { id: string; body: AddressInput }) {
+  return call(practiceApi.editAddress, { params: { id }, body });
 }
 
 export function useUpdateAddress() {

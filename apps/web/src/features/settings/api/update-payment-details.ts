@@ -1,11 +1,11 @@
-import type { PaymentDetails, PaymentDetailsInput } from '@portal/contract';
+import { practiceApi, type PaymentDetailsInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** PUT /portal/me/paymentDetails/{id}. */
-export function updatePaymentDetails({ id, body }: { id: string; body: PaymentDetailsInput }): Promise<PaymentDetails> {
-  return apiRequest<PaymentDetails>(`/portal/me/paymentDetails/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updatePaymentDetails({ id, body }: { id: string; body: PaymentDetailsInput }) {
+  return call(practiceApi.editPaymentDetails, { params: { id }, body });
 }
 
 export function useUpdatePaymentDetails() {

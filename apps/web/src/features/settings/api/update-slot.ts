@@ -1,11 +1,11 @@
-import type { Availability, AvailabilityInput } from '@portal/contract';
+import { practiceApi, type AvailabilityInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
 /** PUT /portal/me/availability/{id}. */
-export function updateSlot({ id, body }: { id: string; body: AvailabilityInput }): Promise<Availability> {
-  return apiRequest<Availability>(`/portal/me/availability/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateSlot({ id, body }: { id: string; body: AvailabilityInput }) {
+  return call(practiceApi.editSlot, { params: { id }, body });
 }
 
 export function useUpdateSlot() {

@@ -1,9 +1,10 @@
+import { practitionerApi } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { termsKeys } from './keys';
 
-export function acceptPortalTos(): Promise<{ tosAccepted: true; version: number }> {
-  return apiRequest('/portal/me/tos/', { method: 'PUT' });
+export function acceptPortalTos() {
+  return call(practitionerApi.acceptTos);
 }
 
 export function useAcceptPortalTos() {

@@ -1,12 +1,11 @@
-import type { Tos } from '@portal/contract';
+import { practitionerApi } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { termsKeys } from './keys';
 
 /** The latest Portal Terms & Conditions; the API wraps the record in `data`. */
-export async function getPortalTos(): Promise<Tos> {
-  const body = await apiRequest<{ data: Tos }>('/portal/me/tos/');
-  return body.data;
+export async function getPortalTos() {
+  return (await call(practitionerApi.tos)).data;
 }
 
 export const portalTosQueryOptions = () => queryOptions({ queryKey: termsKeys.latest('portal'), queryFn: getPortalTos });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchLink } from '../../../lib/api-client';
 import { termsKeys } from './keys';
 
-/** The terms document itself, as bytes, from the record's tosURI. */
-export function getTosDocument(uri: string): Promise<ArrayBuffer> {
-  return apiRequest<ArrayBuffer>(uri, { responseType: 'arrayBuffer' });
+/** The terms document itself, as bytes, from the record's tosURI (a link the API answered). */
+export function getTosDocument(uri: string) {
+  return fetchLink(uri);
 }
 
 export const tosDocumentQueryOptions = (uri: string) =>

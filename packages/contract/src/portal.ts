@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { zId } from './common';
+import { listOf, zId } from './common';
 
 export const Category = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof Category>;
-export const CategoryList = z.object({ results: z.array(Category) });
+export const CategoryList = listOf(Category);
 
 export const Lookup = z.object({ id: z.number().int(), name: z.string() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './common';
+import { listOf, zId } from './common';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 
@@ -252,7 +252,7 @@ export type UpdatePracticeBody = z.input<typeof UpdatePracticeBody>;
 /** POST /portal/me/languages/ and /portal/me/specializations/. */
 export const LookupIdBody = z.strictObject({ id: zLookupId });
 export const LookupIdParams = z.strictObject({ id: z.coerce.number().int().min(1).max(1_000_000) });
-export const LookupListResponse = z.object({ results: z.array(Lookup) });
+export const LookupListResponse = listOf(Lookup);
 
 /**
  * What the onboarding form holds between visits (PUT /portal/me/onboarding-draft): what was

@@ -14,7 +14,7 @@ import {
   User,
   UserQuery,
 } from '../account';
-import { IdParams, Ok, pageOf } from '../common';
+import { IdParams, listOf, Ok, pageOf } from '../common';
 import { ENTRY_ADDRESSES } from './addresses';
 import { defineEndpoint } from '../endpoint';
 
@@ -67,7 +67,7 @@ export const accountApi = {
     path: '/api/account/collections/',
     tags,
     summary: 'The sample collections kits carry',
-    responses: { 200: z.object({ results: z.array(Collection) }) },
+    responses: { 200: listOf(Collection) },
   }),
   invite: defineEndpoint({
     method: 'POST',
@@ -91,7 +91,7 @@ export const accountApi = {
     path: '/api/account/me/invites/',
     tags,
     summary: 'Invites the caller sent',
-    responses: { 200: z.object({ results: z.array(Invite) }) },
+    responses: { 200: listOf(Invite) },
   }),
   confirmInvite: defineEndpoint({
     method: 'POST',

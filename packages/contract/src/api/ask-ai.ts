@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AiAnswer, AiAnswerSummary, AskBody } from '../ask-ai';
-import { IdParams, zId } from '../common';
+import { IdParams, listOf, zId } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { JournalEntry } from '../journals';
 
@@ -24,7 +24,7 @@ export const askAiApi = {
     tags,
     summary: 'Earlier answers for this session',
     params: IdParams,
-    responses: { 200: z.object({ results: z.array(AiAnswerSummary) }) },
+    responses: { 200: listOf(AiAnswerSummary) },
   }),
   answer: defineEndpoint({
     method: 'GET',

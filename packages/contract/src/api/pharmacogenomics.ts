@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, pageOf, zId } from '../common';
+import { IdParams, listOf, pageOf, zId } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { PgxDiseases, PgxDiseasesQuery, PgxReportRow, PgxReportSummary, PgxRowsQuery } from '../pgx';
 
@@ -118,7 +118,7 @@ export const pgxAdminApi = {
     path: '/api/admin/pgx/knowledge-bases',
     tags: adminTags,
     summary: 'Knowledge-base versions, newest first (the first is current)',
-    responses: { 200: z.object({ results: z.array(KnowledgeBaseRef) }) },
+    responses: { 200: listOf(KnowledgeBaseRef) },
   }),
   loadKnowledgeBase: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, pageOf, zId } from '../common';
+import { IdParams, listOf, pageOf, zId } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { AuditRow, DataRequest, SessionCounts, SessionCountsQuery, SessionDetail, SessionListQuery, SessionSummary } from '../sessions';
 
@@ -79,7 +79,7 @@ export const sessionsApi = {
     tags,
     summary: "The patient's genetic results",
     params: IdParams,
-    responses: { 200: z.object({ results: z.array(ResultRef) }) },
+    responses: { 200: listOf(ResultRef) },
   }),
   /** `data` is the genetics module's JSON, an open record on the wire: the portal reads it as SwabResult. */
   result: defineEndpoint({
@@ -105,7 +105,7 @@ export const sessionsApi = {
     tags,
     summary: "Who looked at or changed this patient's data through the caller's practice",
     params: IdParams,
-    responses: { 200: z.object({ results: z.array(AuditRow) }) },
+    responses: { 200: listOf(AuditRow) },
   }),
   questionnaires: defineEndpoint({
     method: 'GET',
@@ -113,7 +113,7 @@ export const sessionsApi = {
     tags,
     summary: "The patient's questionnaires with answers",
     params: IdParams,
-    responses: { 200: z.object({ results: z.array(Questionnaire) }) },
+    responses: { 200: listOf(Questionnaire) },
   }),
   questionnaire: defineEndpoint({
     method: 'GET',

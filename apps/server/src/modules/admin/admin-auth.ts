@@ -66,6 +66,17 @@ export function createAdminCheck(opts: { token?: string; production: boolean; da
   };
 }
 
-/** The admin check as the app is configured, for the admin routes of every module. */
-export const adminCheckFor = (ctx: AppContext) =>
-  createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });
+const checks = new WeakMap<AppContext, ReturnType<typeof createAdminCheck>>();
+
+/**
+ * The admin check as the app is configured, for the admin routes of every module: one per app, so
+ * the token is read (and where it is kept, or that it is missing, logged) once, not once per module.
+ */
+export function adminCheckFor(ctx: AppContext) {
+  let check = checks.get(ctx);
+  if (!check) {
+    check = createAdminCheck({ token: ctx.env.ADMIN_TOKEN, production: ctx.env.production, dataDir: ctx.env.DATA_DIR, log: ctx.log });
+    checks.set(ctx, check);
+  }
+  return check;
+}

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, practitionerReviews, practitioners } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
-import { createAdminCheck, readOrCreateLocalToken } from './admin-auth';
+import { adminCheckFor, createAdminCheck, readOrCreateLocalToken } from './admin-auth';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -43,6 +43,10 @@ describe('admin authentication', () => {
     for (const url of ['/api/portal/me/', '/api/account/me/', '/api/portal/me/paymentDetails/']) {
       expect((await h.app.inject({ url, headers: admin })).statusCode, url).toBe(401);
     }
+  });
+
+  it("one check serves every module's admin routes, so the token is read and logged about once per app", () => {
+    expect(adminCheckFor(h.app.ctx)).toBe(adminCheckFor(h.app.ctx));
   });
 
   it('in production without ADMIN_TOKEN every admin call is refused', async () => {

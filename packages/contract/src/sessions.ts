@@ -72,6 +72,7 @@ export type SessionListQuery = z.infer<typeof SessionListQuery>;
 export const SessionCountsQuery = z.strictObject({ search: z.string().trim().max(100).optional() });
 
 export const SessionCounts = z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int() });
+export type SessionCounts = z.infer<typeof SessionCounts>;
 
 export const Readiness = z.object({
   kitStatus: KitStatus.nullable(),

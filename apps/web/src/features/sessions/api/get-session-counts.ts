@@ -3,10 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';
 
-export type SessionCounts = Record<1 | 2 | 3 | 4, number>;
-
 /** How many sessions the caller has in each status; with a search, of those whose patient's name matches. */
-export function getSessionCounts(search = ''): Promise<SessionCounts> {
+export function getSessionCounts(search = '') {
   return call(sessionsApi.counts, { query: { search } });
 }
 

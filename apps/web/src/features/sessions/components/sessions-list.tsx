@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Paper, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { LIMITS, SESSION_LIST_TITLES, SessionStatus, errorText, type SessionSummary } from '@portal/contract';
+import { LIMITS, SESSION_LIST_TITLES, SessionStatus, errorText, type SessionCounts, type SessionSummary } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { Pager } from '../../../components/paged-results';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 
-import { useSessionCounts, type SessionCounts } from '../api/get-session-counts';
+import { useSessionCounts } from '../api/get-session-counts';
 import { useSessions } from '../api/get-sessions';
 import { formatDateTime, formatShortDate, fullName } from '../format';
 import { DataRequestState } from './data-request-state';

@@ -81,6 +81,11 @@ export const Readiness = z.object({
   questionnairesTotal: z.number().int(),
   /** Results, questionnaires and reports open only while accepted with a confirmed data request. */
   dataAccessible: z.boolean(),
+  /**
+   * A current pharmacogenomic report the practitioner may read. Without one no medicine has been
+   * checked against the genotype, which the Overview says rather than show no medicine highlight.
+   */
+  pharmacogenomicReport: z.boolean(),
 });
 
 export const Highlight = z.object({

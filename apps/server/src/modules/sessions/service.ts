@@ -134,12 +134,16 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
     for (const r of await repo.resultsWithData(db, kit!.id)) remember(cache, key({ id: r.id, computedAt: r.computedAt.toISOString() }), componentHighlights(r));
   }
   for (const r of resultRefs) highlights.push(...(cache.get(key(r)) ?? []));
-  if (accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet) {
+  // A current report and the calls it was built from, readable by the caller.
+  const pgxReport =
+    accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet ? { kitId: kit.id, kbVersion: extras.pgx.kbVersion, callSet: extras.pgx.callSet } : null;
+  if (pgxReport) {
     // The patient's medicines name highlights first; they may change after the report is built.
     const medicines = medicinesText(extras.medicineAnswers);
-    const pgxKey = `pgx|${kit.id}|${extras.pgx.kbVersion}|${extras.pgx.callSet.id}|${new Date(extras.pgx.callSet.importedAt).getTime()}|${medicines}`;
+    const { kitId, kbVersion, callSet } = pgxReport;
+    const pgxKey = `pgx|${kitId}|${kbVersion}|${callSet.id}|${new Date(callSet.importedAt).getTime()}|${medicines}`;
     let pgx = cache.get(pgxKey);
-    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kit.id, medicines)));
+    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kitId, medicines)));
     highlights.unshift(...pgx.filter((h) => h.kind === 'medicine'));
     highlights.push(...pgx.filter((h) => h.kind !== 'medicine'));
   }
@@ -153,6 +157,7 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
       questionnairesCompleted: questionnaireRows.filter((q) => q.completed).length,
       questionnairesTotal: questionnaireRows.length,
       dataAccessible: accessible,
+      pharmacogenomicReport: pgxReport !== null,
     },
     highlights: highlights.map((h) => ({ ...h })),
     results: resultRefs.map((r) => ({

@@ -217,6 +217,7 @@ describe('data requests and patient data', () => {
       questionnairesCompleted: 1,
       questionnairesTotal: expect.any(Number),
       dataAccessible: true,
+      pharmacogenomicReport: false,
     });
     expect(detail.highlights).toEqual([{ kind: 'component', title: 'Calcium', level: 'Decreased', resultID: result!.id, componentID: 'calcium' }]);
     expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics' }] });

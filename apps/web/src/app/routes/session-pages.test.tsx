@@ -36,7 +36,14 @@ function renderAt(path: string) {
 
 const accessible = (over = {}) =>
   detail({
-    readiness: { kitStatus: 'results_available', resultsAvailable: true, questionnairesCompleted: 1, questionnairesTotal: 2, dataAccessible: true },
+    readiness: {
+      kitStatus: 'results_available',
+      resultsAvailable: true,
+      questionnairesCompleted: 1,
+      questionnairesTotal: 2,
+      dataAccessible: true,
+      pharmacogenomicReport: false,
+    },
     dataRequest: { id: 'd1', status: 'confirmed', createdAt: '2026-11-13T10:00:00.000Z', answeredAt: '2026-11-13T12:00:00.000Z' },
     ...over,
   });
@@ -60,7 +67,14 @@ describe('the overview', () => {
   it('shows readiness in words: kit status, data request waiting, and why results are closed', async () => {
     const s = detail({
       kit: { id: 'k1', sampleLabel: 'DEMO-PIETER', status: 'processing', collections: [{ id: 1, name: 'Nutrigenomics', description: 'Cheek swab' }] },
-      readiness: { kitStatus: 'processing', resultsAvailable: false, questionnairesCompleted: 0, questionnairesTotal: 0, dataAccessible: false },
+      readiness: {
+        kitStatus: 'processing',
+        resultsAvailable: false,
+        questionnairesCompleted: 0,
+        questionnairesTotal: 0,
+        dataAccessible: false,
+        pharmacogenomicReport: false,
+      },
       dataRequest: { id: 'd1', status: 'pending', createdAt: '2026-11-13T10:00:00.000Z', answeredAt: null },
     });
     mockApi({ [`GET ${S}/${s.id}`]: () => json(s) });
@@ -147,6 +161,21 @@ describe('the overview', () => {
     expect(within(highlights).getByRole('link', { name: 'Phosphorus' })).toHaveAttribute('href', `/sessions/${s.id}/result/r1/components/phosphorus`);
     expect(within(highlights).getByText('Increased')).toBeInTheDocument();
     expect(within(highlights).getByText('Decreased')).toBeInTheDocument();
+  });
+
+  it('says when there is no pharmacogenomic report, so no medicine highlight is not read as nothing to check', async () => {
+    const without = accessible({ highlights: [{ kind: 'component', title: 'Iron', level: 'Decreased', resultID: 'r1', componentID: 'iron' }] });
+    mockApi({ [`GET ${S}/${without.id}`]: () => json(without) });
+    const view = renderAt(`/sessions/${without.id}/`);
+    const highlights = await screen.findByRole('region', { name: 'Highlights' });
+    expect(within(highlights).getByText(/no pharmacogenomic report for this kit.*medicines have not been checked against their genotype/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Readiness' })).getByText('Pharmacogenomic report').nextSibling).toHaveTextContent('No');
+    view.unmount();
+
+    const withReport = accessible({ readiness: { ...without.readiness, pharmacogenomicReport: true } });
+    mockApi({ [`GET ${S}/${withReport.id}`]: () => json(withReport) });
+    renderAt(`/sessions/${withReport.id}/`);
+    expect(await screen.findByRole('region', { name: 'Highlights' })).not.toHaveTextContent(/no pharmacogenomic report/i);
   });
 });
 

@@ -91,6 +91,9 @@ export const sessionMessagesEn = {
   'sessions.overview.highlightsIntro':
     'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
   'sessions.overview.noHighlights': 'No component is decreased or increased.',
+  'sessions.overview.pgxReport': 'Pharmacogenomic report',
+  'sessions.overview.noPgxReport':
+    "There is no pharmacogenomic report for this kit, so no medicine or pharmacogene can appear among the highlights: the patient's medicines have not been checked against their genotype.",
   'sessions.overview.noResultsYet': 'No results yet: highlights appear once the kit has been analysed.',
   'sessions.overview.highlightsLocked': "Highlights appear once the patient's results are available to you.",
   'sessions.overview.packages': 'Packages',

@@ -254,6 +254,15 @@ function Readiness({ session }: { session: SessionDetail }) {
               closed ??
               sessionsText('sessions.overview.questionnairesCount', { completed: readiness.questionnairesCompleted, total: readiness.questionnairesTotal }),
           },
+          // While the data is closed the two rows above already say why; the report's row waits for access.
+          ...(closed
+            ? []
+            : [
+                {
+                  term: sessionsText('sessions.overview.pgxReport'),
+                  value: readiness.pharmacogenomicReport ? sessionsText('sessions.overview.yes') : sessionsText('sessions.overview.no'),
+                },
+              ]),
         ]}
       />
       <Text size="sm" c="gray.7">
@@ -264,8 +273,9 @@ function Readiness({ session }: { session: SessionDetail }) {
 }
 
 function Highlights({ session }: { session: SessionDetail }) {
+  const { readiness } = session;
   let body;
-  if (!session.readiness.dataAccessible)
+  if (!readiness.dataAccessible)
     body = (
       <Text size="sm" c="gray.7">
         {sessionsText('sessions.overview.highlightsLocked')}
@@ -273,9 +283,7 @@ function Highlights({ session }: { session: SessionDetail }) {
     );
   else if (session.highlights.length === 0)
     body = (
-      <Text size="sm">
-        {session.readiness.resultsAvailable ? sessionsText('sessions.overview.noHighlights') : sessionsText('sessions.overview.noResultsYet')}
-      </Text>
+      <Text size="sm">{readiness.resultsAvailable ? sessionsText('sessions.overview.noHighlights') : sessionsText('sessions.overview.noResultsYet')}</Text>
     );
   else {
     body = (
@@ -322,6 +330,12 @@ function Highlights({ session }: { session: SessionDetail }) {
   return (
     <SectionCard title={sessionsText('sessions.overview.highlights')} id="session-highlights">
       {body}
+      {/* Without a report, no medicine highlight is not "nothing to check": said, not left to be inferred. */}
+      {readiness.dataAccessible && readiness.kitStatus !== null && !readiness.pharmacogenomicReport && (
+        <Text size="sm" c="gray.7" id="no-pgx-report">
+          {sessionsText('sessions.overview.noPgxReport')}
+        </Text>
+      )}
     </SectionCard>
   );
 }

@@ -11,6 +11,11 @@ export const PGX_NOT_STATED = 'not stated';
 /** A gene-drug pair without a CPIC level in the knowledge base. */
 export const PGX_NOT_GRADED = 'not graded';
 
+type Converter = { medicine: string; strength: string; enzyme: string; kind: 'inhibitor' | 'inducer' };
+const effect = (kind: Converter['kind']) => (kind === 'inhibitor' ? 'poorer' : 'faster');
+const otherDrugs = (f: Pick<Converter, 'enzyme' | 'kind'>) =>
+  `for the report's other ${f.enzyme} drugs the effective phenotype may be ${effect(f.kind)} than the genotype`;
+
 export const PGX_MESSAGES = {
   /** SPEC §5, word for word. */
   quickMinimum: 'Please select at least one filter to show the results.',
@@ -27,9 +32,15 @@ export const PGX_MESSAGES = {
     noText: 'CPIC’s row for this genotype carries no recommendation text.',
     levelOnly: (level: string) => `CPIC level ${level}: CPIC writes prescribing recommendations only for level A and B gene-drug pairs.`,
   },
-  /** A medicine the patient takes that inhibits or induces the row's enzyme. */
-  phenoconversion: (f: { medicine: string; strength: string; enzyme: string; kind: 'inhibitor' | 'inducer' }) =>
-    `Takes ${f.medicine}, a ${f.strength} ${f.enzyme} ${f.kind}: the effective phenotype may be ${f.kind === 'inhibitor' ? 'poorer' : 'faster'} than the genotype (phenoconversion)`,
+  /** On a row: a medicine the patient takes that inhibits or induces the row's enzyme. */
+  phenoconversion: (f: Converter) =>
+    `Takes ${f.medicine}, a ${f.strength} ${f.enzyme} ${f.kind}: the effective phenotype may be ${effect(f.kind)} than the genotype (phenoconversion)`,
+  /**
+   * Said of the patient (the report's medicines, its PDF, Ask AI): which rows the flag concerns. A
+   * medicine never flags its own row, so a reader of paroxetine's row is not told to avoid paroxetine.
+   */
+  phenoconversionOthers: otherDrugs,
+  phenoconversionAcross: (f: Converter) => `Takes ${f.medicine}, a ${f.strength} ${f.enzyme} ${f.kind}: ${otherDrugs(f)} (phenoconversion)`,
   /** Beside CPIC's recommendation for activity score 0, for a strong CYP2D6 inhibitor. */
   ifPhenoconverted: 'If phenoconverted (CYP2D6 activity score 0)',
   noPhenoconvertedRow: 'CPIC’s table has no recommendation for this drug at CYP2D6 activity score 0.',

@@ -92,12 +92,7 @@ function medicineStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[
   const s = drugStatement(rs, drug, meds);
   if (!own.length) return s;
   const what = own.map((c) => `a ${c.strength} ${c.enzyme} ${c.kind}`).join(' and ');
-  const effect = own
-    .map(
-      (c) =>
-        `for the report's other ${c.enzyme} drugs the effective phenotype may be ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} than the genotype (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`,
-    )
-    .join('; ');
+  const effect = own.map((c) => `${PGX_MESSAGES.phenoconversionOthers(c)} (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`).join('; ');
   const rest = s.text.replace(new RegExp(`^Takes ${drug}[:,]\\s*`), '');
   return {
     text: end(`Takes ${drug}, ${what}: ${effect}; for ${drug} itself, ${rest.replace(/\.$/, '')}`),

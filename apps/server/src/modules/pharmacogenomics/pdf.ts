@@ -128,7 +128,7 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   const nc = report.notCovered;
   if (nc.rows > 0) para(`${PGX_MESSAGES.notCovered}: ${nc.rows} row${nc.rows === 1 ? '' : 's'} of the whole report (${nc.genes.join(', ')})`, s.meta);
   para(`Medicines the patient takes that the report covers: ${report.medicines.taking.length ? report.medicines.taking.join(', ') : 'none listed'}`, s.meta);
-  for (const f of report.medicines.phenoconverters) para(PGX_MESSAGES.phenoconversion(f), s.meta);
+  for (const f of report.medicines.phenoconverters) para(PGX_MESSAGES.phenoconversionAcross(f), s.meta);
   gap(6);
   para(PGX_MESSAGES.disclaimer, s.small);
   para(PGX_MESSAGES.levelsExplained, s.small);

@@ -202,6 +202,13 @@ describe('what the report says, in three different words', () => {
     render('?view=1&taking=1');
     expect(await screen.findByText('3 rows are not covered by the knowledge base (CYP4F2, VKORC1): read the guideline for these.')).toBeInTheDocument();
     expect(screen.getByText('Takes, among the report’s drugs: clopidogrel, codeine.')).toBeInTheDocument();
+    // Said of the patient, the flag names the rows it concerns: paroxetine's own row keeps CPIC's advice.
+    const medicines = screen.getByRole('region', { name: 'Current medicines' });
+    expect(
+      within(medicines).getByText(
+        /^Takes paroxetine, a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may be poorer than the genotype \(phenoconversion\)/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Only the medicines the patient takes now (2)' })).toBeChecked();
     const table = await screen.findByRole('region', { name: 'Report rows' });
     expect(calls.find((u) => u.pathname.endsWith('/rows'))!.searchParams.get('taking')).toBe('1');

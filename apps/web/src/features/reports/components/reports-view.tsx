@@ -134,7 +134,7 @@ function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) 
         <Group key={`${f.medicine}:${f.enzyme}`} gap={6} wrap="nowrap" align="flex-start">
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
           <Text size="sm" fw={500}>
-            {PGX_MESSAGES.phenoconversion(f)}
+            {PGX_MESSAGES.phenoconversionAcross(f)}
             <SourceLink href={f.source} />
           </Text>
         </Group>

@@ -168,6 +168,7 @@ describe('the overview', () => {
     mockApi({ [`GET ${S}/${without.id}`]: () => json(without) });
     const view = renderAt(`/sessions/${without.id}/`);
     const highlights = await screen.findByRole('region', { name: 'Highlights' });
+    expect(within(highlights).getByText('Decreased or increased genetic scores:')).toBeInTheDocument();
     expect(within(highlights).getByText(/no pharmacogenomic report for this kit.*medicines have not been checked against their genotype/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Readiness' })).getByText('Pharmacogenomic report').nextSibling).toHaveTextContent('No');
     view.unmount();

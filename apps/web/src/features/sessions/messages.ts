@@ -90,6 +90,7 @@ export const sessionMessagesEn = {
   'sessions.overview.highlights': 'Highlights',
   'sessions.overview.highlightsIntro':
     'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
+  'sessions.overview.highlightsIntroNoPgx': 'Decreased or increased genetic scores:',
   'sessions.overview.noHighlights': 'No component is decreased or increased.',
   'sessions.overview.pgxReport': 'Pharmacogenomic report',
   'sessions.overview.noPgxReport':

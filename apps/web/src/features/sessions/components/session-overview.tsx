@@ -288,7 +288,9 @@ function Highlights({ session }: { session: SessionDetail }) {
   else {
     body = (
       <>
-        <Text size="sm">{sessionsText('sessions.overview.highlightsIntro')}</Text>
+        <Text size="sm">
+          {readiness.pharmacogenomicReport ? sessionsText('sessions.overview.highlightsIntro') : sessionsText('sessions.overview.highlightsIntroNoPgx')}
+        </Text>
         <List listStyleType="none" spacing="xs" p={0}>
           {session.highlights.map((h) => {
             const level = levelOfLabel(h.level);

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, sessions } from './schema-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { practitionerRef, sessions } from './schema-core';
+import { createdAt, instant } from './columns';
 
 /** Ask AI answers, kept with their question, engine, model, the date of the data and the citations. */
 export const aiAnswers = pgTable(
@@ -9,16 +10,14 @@ export const aiAnswers = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     preset: text('preset'),
     question: text('question').notNull(),
     engine: text('engine').notNull(),
     model: text('model'),
-    dataDate: timestamp('data_date', { withTimezone: true, mode: 'date' }),
+    dataDate: instant('data_date'),
     answer: jsonb('answer').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ai_answers_session_idx').on(t.sessionId, t.createdAt.desc())],
 );

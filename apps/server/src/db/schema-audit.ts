@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 
 /**
  * The audit trail: one row per read of patient data and per state change, denials included.
@@ -9,7 +10,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: instant('at').notNull(),
     actorUserId: uuid('actor_user_id'),
     practitionerId: uuid('practitioner_id'),
     patientId: uuid('patient_id'),

@@ -1,5 +1,6 @@
-import { pgTable, uniqueIndex, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, uniqueIndex, text, uuid } from 'drizzle-orm/pg-core';
 import { practitioners } from './schema-core';
+import { createdAt } from './columns';
 
 /**
  * A practitioner's private calendar feed (decision 012): the SHA-256 of the token in its address,
@@ -12,7 +13,7 @@ export const calendarFeeds = pgTable(
       .primaryKey()
       .references(() => practitioners.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
 );

@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { dataRequests, practitioners, sessions, users } from './schema-core';
+import { dataRequests, practitionerRef, practitioners, sessions, users } from './schema-core';
+import { createdAt, instant, updatedAt } from './columns';
 
 /**
  * Running the practice (issue 7): consignment warehouses, the provider's shipments of kits to
  * them, the kits themselves, discount codes, patients' orders and the practice's transactions.
  * Money is an integer of minor units with its currency. Imports only schema-core.ts (decision 014).
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const practitionerRef = () =>
-  uuid('practitioner_id')
-    .notNull()
-    .references(() => practitioners.id, { onDelete: 'cascade' });
 
 /** SPEC §3 'Warehouse': the form's eight fields, coordinates from the geocoder (or null) and primary. */
 export const warehouses = pgTable(
@@ -61,7 +55,7 @@ export const consignments = pgTable(
     })
       .notNull()
       .defaultNow(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: instant('received_at'),
   },
   (t) => [
     index('consignments_practitioner_idx').on(t.practitionerId, t.dispatchedAt.desc()),
@@ -183,9 +177,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -194,8 +186,8 @@ export const transactions = pgTable(
     dataRequestId: uuid('data_request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
     /** The patient order a sale or discount belongs to. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    dueAt: instant('due_at'),
+    paidAt: instant('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [

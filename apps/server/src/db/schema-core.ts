@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, updatedAt } from './columns';
 
 /**
  * The core tables: users and sign-on, practitioners, invites, mail, sessions and their data requests,
@@ -7,9 +8,6 @@ import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timesta
  * file imports none of them: the one-way order of decision 014. Import tables from './schema', the
  * barrel that re-exports every file for drizzle and the app.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -41,8 +39,8 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
@@ -57,8 +55,8 @@ export const refreshTokens = pgTable(
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -125,12 +123,16 @@ export const practitioners = pgTable(
 export const languages = pgTable('languages', { id: integer('id').primaryKey(), name: text('name').notNull() });
 export const specializations = pgTable('specializations', { id: integer('id').primaryKey(), name: text('name').notNull() });
 
+/** The practice a row belongs to, gone with it: the column most tables of the practice carry. */
+export const practitionerRef = () =>
+  uuid('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' });
+
 export const practitionerLanguages = pgTable(
   'practitioner_languages',
   {
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     languageId: integer('language_id')
       .notNull()
       .references(() => languages.id),
@@ -140,9 +142,7 @@ export const practitionerLanguages = pgTable(
 export const practitionerSpecializations = pgTable(
   'practitioner_specializations',
   {
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     specializationId: integer('specialization_id')
       .notNull()
       .references(() => specializations.id),
@@ -171,8 +171,8 @@ export const invites = pgTable(
     status: text('status').notNull().default('pending'),
     acceptedBy: uuid('accepted_by').references(() => users.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
   },
   (t) => [
     uniqueIndex('invites_token_idx').on(t.tokenHash),
@@ -193,12 +193,12 @@ export const mailOutbox = pgTable(
     html: text('body_html'),
     transport: text('transport').notNull(),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: instant('sent_at'),
     error: text('error'),
     /** Delivery by SMTP (decision 013): tries so far, when the next may start, and until when one process holds it. */
     attempts: smallint('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: instant('claimed_until'),
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),
@@ -216,7 +216,7 @@ export const analyticsEvents = pgTable(
     name: text('name').notNull(),
     properties: jsonb('properties').notNull().default({}),
     createdAt: createdAt(),
-    forwardedAt: timestamp('forwarded_at', { withTimezone: true, mode: 'date' }),
+    forwardedAt: instant('forwarded_at'),
   },
   (t) => [index('analytics_events_name_idx').on(t.name, t.createdAt)],
 );
@@ -229,18 +229,16 @@ export const sessions = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     status: smallint('status').notNull().default(1),
-    bookingTime: timestamp('booking_time', { withTimezone: true, mode: 'date' }).notNull(),
+    bookingTime: instant('booking_time').notNull(),
     requestedByPractitioner: boolean('requested_by_practitioner').notNull().default(false),
     rescheduledByPractitioner: boolean('rescheduled_by_practitioner').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
-    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    acceptedAt: instant('accepted_at'),
+    declinedAt: instant('declined_at'),
+    completedAt: instant('completed_at'),
   },
   (t) => [
     // Exactly the lists' `order by created_at desc, id desc` (migration 0014): DESC there means NULLS FIRST, and
@@ -262,7 +260,7 @@ export const dataRequests = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
-    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    answeredAt: instant('answered_at'),
   },
   (t) => [
     uniqueIndex('data_requests_session_idx').on(t.sessionId),
@@ -292,7 +290,7 @@ export const questionnaireResponses = pgTable(
       .notNull()
       .references(() => questionnaires.id),
     answers: jsonb('answers').notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: instant('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

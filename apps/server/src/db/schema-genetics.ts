@@ -1,12 +1,11 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kits } from './schema-commerce';
+import { createdAt } from './columns';
 
 /**
  * What the lab returns for a kit: its raw genotype file and the results the genetics module computes
  * from it. Sits after schema-commerce.ts (which holds kits) in the one-way order of decision 014.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** The lab's raw genotype file for a kit (consumer format), and whether it is synthetic demo data. */
 export const genotypeFiles = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, sessions } from './schema-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { practitionerRef, sessions } from './schema-core';
+import { createdAt, instant, updatedAt } from './columns';
 
 /**
  * Journal notes (SPEC §3): one entry per session, 'Saved' (a draft) until 'Submitted' to the
@@ -13,15 +14,13 @@ export const journalEntries = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     parentId: uuid('parent_id'),
     description: text('description').notNull(),
     status: text('status').notNull().default('Saved'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    submittedAt: instant('submitted_at'),
   },
   (t) => [
     // One main entry per session; addenda hang off it.

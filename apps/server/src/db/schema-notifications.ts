@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { transactions } from './schema-commerce';
-import { mailOutbox, practitioners, sessions } from './schema-core';
+import { mailOutbox, practitionerRef, practitioners, sessions } from './schema-core';
+import { createdAt, instant, updatedAt } from './columns';
 
 /**
  * What a practitioner wants to hear by e-mail (decision 013): each kind 'off', 'instant' or
@@ -18,7 +19,7 @@ export const notificationSettings = pgTable(
     kitResults: text('kit_results').notNull().default('instant'),
     feeDue: text('fee_due').notNull().default('instant'),
     timeZone: text('time_zone').notNull().default('UTC'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check(
@@ -38,16 +39,14 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: practitionerRef(),
     kind: text('kind').notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'cascade' }),
     state: text('state').notNull().default('new'),
     mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    handledAt: instant('handled_at'),
   },
   (t) => [
     index('notifications_open_idx')

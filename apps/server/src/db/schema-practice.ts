@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { practitioners, users } from './schema-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { practitionerRef, users } from './schema-core';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * The practice beyond its profile row: addresses, weekly availability, payment details, the
  * onboarding draft, profile pictures, the provider's reviews, and the onboarding course.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const practitionerRef = () =>
-  uuid('practitioner_id')
-    .notNull()
-    .references(() => practitioners.id, { onDelete: 'cascade' });
 
 export const practitionerAddresses = pgTable(
   'practitioner_addresses',

@@ -69,3 +69,17 @@ export function pathOf(endpoint: Pick<Endpoint, 'method' | 'path'>, params?: Rec
     return encodeURIComponent(String(value));
   });
 }
+
+/** One value of a query given as an object: a list repeats its key; unset values are left out. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Query string of the set values only; a list repeats its key. A query already built (a view's address) is taken as it is. */
+export function searchOf(q: Record<string, QueryValue> | URLSearchParams): string {
+  if (q instanceof URLSearchParams) return q.toString();
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  return params.toString();
+}

@@ -3,10 +3,12 @@ import {
   ERROR_TEXTS,
   ErrorCode,
   pathOf,
+  searchOf,
   type accountApi,
   type Endpoint,
   type EndpointAnswer,
   type EndpointInput,
+  type QueryValue,
   type TokenPair,
 } from '@portal/contract';
 import { config } from '../config/env';
@@ -173,19 +175,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
   return parse<T>(response, options);
-}
-
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
-/** Query string of the set values only; a list repeats its key. A query already built (a view's address) is taken as it is. */
-export function searchOf(q: Record<string, QueryValue> | URLSearchParams): string {
-  if (q instanceof URLSearchParams) return q.toString();
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
-    else if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  }
-  return params.toString();
 }
 
 type CallOptions = Pick<RequestOptions, 'auth' | 'headers' | 'signal'>;

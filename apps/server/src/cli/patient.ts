@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { errorText, formatMoney } from '@portal/contract';
+import { errorText, formatMoney, patientApi, ssoApi } from '@portal/contract';
+import { callApi, PortalRefused, PortalUnreachable } from './api-call';
 
 /**
  * `npm run patient -- COMMAND [options]`: act as a patient from the terminal, through the same API
@@ -49,37 +50,13 @@ const locale = process.env.DEFAULT_LOCALE || 'en-ZA';
 
 class CliError extends Error {}
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new CliError(`Cannot reach the portal at ${base}: is it running (npm start)?`);
-  }
-  const data = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string; fieldErrors?: Record<string, string[]> } })?.error;
-    const fields = err?.fieldErrors
-      ? Object.entries(err.fieldErrors)
-          .map(([k, v]) => `\n  ${k}: ${v.join(', ')}`)
-          .join('')
-      : '';
-    throw new CliError(`${errorText(err)} (HTTP ${res.status})${fields}`);
-  }
-  return data as T;
-}
-
 function need(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`${flag} is required.\n\n${USAGE}`);
   return value;
 }
 
 async function signIn() {
-  const pair = await call<{ accessToken: string }>('POST', '/sso/api/token', { email: need(email, '--email'), password: need(password, '--password') });
+  const pair = await callApi(base, ssoApi.token, { body: { email: need(email, '--email'), password: need(password, '--password') } });
   return pair.accessToken;
 }
 
@@ -91,25 +68,21 @@ async function main() {
   }
   switch (command) {
     case 'sign-up': {
-      await call('POST', '/sso/api/patients', {
-        email: need(email, '--email'),
-        password: need(password, '--password'),
-        firstName: need(values['first-name'], '--first-name'),
-        lastName: need(values['last-name'], '--last-name'),
-        phoneNumber: need(values.phone, '--phone'),
+      await callApi(base, ssoApi.patientSignUp, {
+        body: {
+          email: need(email, '--email'),
+          password: need(password, '--password'),
+          firstName: need(values['first-name'], '--first-name'),
+          lastName: need(values['last-name'], '--last-name'),
+          phoneNumber: need(values.phone, '--phone'),
+        },
       });
       console.log(`Patient account ${email} created.`);
       return;
     }
     case 'practitioners': {
       const token = await signIn();
-      const q = values.search ? `?search=${encodeURIComponent(values.search)}` : '';
-      const { results } = await call<{ results: Array<{ id: string; firstName: string; lastName: string; category: string | null }> }>(
-        'GET',
-        `/api/patient/practitioners/${q}`,
-        undefined,
-        token,
-      );
+      const { results } = await callApi(base, patientApi.practitioners, { query: { search: values.search }, token });
       if (!results.length) console.log('No practitioners are listed yet.');
       for (const p of results) console.log(`${p.id}  ${p.firstName} ${p.lastName}  (${p.category ?? 'no category'})`);
       return;
@@ -118,23 +91,16 @@ async function main() {
       const token = await signIn();
       const at = values.at ? new Date(values.at) : new Date(Date.now() + Number(need(values['in-days'], '--in-days or --at')) * 86_400_000);
       if (Number.isNaN(at.getTime())) throw new CliError('--at is not a valid date and time.');
-      const s = await call<{ id: string; bookingTime: string }>(
-        'POST',
-        '/api/patient/sessions/',
-        { practitionerId: need(values.practitioner, '--practitioner'), bookingTime: at.toISOString() },
+      const s = await callApi(base, patientApi.requestSession, {
+        body: { practitionerId: need(values.practitioner, '--practitioner'), bookingTime: at.toISOString() },
         token,
-      );
+      });
       console.log(`Session ${s.id} requested for ${s.bookingTime}.`);
       return;
     }
     case 'sessions': {
       const token = await signIn();
-      const { results } = await call<{ results: Array<{ id: string; status: number; bookingTime: string; dataRequest: { status: string } | null }> }>(
-        'GET',
-        '/api/patient/sessions/',
-        undefined,
-        token,
-      );
+      const { results } = await callApi(base, patientApi.sessions, { token });
       const labels: Record<number, string> = { 1: 'requested', 2: 'accepted', 3: 'declined', 4: 'completed' };
       if (!results.length) console.log('No sessions yet.');
       for (const s of results)
@@ -144,20 +110,14 @@ async function main() {
     case 'confirm-data':
     case 'decline-data': {
       const token = await signIn();
-      const action = command === 'confirm-data' ? 'confirm' : 'decline';
-      const r = await call<{ status: string }>('POST', `/api/patient/sessions/${need(values.session, '--session')}/data-request/${action}`, undefined, token);
+      const endpoint = command === 'confirm-data' ? patientApi.confirmDataRequest : patientApi.declineDataRequest;
+      const r = await callApi(base, endpoint, { params: { id: need(values.session, '--session') }, token });
       console.log(`Data request ${r.status}.`);
       return;
     }
     case 'journal': {
       const token = await signIn();
-      type Entry = { description: string; submittedAt: string | null };
-      const j = await call<{ entry: Entry | null; addenda: Entry[] }>(
-        'GET',
-        `/api/patient/sessions/${need(values.session, '--session')}/journal`,
-        undefined,
-        token,
-      );
+      const j = await callApi(base, patientApi.journal, { params: { id: need(values.session, '--session') }, token });
       if (!j.entry) {
         console.log('Your practitioner has not submitted notes for this session yet.');
         return;
@@ -171,24 +131,10 @@ async function main() {
       const product = need(values.product, '--product');
       if (product !== 'kit' && product !== 'consultation') throw new CliError('--product must be kit or consultation.');
       const quantity = values.quantity ? Number(values.quantity) : 1;
-      type Placed = {
-        id: string;
-        quantity: number;
-        subtotalCents: number;
-        discountCents: number;
-        totalCents: number;
-        currency: string;
-        discountCode: string | null;
-        upsell: string | null;
-        requiresShipping: boolean;
-        kitID: string | null;
-      };
-      const o = await call<Placed>(
-        'POST',
-        '/api/patient/orders',
-        { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code },
+      const o = await callApi(base, patientApi.order, {
+        body: { practitionerID: need(values.practitioner, '--practitioner'), product, quantity, discountCode: values.code },
         token,
-      );
+      });
       console.log(`Order ${o.id}: ${o.quantity} × ${product}, subtotal ${formatMoney(o.subtotalCents, o.currency, locale)}`);
       if (o.discountCode) console.log(`Discount code ${o.discountCode}: -${formatMoney(o.discountCents, o.currency, locale)}`);
       console.log(`Total ${formatMoney(o.totalCents, o.currency, locale)}${o.requiresShipping ? ' (to be shipped)' : ''}`);
@@ -201,7 +147,14 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof CliError ? err.message : err);
+/** A failure's text: the command's own, or the portal's error with its HTTP status and field errors. */
+function messageOf(err: unknown): string | undefined {
+  if (err instanceof CliError || err instanceof PortalUnreachable) return err.message;
+  if (err instanceof PortalRefused) return `${errorText(err.error)} (HTTP ${err.status})${err.fieldLines}`;
+  return undefined;
+}
+
+main().catch((err: unknown) => {
+  console.error(messageOf(err) ?? err);
   process.exitCode = 1;
 });

@@ -22,10 +22,11 @@ export const AI_PRESETS = {
 } as const;
 export type AiPreset = keyof typeof AI_PRESETS;
 
-export const AskBody = z.union([
-  z.strictObject({ preset: z.enum(Object.keys(AI_PRESETS) as [AiPreset, ...AiPreset[]]) }),
-  z.strictObject({ question: z.string().trim().min(3, { error: 'Minimum chars not reached' }).max(500, { error: 'Maximum chars exceeded' }) }),
-]);
+/** A question in the practitioner's own words: the Ask AI box checks it with this before sending. */
+export const AskQuestionBody = z.strictObject({
+  question: z.string().trim().min(3, { error: 'Minimum chars not reached' }).max(500, { error: 'Maximum chars exceeded' }),
+});
+export const AskBody = z.union([z.strictObject({ preset: z.enum(Object.keys(AI_PRESETS) as [AiPreset, ...AiPreset[]]) }), AskQuestionBody]);
 export type AskBody = z.infer<typeof AskBody>;
 
 /** A record of the patient's that an answer may cite, with the portal page that shows it. */

@@ -1,5 +1,5 @@
 import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -32,7 +32,7 @@ const answer: AiAnswer = {
   disclaimer: 'This is not medical advice.',
 };
 
-const streamed = vi.hoisted(() => ({ answer: null as AiAnswer | null }));
+const streamed = vi.hoisted(() => ({ answer: null as AiAnswer | null, asked: [] as unknown[] }));
 const answersState = vi.hoisted(() => ({ current: { data: { results: [] as unknown[] }, isPending: false, isError: false, error: null as unknown } }));
 vi.mock('../api/answers', () => ({
   useAnswers: () => answersState.current,
@@ -40,7 +40,8 @@ vi.mock('../api/answers', () => ({
   getAnswer: vi.fn(),
 }));
 vi.mock('../api/ask', () => ({
-  askStream: async function* () {
+  askStream: async function* (_session: string, body: unknown) {
+    streamed.asked.push(body);
     const a = streamed.answer ?? answer;
     yield { type: 'statement', statement: a.statements[0] };
     yield { type: 'done', answer: a };
@@ -82,6 +83,19 @@ describe('AskAiPanel', () => {
     expect(screen.queryByRole('button', { name: /Show all evidence/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to journal draft' })).not.toBeInTheDocument();
     streamed.answer = null;
+  });
+
+  it("checks a typed question with the contract's rule before asking, and sends it trimmed", async () => {
+    streamed.asked = [];
+    renderWithProviders(<AskAiPanel sessionId="22222222-2222-4222-8222-222222222222" notesHref="/sessions/s/notes" />);
+    const box = screen.getByRole('textbox', { name: 'Your question' });
+    await userEvent.type(box, ' ab ');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByText('Minimum chars not reached')).toBeInTheDocument();
+    expect(streamed.asked).toEqual([]);
+    await userEvent.type(box, 'c');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(streamed.asked).toEqual([{ question: 'ab c' }]));
   });
 
   it('says so when earlier answers cannot be loaded', () => {

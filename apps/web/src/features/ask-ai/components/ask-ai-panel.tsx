@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
-import { AI_DISCLAIMER, AI_PRESETS, errorText, type AiAnswer, type AiPreset, type AiStatement, type AskBody } from '@portal/contract';
+import { AI_DISCLAIMER, AI_PRESETS, AskQuestionBody, errorText, type AiAnswer, type AiPreset, type AiStatement, type AskBody } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { askStream } from '../api/ask';
 import { askAiKeys } from '../api/keys';
 import { LoadFailed } from '../../../components/load-failed';
 import { SubmitForm } from '../../../components/submit-form';
+import { schemaErrors, useContractForm } from '../../../lib/form';
 
 /** A line citing more records than this shows the first few and counts the rest (all are under 'Data used'). */
 const MAX_CITATIONS = 4;
@@ -123,7 +124,8 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
   const client = useQueryClient();
   const answers = useAnswers(sessionId);
   const toJournal = useAnswerToJournal(sessionId);
-  const [question, setQuestion] = useState('');
+  const questionForm = useContractForm({ initialValues: { question: '' }, validate: schemaErrors(AskQuestionBody) });
+  const question = questionForm.field('question');
   const [streaming, setStreaming] = useState<Streaming | null>(null);
   const [answer, setAnswer] = useState<AiAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -183,22 +185,19 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
         </Group>
       </Stack>
 
-      <SubmitForm
-        onSubmit={() => {
-          if (question.trim().length >= 3) void ask({ question: question.trim() });
-        }}
-      >
+      <SubmitForm onSubmit={() => questionForm.submit((values) => void ask({ question: values.question.trim() }))}>
         <Group align="flex-end">
           <Textarea
             label={askAiText('askAi.question')}
-            value={question}
-            onChange={(e) => setQuestion(e.currentTarget.value)}
+            value={question.value}
+            onChange={(e) => question.onChange(e.currentTarget.value)}
+            error={question.error}
             maxLength={500}
             autosize
             minRows={1}
             style={{ flex: 1 }}
           />
-          <Button type="submit" disabled={busy || question.trim().length < 3}>
+          <Button type="submit" disabled={busy}>
             {askAiText('askAi.ask')}
           </Button>
         </Group>

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
-import { PRACTITIONER_STATUS_LABELS, errorText, type PractitionerStatus } from '@portal/contract';
+import { PRACTITIONER_STATUS_LABELS, adminApi, errorText, type EndpointAnswer, type PractitionerStatus } from '@portal/contract';
 import { loadDotEnv, loadEnv } from '../env';
 import { adminTokenPath, readOrCreateLocalToken } from '../modules/admin/admin-auth';
 import { PGX_USAGE, runPgxCommand } from '../modules/pharmacogenomics/admin-cli';
+import { callApi, PortalRefused, PortalUnreachable } from './api-call';
 import { COMMERCE_USAGE, runCommerceCommand } from './commerce-admin';
 
 /**
  * `npm run admin -- COMMAND`: the provider's staff review new practices from the terminal, through
- * the admin API of a running portal (/api/admin), with the admin token.
+ * the admin API of a running portal (modules/admin/routes.ts), with the admin token.
  */
 const USAGE = `Usage: npm run admin -- practitioners|pgx|kits|transactions COMMAND [options]
 
@@ -52,40 +53,23 @@ function adminToken(): string {
   return token;
 }
 
-async function call<T>(method: string, path: string, token: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-  } catch {
-    throw new CliError(`Cannot reach the portal at ${base}: is it running (npm start)?`);
-  }
-  const data = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string } })?.error;
-    if (res.status === 401) throw new CliError(`The portal refused the admin token (HTTP 401). ${err?.message ?? ''}`.trim());
-    throw new CliError(`${errorText(err)} (HTTP ${res.status})`);
-  }
-  return data as T;
+/** The practitioners commands' failures to call the portal, worded as before (pgx, kits and transactions word their own). */
+function worded(err: unknown): unknown {
+  if (err instanceof PortalUnreachable) return new CliError(err.message);
+  if (!(err instanceof PortalRefused)) return err;
+  if (err.status === 401) return new CliError(`The portal refused the admin token (HTTP 401). ${err.error?.message ?? ''}`.trim());
+  return new CliError(`${errorText(err.error)} (HTTP ${err.status})`);
 }
 
-interface Practice {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  status: PractitionerStatus;
-  category: string | null;
-  hpcsaNumber: string | null;
-  testPassed: boolean;
-  createdAt: string;
-}
+type Practice = EndpointAnswer<typeof adminApi.accept>;
 
 const STATUS_BY_NAME: Record<string, number> = { created: 1, accepted: 2, declined: 3, '1': 1, '2': 2, '3': 3 };
+// The contract declares the status as the integer the wire carries (1-3), the labels are keyed by its values.
 const line = (p: Practice) =>
-  `${p.email.padEnd(32)} ${`${p.firstName} ${p.lastName}`.padEnd(24)} ${PRACTITIONER_STATUS_LABELS[p.status].padEnd(15)} ${(p.category ?? '-').padEnd(24)} HPCSA ${(p.hpcsaNumber ?? '-').padEnd(10)} test ${p.testPassed ? 'passed' : 'not passed'}`;
+  `${p.email.padEnd(32)} ${`${p.firstName} ${p.lastName}`.padEnd(24)} ${PRACTITIONER_STATUS_LABELS[p.status as PractitionerStatus].padEnd(15)} ${(p.category ?? '-').padEnd(24)} HPCSA ${(p.hpcsaNumber ?? '-').padEnd(10)} test ${p.testPassed ? 'passed' : 'not passed'}`;
 
 async function findByEmail(email: string, token: string) {
-  const { results } = await call<{ results: Practice[] }>('GET', `/api/admin/practitioners/?email=${encodeURIComponent(email)}`, token);
+  const { results } = await callApi(base, adminApi.practitioners, { query: { email }, token });
   if (!results[0]) throw new CliError(`No practice is registered for ${email}.`);
   return results[0];
 }
@@ -119,13 +103,9 @@ async function main() {
   const token = adminToken();
   switch (command) {
     case 'list': {
-      let q = '?limit=100';
-      if (values.status) {
-        const status = STATUS_BY_NAME[values.status.toLowerCase()];
-        if (!status) throw new CliError(`--status must be created, accepted or declined.\n\n${USAGE}`);
-        q += `&status=${status}`;
-      }
-      const { results, count } = await call<{ results: Practice[]; count: number }>('GET', `/api/admin/practitioners/${q}`, token);
+      const status = values.status ? STATUS_BY_NAME[values.status.toLowerCase()] : undefined;
+      if (values.status && !status) throw new CliError(`--status must be created, accepted or declined.\n\n${USAGE}`);
+      const { results, count } = await callApi(base, adminApi.practitioners, { query: { limit: 100, status }, token });
       if (!results.length) console.log('No practices.');
       for (const p of results) console.log(line(p));
       if (count > results.length) console.log(`… and ${count - results.length} more.`);
@@ -135,7 +115,7 @@ async function main() {
     case 'decline': {
       if (!email) throw new CliError(`EMAIL is required.\n\n${USAGE}`);
       const practice = await findByEmail(email, token);
-      const updated = await call<Practice>('POST', `/api/admin/practitioners/${practice.id}/${command}`, token);
+      const updated = await callApi(base, adminApi[command], { params: { id: practice.id }, token });
       console.log(`${command === 'accept' ? 'Accepted' : 'Declined'}: ${line(updated)}`);
       console.log(`${updated.firstName} ${updated.lastName} has been told by email.`);
       return;
@@ -145,7 +125,8 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof CliError ? err.message : err);
+main().catch((err: unknown) => {
+  const failure = worded(err);
+  console.error(failure instanceof CliError ? failure.message : failure);
   process.exitCode = 1;
 });

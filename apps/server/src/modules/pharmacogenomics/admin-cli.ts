@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pgxAdminApi } from '@portal/contract';
+import { callApi, PortalRefused, PortalUnreachable } from '../../cli/api-call';
 
 /**
  * `npm run admin -- pgx …`: the provider's pharmacogenomics administration from the terminal,
- * through the admin API of a running portal (/api/admin/pgx). Wired into src/cli/admin.ts.
+ * through the admin API of a running portal (admin-routes.ts). Wired into src/cli/admin.ts.
  */
 export const PGX_USAGE = `  pgx import-calls --kit LABEL FILE [--outside FILE]   import a kit's PharmCAT calls-only TSV (and outside calls) and build its report
   pgx load-cpic FILE [--label TEXT]                    load a newer CPIC recommendation table (TSV, CPIC JSON rows or PharmCAT's per-drug JSON) over the shipped ones; flags changed reports
@@ -29,37 +31,28 @@ function read(file: string | undefined, what: string, o: Options): string {
   }
 }
 
-async function post<T>(o: Options, pathName: string, body: unknown, method = 'POST'): Promise<T> {
-  let res: Response;
+export async function runPgxCommand(command: string | undefined, file: string | undefined, o: Options): Promise<void> {
   try {
-    res = await fetch(`${o.base}/api/admin/pgx${pathName}`, {
-      method,
-      headers: { authorization: `Bearer ${o.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw o.fail(`Cannot reach the portal at ${o.base}: is it running (npm start)?`);
+    await run(command, file, o);
+  } catch (err) {
+    if (err instanceof PortalUnreachable) throw o.fail(err.message);
+    if (err instanceof PortalRefused) {
+      if (err.status === 401) throw o.fail('The portal refused the admin token (HTTP 401).');
+      // A refused file's lines are its field errors (fieldErrors.file): printed as they are, without the field's name.
+      const lines = Object.values(err.error?.fieldErrors ?? {}).flat();
+      throw o.fail(`${err.error?.message ?? 'The portal refused the request'} (HTTP ${err.status})${lines.map((l) => `\n  ${l}`).join('')}`);
+    }
+    throw err;
   }
-  const data = (await res.json().catch(() => null)) as { error?: { message?: string; fieldErrors?: Record<string, string[]> } } | null;
-  if (!res.ok) {
-    if (res.status === 401) throw o.fail('The portal refused the admin token (HTTP 401).');
-    const lines = Object.values(data?.error?.fieldErrors ?? {}).flat();
-    throw o.fail(`${data?.error?.message ?? 'The portal refused the request'} (HTTP ${res.status})${lines.map((l) => `\n  ${l}`).join('')}`);
-  }
-  return data as T;
 }
 
-export async function runPgxCommand(command: string | undefined, file: string | undefined, o: Options): Promise<void> {
+async function run(command: string | undefined, file: string | undefined, o: Options): Promise<void> {
   switch (command) {
     case 'import-calls': {
       if (!o.kit) throw o.fail(`--kit LABEL is required.\n\n${PGX_USAGE}`);
       const calls = read(file, 'FILE (the calls-only TSV)', o);
       const outsideCalls = o.outside ? read(o.outside, '--outside FILE', o) : undefined;
-      const r = await post<{ sampleLabel: string; genesCalled: number; rows: number; knowledgeBase: string; pharmcatVersion: string | null }>(o, '/calls', {
-        kit: o.kit,
-        calls,
-        outsideCalls,
-      });
+      const r = await callApi(o.base, pgxAdminApi.importCalls, { body: { kit: o.kit, calls, outsideCalls }, token: o.token });
       console.log(
         `Imported the calls of kit ${r.sampleLabel}${r.pharmcatVersion ? ` (PharmCAT ${r.pharmcatVersion})` : ''}: ${r.genesCalled} genes called, ${r.rows} report rows built with ${r.knowledgeBase}.`,
       );
@@ -67,13 +60,7 @@ export async function runPgxCommand(command: string | undefined, file: string | 
     }
     case 'load-cpic': {
       const table = read(file, 'FILE (the recommendation table)', o);
-      const r = await post<{
-        version: string;
-        label: string;
-        recommendations: number;
-        loaded: boolean;
-        reports: { rebuilt: number; flagged: number; unchanged: number };
-      }>(o, '/knowledge-bases', { table, label: o.label });
+      const r = await callApi(o.base, pgxAdminApi.loadKnowledgeBase, { body: { table, label: o.label }, token: o.token });
       if (!r.loaded) {
         console.log(`This table is already loaded as ${r.version} (${r.label}); nothing changed.`);
         return;
@@ -86,16 +73,14 @@ export async function runPgxCommand(command: string | undefined, file: string | 
     }
     case 'load-brands': {
       const list = read(file, 'FILE (the brand-name list)', o);
-      const r = await post<{ us: number | null; za: number | null }>(o, '/brand-names', { list });
+      const r = await callApi(o.base, pgxAdminApi.brandNames, { body: { list }, token: o.token });
       console.log(
         `Loaded brand names: ${r.us === null ? 'US list unchanged' : `${r.us} US`}, ${r.za === null ? 'South African list unchanged' : `${r.za} South African`}.`,
       );
       return;
     }
     case 'knowledge-bases': {
-      const { results } = await post<{
-        results: Array<{ version: string; label: string; source: string; loadedAt: string; recommendationCount: number; current: boolean }>;
-      }>(o, '/knowledge-bases', undefined, 'GET');
+      const { results } = await callApi(o.base, pgxAdminApi.knowledgeBases, { token: o.token });
       for (const k of results)
         console.log(
           `${k.current ? '*' : ' '} ${k.version}  ${k.loadedAt.slice(0, 19)}  ${String(k.recommendationCount).padStart(5)} recommendations  ${k.source.padEnd(7)}  ${k.label}`,

@@ -1,7 +1,5 @@
-import { Button, Group, Stack, Text, Paper } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
-import { useState } from 'react';
 import { SlotFields, describeSlot, slotErrors, type SlotValues } from '../../../components/practice/slot-fields';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddSlot } from '../api/add-slot';
@@ -14,68 +12,49 @@ import { practiceText } from '../../../components/practice/messages';
 import { settingsText } from '../messages';
 import { NotLoaded } from './not-loaded';
 import { EditorCard } from './editor-card';
+import { EditableList } from './editable-list';
 
 /** The practice's weekly slots: add, edit, remove. */
 export function AvailabilitySection() {
   const slots = useAvailability();
   const remove = useDeleteSlot();
   const showError = useSystemStore((s) => s.showError);
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   if (!slots.isSuccess) return <NotLoaded query={slots} title={settingsText('settings.availability.loadFailed')} />;
 
   return (
     <Stack gap="md" maw={760}>
       <Text size="sm">{practiceText('practice.availability.hint')}</Text>
-      {slots.data.length === 0 && editing !== 'new' && <Text>{practiceText('practice.availability.empty')}</Text>}
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {slots.data.map((s: Availability) =>
-          editing === s.id ? (
-            <li key={s.id}>
-              <SlotForm title={settingsText('settings.availability.editTitle')} initial={s} id={s.id} onDone={() => setEditing(null)} />
-            </li>
-          ) : (
-            <Paper key={s.id} component="li" withBorder radius="md" px="md" py="xs">
-              <Group justify="space-between">
-                <Text>{describeSlot(s)}</Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => setEditing(s.id)}
-                    aria-label={settingsText('settings.availability.edit', { slot: describeSlot(s) })}
-                  >
-                    {settingsText('settings.addresses.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    loading={remove.isPending && remove.variables === s.id}
-                    onClick={() => remove.mutate(s.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
-                    aria-label={practiceText('practice.availability.remove', { slot: describeSlot(s) })}
-                  >
-                    {settingsText('settings.availability.remove')}
-                  </Button>
-                </Group>
-              </Group>
-            </Paper>
-          ),
+      <EditableList
+        items={slots.data}
+        empty={practiceText('practice.availability.empty')}
+        addLabel={practiceText('practice.availability.add')}
+        compact
+        edit={(s, done) => <SlotForm title={settingsText('settings.availability.editTitle')} initial={s} id={s.id} onDone={done} />}
+        create={(done) => (
+          <SlotForm title={settingsText('settings.availability.newTitle')} initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }} onDone={done} />
         )}
-      </Stack>
-      {editing === 'new' ? (
-        <SlotForm
-          title={settingsText('settings.availability.newTitle')}
-          initial={{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00' }}
-          onDone={() => setEditing(null)}
-        />
-      ) : (
-        <div>
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {practiceText('practice.availability.add')}
-          </Button>
-        </div>
-      )}
+        row={(s: Availability, edit) => (
+          <Group justify="space-between">
+            <Text>{describeSlot(s)}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="subtle" onClick={edit} aria-label={settingsText('settings.availability.edit', { slot: describeSlot(s) })}>
+                {settingsText('settings.addresses.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending && remove.variables === s.id}
+                onClick={() => remove.mutate(s.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
+                aria-label={practiceText('practice.availability.remove', { slot: describeSlot(s) })}
+              >
+                {settingsText('settings.availability.remove')}
+              </Button>
+            </Group>
+          </Group>
+        )}
+      />
     </Stack>
   );
 }

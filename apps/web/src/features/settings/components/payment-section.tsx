@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Paper } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
 import {
   CURRENCIES,
   MESSAGES,
@@ -24,11 +23,11 @@ import { usePaymentDetails } from '../api/get-payment-details';
 import { settingsText } from '../messages';
 import { NotLoaded } from './not-loaded';
 import { EditorCard } from './editor-card';
+import { EditableList } from './editable-list';
 
 /** Payment details (SPEC §3, §5, §8): type, identifier with a placeholder per type, currency. */
 export function PaymentSection() {
   const list = usePaymentDetails();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [removing, setRemoving] = useState<PaymentDetails | null>(null);
   const makeDefault = useMakeDefaultPaymentDetails();
   const remove = useRemovePaymentDetails();
@@ -41,75 +40,62 @@ export function PaymentSection() {
 
   return (
     <Stack gap="md" maw={760}>
-      {list.data.length === 0 && editing !== 'new' && <Text>{settingsText('settings.payment.empty')}</Text>}
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {list.data.map((p) =>
-          editing === p.id ? (
-            <li key={p.id}>
-              <PaymentForm title={settingsText('settings.payment.editTitle')} initial={p} onDone={() => setEditing(null)} />
-            </li>
-          ) : (
-            <Paper key={p.id} component="li" withBorder radius="md" p="md">
-              <Group justify="space-between">
-                <div>
-                  <Group gap="xs">
-                    <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
-                    {p.isDefault && (
-                      <Badge variant="light" color="green" c="dark.8">
-                        {settingsText('settings.payment.default')}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm">
-                    {p.identifier} · {p.currency}
-                  </Text>
-                </div>
-                <Group gap="xs">
-                  {!p.isDefault && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={makeDefault.isPending && makeDefault.variables === p.id}
-                      onClick={() =>
-                        makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })
-                      }
-                      aria-label={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
-                    >
-                      {settingsText('settings.payment.makeDefault')}
-                    </Button>
-                  )}
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => setEditing(p.id)}
-                    aria-label={`${settingsText('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
-                  >
-                    {settingsText('settings.payment.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    c="red.9"
-                    onClick={() => setRemoving(p)}
-                    aria-label={`${settingsText('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
-                  >
-                    {settingsText('settings.payment.remove')}
-                  </Button>
-                </Group>
+      <EditableList
+        items={list.data}
+        empty={settingsText('settings.payment.empty')}
+        addLabel={settingsText('settings.payment.add')}
+        edit={(p, done) => <PaymentForm title={settingsText('settings.payment.editTitle')} initial={p} onDone={done} />}
+        create={(done) => <PaymentForm title={settingsText('settings.payment.new')} onDone={done} />}
+        row={(p, edit) => (
+          <Group justify="space-between">
+            <div>
+              <Group gap="xs">
+                <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
+                {p.isDefault && (
+                  <Badge variant="light" color="green" c="dark.8">
+                    {settingsText('settings.payment.default')}
+                  </Badge>
+                )}
               </Group>
-            </Paper>
-          ),
+              <Text size="sm">
+                {p.identifier} · {p.currency}
+              </Text>
+            </div>
+            <Group gap="xs">
+              {!p.isDefault && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={makeDefault.isPending && makeDefault.variables === p.id}
+                  onClick={() =>
+                    makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })
+                  }
+                  aria-label={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+                >
+                  {settingsText('settings.payment.makeDefault')}
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={edit}
+                aria-label={`${settingsText('settings.payment.edit')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+              >
+                {settingsText('settings.payment.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                c="red.9"
+                onClick={() => setRemoving(p)}
+                aria-label={`${settingsText('settings.payment.remove')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
+              >
+                {settingsText('settings.payment.remove')}
+              </Button>
+            </Group>
+          </Group>
         )}
-      </Stack>
-      {editing === 'new' ? (
-        <PaymentForm title={settingsText('settings.payment.new')} onDone={() => setEditing(null)} />
-      ) : (
-        <div>
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {settingsText('settings.payment.add')}
-          </Button>
-        </div>
-      )}
+      />
       <AppModal opened={removing !== null} onClose={closeRemove} size="small" title={settingsText('settings.payment.removeTitle')}>
         {removing && (
           <Stack gap="md">

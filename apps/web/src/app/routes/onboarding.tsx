@@ -13,7 +13,7 @@ import { usePractitionerMe } from '../../features/practitioner/api/get-practitio
 import { useCategories, useLanguages, useSpecializations } from '../../features/practitioner/api/practice-lookups';
 import { ProfileImageUpload } from '../../features/practitioner/components/profile-image-upload';
 import { landingPath } from '../../features/practitioner/landing-path';
-import { useAcceptPortalTos } from '../../features/terms/api/accept-portal-tos';
+import { useAcceptPortalTos } from '../../features/terms/api/accept-tos';
 import { usePortalTos } from '../../features/terms/api/get-portal-tos';
 import { useTosDocument } from '../../features/terms/api/get-tos-document';
 import { TERMS_NOT_SHOWN_ID, TermsPdf } from '../../features/terms/components/terms-pdf';

@@ -8,12 +8,21 @@ export function saveWarehouse({ id, body }: { id?: string; body: WarehouseInput 
   return id ? call(warehouseApi.update, { params: { id }, body }) : call(warehouseApi.create, { body });
 }
 
-export function useSaveWarehouse() {
+export function setPrimaryWarehouse(id: string): Promise<Warehouse> {
+  return call(warehouseApi.makePrimary, { params: { id } });
+}
+
+/** A change to the practice's warehouses, after which the warehouses and the practitioner's profile are read again. */
+function useWarehouseChange<V>(mutationFn: (variables: V) => Promise<Warehouse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveWarehouse,
-    // A first warehouse gives the practitioner a warehouseID: the sidebar's Kits entry goes.
+    mutationFn,
+    // The profile carries the primary warehouse's id: a first warehouse makes the sidebar's Kits entry go.
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: warehouseKeys.all }), queryClient.invalidateQueries({ queryKey: practitionerMeKey })]),
   });
 }
+
+export const useSaveWarehouse = () => useWarehouseChange(saveWarehouse);
+
+export const useSetPrimaryWarehouse = () => useWarehouseChange(setPrimaryWarehouse);

@@ -9,7 +9,7 @@ import { AppModal } from '../../../components/app-modal';
 import { formatDate, t } from '../../../i18n/i18n';
 import { useConsignments, useReceiveConsignment } from '../api/consignments';
 import { useWarehouses } from '../api/get-warehouses';
-import { useSetPrimaryWarehouse } from '../api/set-primary-warehouse';
+import { useSetPrimaryWarehouse } from '../api/save-warehouse';
 import { warehouseText } from '../messages';
 import { WarehouseForm, type WarehouseValues } from './warehouse-form';
 

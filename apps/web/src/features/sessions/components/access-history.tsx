@@ -6,7 +6,7 @@ import { useAccessHistory } from '../api/get-access-history';
 import { formatDateTime } from '../format';
 import { sessionsText } from '../messages';
 import { ScrollTable } from './scroll-table';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** Issue 8 (POPIA s23): the practitioner sees who looked at or changed this patient's data through the practice. */
 export function AccessHistory({ sessionId }: { sessionId: string }) {

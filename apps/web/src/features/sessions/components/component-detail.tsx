@@ -17,7 +17,7 @@ import { LEVEL_COLORS, LevelDisplay } from './level-display';
 import { PercentileChart } from './percentile-chart';
 import { PercentileExplained } from './percentile-text';
 import { SyntheticDataBadge } from './result-view';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
 import { sessionsText } from '../messages';
 

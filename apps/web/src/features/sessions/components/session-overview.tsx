@@ -17,7 +17,7 @@ import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
 import { LevelBadge, levelOfLabel } from './level-display';
 import { ScrollTable } from './scroll-table';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { SessionDecision } from './session-decision';
 import { closedReason } from './session-gate';
 import { sessionsText } from '../messages';

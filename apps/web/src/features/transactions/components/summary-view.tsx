@@ -1,9 +1,10 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { errorText } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { useTotals } from '../api/get-totals';
 import { useTransactions } from '../api/list-transactions';
@@ -32,30 +33,23 @@ export function SummaryView() {
 
   return (
     <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="latest-transactions">
-        <Stack gap="sm">
-          <Group justify="space-between" align="center">
-            <Title order={2} size="h4" id="latest-transactions">
-              {transactionsText('tx.latest')}
-            </Title>
-            <Anchor component={Link} to={paths.transactions()} c="blue.9" fw={500}>
-              <Group gap={4} component="span">
-                {transactionsText('tx.viewAll')}
-                <IconArrowRight size={16} aria-hidden="true" />
-              </Group>
-            </Anchor>
-          </Group>
-          {body}
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="month-totals">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="month-totals">
-            {transactionsText('tx.thisMonth')}
-          </Title>
-          <TotalsTable query={totals} period="month" />
-        </Stack>
-      </Card>
+      <SectionCard
+        id="latest-transactions"
+        title={transactionsText('tx.latest')}
+        aside={
+          <Anchor component={Link} to={paths.transactions()} c="blue.9" fw={500}>
+            <Group gap={4} component="span">
+              {transactionsText('tx.viewAll')}
+              <IconArrowRight size={16} aria-hidden="true" />
+            </Group>
+          </Anchor>
+        }
+      >
+        {body}
+      </SectionCard>
+      <SectionCard id="month-totals" title={transactionsText('tx.thisMonth')}>
+        <TotalsTable query={totals} period="month" />
+      </SectionCard>
     </Stack>
   );
 }

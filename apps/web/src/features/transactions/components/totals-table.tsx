@@ -6,6 +6,9 @@ import { periodLabel } from '../format';
 import { transactionsText } from '../messages';
 import { Money } from './money';
 
+/** The amounts of a period's row, in their column order; the net stands out. */
+const MONEY_COLUMNS = ['fees', 'sales', 'discounts', 'net', 'outstanding'] as const;
+
 /** Totals per period and currency, with their loading, error and empty states. */
 export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTotals[]>; period: TransactionPeriod }) {
   if (query.isPending) return <PageLoader />;
@@ -23,21 +26,11 @@ export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTot
           <Table.Tr>
             <Table.Th scope="col">{transactionsText('tx.col.period')}</Table.Th>
             <Table.Th scope="col">{transactionsText('tx.col.currency')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {transactionsText('tx.col.fees')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {transactionsText('tx.col.sales')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {transactionsText('tx.col.discounts')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {transactionsText('tx.col.net')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {transactionsText('tx.col.outstanding')}
-            </Table.Th>
+            {MONEY_COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col" ta="right">
+                {transactionsText(`tx.col.${column}`)}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -47,21 +40,11 @@ export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTot
                 {periodLabel(row.period, period)}
               </Table.Th>
               <Table.Td>{row.currency}</Table.Td>
-              <Table.Td ta="right">
-                <Money cents={row.fees} currency={row.currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money cents={row.sales} currency={row.currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money cents={row.discounts} currency={row.currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money cents={row.net} currency={row.currency} strong />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money cents={row.outstanding} currency={row.currency} />
-              </Table.Td>
+              {MONEY_COLUMNS.map((column) => (
+                <Table.Td key={column} ta="right">
+                  <Money cents={row[column]} currency={row.currency} strong={column === 'net'} />
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

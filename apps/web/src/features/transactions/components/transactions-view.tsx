@@ -4,6 +4,7 @@ import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, TransactionKind, Tra
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PagedResults } from '../../../components/paged-results';
+import { SectionCard } from '../../../components/section-card';
 import { useSystemStore } from '../../../store/system-store';
 import { useExportCsv } from '../api/export-csv';
 import { useTotals } from '../api/get-totals';
@@ -114,54 +115,51 @@ export function TransactionsView() {
         </Stack>
       </Card>
 
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tx-totals">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-end">
-            <Title order={2} size="h4" id="tx-totals">
-              {transactionsText('tx.totals')}
-            </Title>
-            <div>
-              <Text size="sm" fw={500} id="tx-period-label" mb={4}>
-                {transactionsText('tx.period')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="tx-period-label"
-                value={period}
-                onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
-                data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
-              />
-            </div>
-          </Group>
-          <TotalsTable query={totals} period={period} />
-        </Stack>
-      </Card>
+      <SectionCard
+        id="tx-totals"
+        title={transactionsText('tx.totals')}
+        asideAlign="flex-end"
+        aside={
+          <div>
+            <Text size="sm" fw={500} id="tx-period-label" mb={4}>
+              {transactionsText('tx.period')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="tx-period-label"
+              value={period}
+              onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
+              data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
+            />
+          </div>
+        }
+      >
+        <TotalsTable query={totals} period={period} />
+      </SectionCard>
 
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tx-list">
-        <Stack gap="sm">
-          <Group justify="space-between" align="center">
-            <Title order={2} size="h4" id="tx-list">
-              {transactionsText('tx.tableLabel')}
-            </Title>
-            <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={onExport} loading={exportCsv.isPending} variant="default">
-              {transactionsText('tx.export')}
-            </Button>
-          </Group>
-          {exportCsv.data?.truncated && (
-            <Alert color="yellow" variant="light" c="dark.8" role="status">
-              {transactionsText('tx.exportTruncated', { rows: exportCsv.data.rows ?? '' })}
-            </Alert>
-          )}
-          <PagedResults
-            query={list}
-            page={page}
-            pageSize={TRANSACTIONS_PAGE_SIZE}
-            onPage={(p) => update({ page: p > 1 ? String(p) : null }, false)}
-            empty={filtered ? transactionsText('tx.emptyFiltered') : transactionsText('tx.empty')}
-          >
-            {(rows) => <TransactionsTable rows={rows} label={transactionsText('tx.tableLabel')} />}
-          </PagedResults>
-        </Stack>
-      </Card>
+      <SectionCard
+        id="tx-list"
+        title={transactionsText('tx.tableLabel')}
+        aside={
+          <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={onExport} loading={exportCsv.isPending} variant="default">
+            {transactionsText('tx.export')}
+          </Button>
+        }
+      >
+        {exportCsv.data?.truncated && (
+          <Alert color="yellow" variant="light" c="dark.8" role="status">
+            {transactionsText('tx.exportTruncated', { rows: exportCsv.data.rows ?? '' })}
+          </Alert>
+        )}
+        <PagedResults
+          query={list}
+          page={page}
+          pageSize={TRANSACTIONS_PAGE_SIZE}
+          onPage={(p) => update({ page: p > 1 ? String(p) : null }, false)}
+          empty={filtered ? transactionsText('tx.emptyFiltered') : transactionsText('tx.empty')}
+        >
+          {(rows) => <TransactionsTable rows={rows} label={transactionsText('tx.tableLabel')} />}
+        </PagedResults>
+      </SectionCard>
     </Stack>
   );
 }

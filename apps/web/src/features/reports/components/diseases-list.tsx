@@ -1,27 +1,18 @@
-import { Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { errorText } from '@portal/contract';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
+import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { useReportDiseases } from '../api/get-report-diseases';
 import { reportsText } from '../messages';
+import { ReportPart } from './report-part';
 
 /** The disease phenotypes the data names among the rows a custom filter selects. */
 export function DiseasesList({ sessionId, query }: { sessionId: string; query: string }) {
   const diseases = useReportDiseases(sessionId, query);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="report-diseases-heading">
-      <Title order={2} size="h3" id="report-diseases-heading">
-        {reportsText('reports.diseases.heading')}
-      </Title>
-      {diseases.isPending ? (
-        <PageLoader />
-      ) : diseases.isError ? (
-        <LoadFailed title={reportsText('reports.loadFailed')} message={errorText(diseases.error)} onRetry={() => void diseases.refetch()} />
-      ) : (
+    <ReportPart id="report-diseases-heading" title={reportsText('reports.diseases.heading')} query={diseases}>
+      {(data) => (
         <>
-          {diseases.data.results.length === 0 && <Text>{reportsText('reports.diseases.none')}</Text>}
+          {data.results.length === 0 && <Text>{reportsText('reports.diseases.none')}</Text>}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {diseases.data.results.map((d) => (
+            {data.results.map((d) => (
               <Card key={d.diseasePhenotype} withBorder component="article" aria-label={d.diseasePhenotype}>
                 <Title order={3} size="h4">
                   {d.diseasePhenotype}
@@ -46,13 +37,13 @@ export function DiseasesList({ sessionId, query }: { sessionId: string; query: s
               </Card>
             ))}
           </SimpleGrid>
-          {diseases.data.notStated > 0 && (
+          {data.notStated > 0 && (
             <Text size="sm" c="dimmed">
-              {reportsText('reports.diseases.notStated', { count: diseases.data.notStated })}
+              {reportsText('reports.diseases.notStated', { count: data.notStated })}
             </Text>
           )}
         </>
       )}
-    </Stack>
+    </ReportPart>
   );
 }

@@ -1,8 +1,6 @@
-import { Stack, Title } from '@mantine/core';
-import { errorText, type PgxReportSummary } from '@portal/contract';
-import { LoadFailed } from '../../../components/load-failed';
-import { PageLoader } from '../../../components/page-loader';
+import type { PgxReportSummary } from '@portal/contract';
 import { useReportRows } from '../api/get-report-rows';
+import { ReportPart } from './report-part';
 import { ReportTable } from './report-table';
 import { reportsText } from '../messages';
 
@@ -18,17 +16,8 @@ interface Props {
 export function ResultsSection({ sessionId, query, page, onPage, brandNames }: Props) {
   const rows = useReportRows(sessionId, query);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="report-results-heading">
-      <Title order={2} size="h3" id="report-results-heading">
-        {reportsText('reports.results.heading')}
-      </Title>
-      {rows.isPending ? (
-        <PageLoader />
-      ) : rows.isError ? (
-        <LoadFailed title={reportsText('reports.loadFailed')} message={errorText(rows.error)} onRetry={() => void rows.refetch()} />
-      ) : (
-        <ReportTable page={rows.data} pageNumber={page} onPage={onPage} brandNames={brandNames} />
-      )}
-    </Stack>
+    <ReportPart id="report-results-heading" title={reportsText('reports.results.heading')} query={rows}>
+      {(rowsPage) => <ReportTable page={rowsPage} pageNumber={page} onPage={onPage} brandNames={brandNames} />}
+    </ReportPart>
   );
 }

@@ -5,8 +5,9 @@ import { inject } from 'vitest';
 import type { TokenPair } from '@portal/contract';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { courseCertificates, courseTestAttempts, practitioners, users } from '../db/schema';
+import { courseCertificates, courseTestAttempts, practitioners, results, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
+import type { computeResults } from '../modules/genetics';
 
 export const TEST_PASSWORD = 'Test-password-1';
 let passwordHash: Promise<string> | null = null;
@@ -82,6 +83,45 @@ export async function createUser(
   }
   const tokens: TokenPair = await h.app.ctx.tokens.startSession(user!);
   return { user: user!, tokens, auth: { authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+/** A practitioner (accepted by default) with their practice id and email. */
+export async function practice(h: Harness, status: 1 | 2 | 3 = 2) {
+  const u = await createUser(h, { practitionerStatus: status });
+  const id = (await h.app.inject({ url: '/api/portal/me/', headers: u.auth })).json().id as string;
+  return { ...u, id, email: u.user.email };
+}
+export type Practice = Awaited<ReturnType<typeof practice>>;
+
+/** A patient's session with the practice, accepted unless `accept: false`. */
+export async function session(h: Harness, doc: Practice, opts: { accept?: boolean } = {}) {
+  const patient = await createUser(h, { role: 'patient' });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/patient/sessions/',
+    headers: patient.auth,
+    payload: {
+      practitionerId: doc.id,
+      bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const id = res.json().id as string;
+  if (opts.accept ?? true) {
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: `/api/portal/sessions/${id}/accept`,
+      headers: doc.auth,
+    });
+    if (ok.statusCode !== 200) throw new Error(ok.body);
+  }
+  return { id, patient };
+}
+
+/** A kit's nutrigenomic results as the engine computed them, stored the way the lab's step stores them. */
+export async function storeSwab(h: Harness, kitId: string, swab: ReturnType<typeof computeResults>) {
+  const [row] = await h.db.insert(results).values({ kitId, title: swab.title, data: { swab }, engineVersion: swab.engineVersion }).returning();
+  return row!;
 }
 
 /** The cookie the sign-on set, decoded. */

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
-import { auditEvents, dataRequests, kits, questionnaireResponses, results, users } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { auditEvents, dataRequests, kits, questionnaireResponses, users } from '../../db/schema';
+import { createTestApp, createUser, practice, session, storeSwab, type Harness } from '../../test/harness';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
 import { importDemoCallSet } from '../demo/demo-pgx';
 import { reportForAskAi } from '../pharmacogenomics/service';
@@ -17,25 +17,15 @@ afterAll(() => h.close());
 
 /** An accepted session with a confirmed data request, synthetic results and questionnaire answers. */
 async function patientWithData(app: Harness) {
-  const doc = await createUser(app, { practitionerStatus: 2 });
-  const patient = await createUser(app, { role: 'patient' });
+  const doc = await practice(app);
+  const { id, patient } = await session(app, doc);
   await app.db.update(users).set({ firstName: 'Zanele', lastName: 'Mthembu' }).where(eq(users.id, patient.user.id));
-  const practitionerId = (await app.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-  const id = (
-    await app.app.inject({
-      method: 'POST',
-      url: '/api/patient/sessions/',
-      headers: patient.auth,
-      payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
-    })
-  ).json().id as string;
-  await app.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
   const [kit] = await app.db
     .insert(kits)
     .values({ sampleLabel: `AI-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [1, 3] })
     .returning();
   const swab = computeResults(generateSyntheticGenotypeFile(`ask-ai:${id}`));
-  await app.db.insert(results).values({ kitId: kit!.id, title: swab.title, data: { swab }, engineVersion: swab.engineVersion });
+  await storeSwab(app, kit!.id, swab);
   await app.db.insert(questionnaireResponses).values([
     { patientId: patient.user.id, questionnaireId: 2, answers: { pattern: 'Vegetarian', dairy: '0' }, completedAt: new Date() },
     { patientId: patient.user.id, questionnaireId: 4, answers: { medicines: 'Simvastatin 40 mg', supplements: 'Vitamin D 1000 IU' }, completedAt: new Date() },

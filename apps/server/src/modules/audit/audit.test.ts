@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
 import { createAudit } from './service';
 
 let h: Harness;
@@ -11,26 +11,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function acceptedSession() {
-  const doc = await createUser(h, { practitionerStatus: 2 });
-  const patient = await createUser(h, { role: 'patient' });
-  const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-  const id = (
-    await h.app.inject({
-      method: 'POST',
-      url: '/api/patient/sessions/',
-      headers: patient.auth,
-      payload: {
-        practitionerId,
-        bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-      },
-    })
-  ).json().id as string;
-  await h.app.inject({
-    method: 'POST',
-    url: `/api/portal/sessions/${id}/accept`,
-    headers: doc.auth,
-  });
-  return { doc, patient, id, practitionerId };
+  const doc = await practice(h);
+  const { id, patient } = await session(h, doc);
+  return { doc, patient, id, practitionerId: doc.id };
 }
 const rowsFor = (sessionId: string) => h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, sessionId)).orderBy(auditEvents.id);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, journalEntries, mailOutbox, sessions } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,18 +12,8 @@ afterAll(() => h.close());
 const NOTE = 'Discussed vitamin D results; retest in three months.';
 
 async function acceptedSession() {
-  const doc = await createUser(h, { practitionerStatus: 2 });
-  const patient = await createUser(h, { role: 'patient' });
-  const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-  const id = (
-    await h.app.inject({
-      method: 'POST',
-      url: '/api/patient/sessions/',
-      headers: patient.auth,
-      payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
-    })
-  ).json().id as string;
-  await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+  const doc = await practice(h);
+  const { id, patient } = await session(h, doc);
   return { doc, patient, id };
 }
 
@@ -40,17 +30,8 @@ describe('session journal', () => {
   });
 
   it('refuses drafts on a session that is not accepted, and bodies that are too long or have unknown fields', async () => {
-    const doc = await createUser(h, { practitionerStatus: 2 });
-    const patient = await createUser(h, { role: 'patient' });
-    const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id;
-    const id = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/patient/sessions/',
-        headers: patient.auth,
-        payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * 86_400_000).toISOString() },
-      })
-    ).json().id;
+    const doc = await practice(h);
+    const { id } = await session(h, doc, { accept: false });
     expect(
       (await h.app.inject({ method: 'PUT', url: `/api/portal/sessions/${id}/journal`, headers: doc.auth, payload: { description: NOTE } })).json().error.code,
     ).toBe('400414');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
 import { auditEvents, kits, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
 import { readPgxFile } from './catalogue';
 import { runPgxCommand } from './admin-cli';
 import { importCalls, loadBrandNames, loadCpicTable } from './service';
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
 const EX1 = readPgxFile('pharmcat/pharmcat.example.report.tsv');
 const EX1_OUTSIDE = readPgxFile('pharmcat/pharmcat.example.outsideCall.tsv');
 const EX2 = readPgxFile('pharmcat/pharmcat.example2.report.tsv');
@@ -24,17 +23,8 @@ const TABLE = readPgxFile('pharmcat/derived/cpic_recommendations_from_examples.t
 
 /** A practitioner with an accepted session whose patient confirmed the data request, and its kit. */
 async function openSession(opts: { confirm?: boolean } = {}) {
-  const doc = await createUser(h, { practitionerStatus: 2 });
-  const patient = await createUser(h, { role: 'patient' });
-  const practitionerId = (await h.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id as string;
-  const booked = await h.app.inject({
-    method: 'POST',
-    url: '/api/patient/sessions/',
-    headers: patient.auth,
-    payload: { practitionerId, bookingTime: new Date(Date.now() + 2 * DAY).toISOString() },
-  });
-  const id = booked.json().id as string;
-  await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth });
+  const doc = await practice(h);
+  const { id, patient } = await session(h, doc);
   const [kit] = await h.db
     .insert(kits)
     .values({ sampleLabel: `PGX-${id.slice(0, 8)}`, sessionId: id, patientId: patient.user.id, status: 'results_available', collectionIds: [2] })

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiAnswers, dataRequests, journalEntries, kits, practitioners, questionnaireResponses, results, sessions } from '../../db/schema';
+import { aiAnswers, dataRequests, journalEntries, kits, practitioners, questionnaireResponses, sessions } from '../../db/schema';
 import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
-import { createUser, type Harness } from '../harness';
+import { createUser, storeSwab, type Harness } from '../harness';
 import { createSecurityApp } from './world';
 
 /**
@@ -58,15 +58,7 @@ beforeAll(async () => {
         status: 'results_available',
       })
       .returning();
-    const [r] = await h.db
-      .insert(results)
-      .values({
-        kitId: kit!.id,
-        title: swab.title,
-        data: { swab },
-        engineVersion: swab.engineVersion,
-      })
-      .returning();
+    const r = await storeSwab(h, kit!.id, swab);
     await h.db.insert(dataRequests).values({
       sessionId: s!.id,
       status: 'confirmed',

@@ -1,19 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  courseCertificates,
-  dataRequests,
-  journalEntries,
-  kits,
-  practitioners,
-  questionnaireResponses,
-  results,
-  aiAnswers,
-  transactions,
-  users,
-} from '../../db/schema';
+import { courseCertificates, dataRequests, journalEntries, kits, practitioners, questionnaireResponses, aiAnswers, transactions, users } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
 import { importDemoCallSet } from '../../modules/demo/demo-pgx';
-import { createTestApp, createUser, type Harness } from '../harness';
+import { createTestApp, createUser, storeSwab, type Harness } from '../harness';
 
 /** The admin API's bearer token in the security suites. */
 export const ADMIN_TOKEN = 'security-suite-admin-token-0123456789';
@@ -58,45 +48,20 @@ export async function buildPractice(h: Harness, label: string) {
   const [practice] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));
   const practitionerId = practice!.id;
   const inject = h.app.inject.bind(h.app);
-  const ok = async (res: Awaited<ReturnType<typeof inject>>, what: string) => {
+  /** A call that must succeed, as the practitioner unless `headers` says who; its JSON answer. */
+  const ok = async (what: string, method: 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = doc.auth) => {
+    const res = await inject({ method, url, headers, payload });
     if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
+  const book = (what: string, days: number) =>
+    ok(what, 'POST', '/api/patient/sessions/', { practitionerId, bookingTime: new Date(Date.now() + days * DAY).toISOString() }, patient.auth);
 
-  const booked = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/patient/sessions/',
-      headers: patient.auth,
-      payload: {
-        practitionerId,
-        bookingTime: new Date(Date.now() + 2 * DAY).toISOString(),
-      },
-    }),
-    'book',
-  );
+  const booked = await book('book', 2);
   const sessionId = booked.id as string;
   // A second session, still requested: the target of accept and reject.
-  const pending = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/patient/sessions/',
-      headers: patient.auth,
-      payload: {
-        practitionerId,
-        bookingTime: new Date(Date.now() + 3 * DAY).toISOString(),
-      },
-    }),
-    'book 2',
-  );
-  await ok(
-    await inject({
-      method: 'POST',
-      url: `/api/portal/sessions/${sessionId}/accept`,
-      headers: doc.auth,
-    }),
-    'accept',
-  );
+  const pending = await book('book 2', 3);
+  await ok('accept', 'POST', `/api/portal/sessions/${sessionId}/accept`);
   const [kit] = await h.db
     .insert(kits)
     .values({
@@ -109,15 +74,7 @@ export async function buildPractice(h: Harness, label: string) {
     })
     .returning();
   const swab = computeResults(generateSyntheticGenotypeFile(`security:${sessionId}`));
-  const [result] = await h.db
-    .insert(results)
-    .values({
-      kitId: kit!.id,
-      title: swab.title,
-      data: { swab },
-      engineVersion: swab.engineVersion,
-    })
-    .returning();
+  const result = await storeSwab(h, kit!.id, swab);
   await importDemoCallSet(h.db, 'thandi.nkosi', kit!.id);
   await h.db.insert(questionnaireResponses).values([
     {
@@ -133,24 +90,9 @@ export async function buildPractice(h: Harness, label: string) {
       completedAt: new Date(),
     },
   ]);
-  await ok(
-    await inject({
-      method: 'POST',
-      url: `/api/portal/sessions/${sessionId}/data-request`,
-      headers: doc.auth,
-    }),
-    'data request',
-  );
+  await ok('data request', 'POST', `/api/portal/sessions/${sessionId}/data-request`);
   await h.db.update(dataRequests).set({ status: 'confirmed', answeredAt: new Date() }).where(eq(dataRequests.sessionId, sessionId));
-  await ok(
-    await inject({
-      method: 'PUT',
-      url: `/api/portal/sessions/${sessionId}/journal`,
-      headers: doc.auth,
-      payload: { description: `Draft note ${label}` },
-    }),
-    'journal',
-  );
+  await ok('journal', 'PUT', `/api/portal/sessions/${sessionId}/journal`, { description: `Draft note ${label}` });
   const [journal] = await h.db.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.sessionId, sessionId));
   const asked = await inject({
     method: 'POST',
@@ -160,110 +102,52 @@ export async function buildPractice(h: Harness, label: string) {
   });
   if (asked.statusCode !== 200) throw new Error(`ask: ${asked.statusCode} ${asked.body}`);
   const [answer] = await h.db.select({ id: aiAnswers.id }).from(aiAnswers).where(eq(aiAnswers.sessionId, sessionId));
-  const address = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/addresses/',
-      headers: doc.auth,
-      payload: {
-        streetAddress: '1 Long Street',
-        suburb: 'Gardens',
-        city: 'Cape Town',
-        state: 'Western Cape',
-        postalCode: '8001',
-        countryCode: 'ZA',
-      },
-    }),
-    'address',
-  );
-  const slot = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/availability/',
-      headers: doc.auth,
-      payload: { dayOfWeek: (n % 7) + 1, startTime: '09:00', endTime: '10:00' },
-    }),
-    'slot',
-  );
-  const payment = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/paymentDetails/',
-      headers: doc.auth,
-      payload: {
-        type: 2,
-        identifier: `pay.${label.toLowerCase()}${n}@test.example`,
-        currency: 'ZAR',
-      },
-    }),
-    'payment',
-  );
+  const address = await ok('address', 'POST', '/api/portal/me/addresses/', {
+    streetAddress: '1 Long Street',
+    suburb: 'Gardens',
+    city: 'Cape Town',
+    state: 'Western Cape',
+    postalCode: '8001',
+    countryCode: 'ZA',
+  });
+  const slot = await ok('slot', 'POST', '/api/portal/me/availability/', { dayOfWeek: (n % 7) + 1, startTime: '09:00', endTime: '10:00' });
+  const payment = await ok('payment', 'POST', '/api/portal/me/paymentDetails/', {
+    type: 2,
+    identifier: `pay.${label.toLowerCase()}${n}@test.example`,
+    currency: 'ZAR',
+  });
   // A and B hold different lookups, so B's is "another practitioner's real id" for A.
   const languageId = label === 'A' ? 1 : 2;
   const specializationId = label === 'A' ? 1 : 2;
-  await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/languages/',
-      headers: doc.auth,
-      payload: { id: languageId },
-    }),
-    'language',
-  );
-  await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/specializations/',
-      headers: doc.auth,
-      payload: { id: specializationId },
-    }),
-    'specialization',
-  );
+  await ok('language', 'POST', '/api/portal/me/languages/', { id: languageId });
+  await ok('specialization', 'POST', '/api/portal/me/specializations/', { id: specializationId });
   // Running the practice: a warehouse, a consignment of kits from the provider, a discount code.
-  const warehouse = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/me/warehouses/',
-      headers: doc.auth,
-      payload: {
-        contactNumber: '+27215550199',
-        contactPerson: 'Grace Hopper',
-        countryCode: 'ZA',
-        name: `Store ${label}`,
-        postalCode: '8001',
-        state: 'Western Cape',
-        streetAddress: '12 Kloof Street',
-        suburb: 'Gardens',
-      },
-    }),
-    'warehouse',
-  );
+  const warehouse = await ok('warehouse', 'POST', '/api/portal/me/warehouses/', {
+    contactNumber: '+27215550199',
+    contactPerson: 'Grace Hopper',
+    countryCode: 'ZA',
+    name: `Store ${label}`,
+    postalCode: '8001',
+    state: 'Western Cape',
+    streetAddress: '12 Kloof Street',
+    suburb: 'Gardens',
+  });
   const consigned = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/admin/consignments',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      payload: { practitionerEmail: doc.user.email, count: 2 },
-    }),
     'consignment',
+    'POST',
+    '/api/admin/consignments',
+    { practitionerEmail: doc.user.email, count: 2 },
+    { authorization: `Bearer ${ADMIN_TOKEN}` },
   );
   const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
-  const code = await ok(
-    await inject({
-      method: 'POST',
-      url: '/api/portal/discount-codes/',
-      headers: doc.auth,
-      payload: {
-        code: `SEC${label}${n}${Date.now().toString(36).toUpperCase()}`,
-        rule: { type: 'percentage', value: 10, currency: 'ZAR', minimumOrderCents: 0, validFrom: yesterday, validUntil: null, usageLimit: null },
-        upsell: 'Add a consultation',
-        options: { appliesTo: ['kit'] },
-        requiresShipping: true,
-        addNewKit: false,
-      },
-    }),
-    'discount code',
-  );
+  const code = await ok('discount code', 'POST', '/api/portal/discount-codes/', {
+    code: `SEC${label}${n}${Date.now().toString(36).toUpperCase()}`,
+    rule: { type: 'percentage', value: 10, currency: 'ZAR', minimumOrderCents: 0, validFrom: yesterday, validUntil: null, usageLimit: null },
+    upsell: 'Add a consultation',
+    options: { appliesTo: ['kit'] },
+    requiresShipping: true,
+    addNewKit: false,
+  });
   const [fee] = await h.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.practitionerId, practitionerId)).limit(1);
   const [certificate] = await h.db.select({ id: courseCertificates.id }).from(courseCertificates).where(eq(courseCertificates.practitionerId, practitionerId));
   const component = (swab.minerals[0] ?? swab.vitamins[0])!;
@@ -302,10 +186,9 @@ export type Practice = Awaited<ReturnType<typeof buildPractice>>;
 /** Tables that rightly change on any request: the audit trail (denials are written). */
 const EXCLUDED_TABLES = new Set(['audit_events', '__drizzle_migrations']);
 
-/** Rows of a raw query on either driver (node-postgres answers {rows}, PGlite too). */
+/** Rows of a raw query on either driver. */
 async function query<T>(h: Harness, q: ReturnType<typeof sql.raw> | ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await h.db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
+  return rowsOf<T>(await h.db.execute(q));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { discountCodes, orders, practitioners, transactions } from '../../db/schema';
-import { escapeLike, isUniqueViolation } from '../../db/sql';
+import { escapeLike, findOfPractice, isUniqueViolation } from '../../db/sql';
 
 type Executor = Db | Tx;
 import { takeStockKit } from '../kits/service';
@@ -67,14 +67,7 @@ export async function insertDiscountCode(db: Executor, values: typeof discountCo
   }
 }
 
-export async function findDiscountCode(db: Executor, practitionerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.id, id), eq(discountCodes.practitionerId, practitionerId)))
-    .limit(1);
-  return row;
-}
+export const findDiscountCode = (db: Executor, practitionerId: string, id: string) => findOfPractice(db, discountCodes, practitionerId, id);
 
 /** Changes a code's rule and options (never the code itself); undefined when deactivated or not the practice's. */
 export async function updateDiscountCode(

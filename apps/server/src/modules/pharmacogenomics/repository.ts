@@ -14,7 +14,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { CURRENT_MEDICINES } from '../../db/questionnaires';
-import { rowsOf } from '../../db/sql';
+import { escapeLike, rowsOf } from '../../db/sql';
 import type { ReportRowDraft } from './mapping';
 
 type Q = Db | Tx;
@@ -130,7 +130,6 @@ const texts = (values: string[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A text column among values, where 'not stated' means the data gives none (NULL). */
 function amongOrNull(col: AnyPgColumn, values: string[]): SQL {

@@ -15,6 +15,7 @@ import {
   specializations,
   users,
 } from '../../db/schema';
+import { lockPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
 
@@ -246,7 +247,7 @@ export async function countAddresses(db: Executor, practitionerId: string) {
 export async function insertAddress(db: Db, practitionerId: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) {
   return db.transaction(async (tx) => {
     // Serialises concurrent additions for one practice, so "the first" is decided once.
-    await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
+    await lockPractice(tx, practitionerId);
     const [existing] = await tx.select({ n: count() }).from(practitionerAddresses).where(eq(practitionerAddresses.practitionerId, practitionerId));
     const [row] = await tx
       .insert(practitionerAddresses)
@@ -296,11 +297,6 @@ export const listAvailability = (db: Executor, practitionerId: string) =>
     .from(practitionerAvailability)
     .where(eq(practitionerAvailability.practitionerId, practitionerId))
     .orderBy(asc(practitionerAvailability.dayOfWeek), asc(practitionerAvailability.startTime), asc(practitionerAvailability.id));
-
-/** Locks the practice's row, so overlap checks and the writes after them see one consistent list. */
-export async function lockPractice(tx: Tx, practitionerId: string) {
-  await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
-}
 
 export async function insertSlot(tx: Executor, practitionerId: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
   const [row] = await tx

@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import type { AddressInput, OnboardingBody, PaymentDetailsInput, UpdatePracticeBody } from '@portal/contract';
 import type { AppContext } from '../../context';
+import { lockPractice } from '../../db/sql';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { findUserById, getMe, hasAcceptedLatest } from '../account/service';
 import * as repo from './repository';
@@ -263,7 +264,7 @@ export async function listAvailability(ctx: AppContext, userId: string) {
 export async function saveSlot(ctx: AppContext, userId: string, input: AvailabilityInput, id?: string) {
   const practice = await practiceOf(ctx, userId);
   const row = await ctx.database.db.transaction(async (tx) => {
-    await repo.lockPractice(tx, practice.id);
+    await lockPractice(tx, practice.id);
     const all = await repo.listAvailability(tx, practice.id);
     const others = all.filter((s) => s.id !== id);
     if (id && others.length === all.length) throw notFound();

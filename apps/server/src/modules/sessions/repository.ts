@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client';
 import { LIVE_SESSION_COLUMNS, type LiveSessionRow } from '../../plugins/auth';
 import { dataRequests, kits, practitioners, questionnaireResponses, questionnaires, results, sessions, transactions, users } from '../../db/schema';
 import { CURRENT_MEDICINES } from '../../db/questionnaires';
-import { rowsOf } from '../../db/sql';
+import { escapeLike, rowsOf } from '../../db/sql';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -38,8 +38,6 @@ function summaries(db: Db) {
     .leftJoin(dataRequests, eq(dataRequests.sessionId, sessions.id));
 }
 export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The words of a patient-name search as ILIKE patterns, at most four. */
 const searchTerms = (search: string | undefined) =>

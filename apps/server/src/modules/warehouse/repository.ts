@@ -1,13 +1,9 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consignments, kits, practitioners, warehouses } from '../../db/schema';
+import { findOfPractice, lockPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
-
-/** Serialises writes that decide "the first" or "how many" for one practice. */
-async function lockPractitioner(tx: Tx, practitionerId: string) {
-  await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
-}
 
 export type WarehouseValues = Pick<
   typeof warehouses.$inferInsert,
@@ -21,14 +17,7 @@ export const listWarehouses = (db: Executor, practitionerId: string) =>
     .where(eq(warehouses.practitionerId, practitionerId))
     .orderBy(desc(warehouses.primary), asc(warehouses.createdAt), asc(warehouses.id));
 
-export async function findWarehouse(db: Executor, practitionerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(warehouses)
-    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
-    .limit(1);
-  return row;
-}
+export const findWarehouse = (db: Executor, practitionerId: string, id: string) => findOfPractice(db, warehouses, practitionerId, id);
 
 /**
  * Adds a warehouse; the first one is primary and becomes practitioners.warehouse_id. 'full' at the
@@ -36,7 +25,7 @@ export async function findWarehouse(db: Executor, practitionerId: string, id: st
  */
 export async function insertWarehouse(db: Db, practitionerId: string, values: WarehouseValues, max: number) {
   return db.transaction(async (tx) => {
-    await lockPractitioner(tx, practitionerId);
+    await lockPractice(tx, practitionerId);
     const [existing] = await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.practitionerId, practitionerId));
     const n = Number(existing?.n ?? 0);
     if (n >= max) return 'full' as const;
@@ -63,7 +52,7 @@ export async function updateWarehouse(db: Executor, practitionerId: string, id: 
 /** Moves the primary flag and practitioners.warehouse_id to this warehouse, in one transaction. */
 export async function setPrimaryWarehouse(db: Db, practitionerId: string, id: string) {
   return db.transaction(async (tx) => {
-    await lockPractitioner(tx, practitionerId);
+    await lockPractice(tx, practitionerId);
     const [target] = await tx
       .select({ id: warehouses.id })
       .from(warehouses)
@@ -122,14 +111,7 @@ export async function listConsignments(db: Executor, practitionerId: string, war
     .orderBy(desc(consignments.dispatchedAt), desc(consignments.id));
 }
 
-export async function findConsignment(db: Executor, practitionerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(consignments)
-    .where(and(eq(consignments.id, id), eq(consignments.practitionerId, practitionerId)))
-    .limit(1);
-  return row;
-}
+export const findConsignment = (db: Executor, practitionerId: string, id: string) => findOfPractice(db, consignments, practitionerId, id);
 
 /** Marks a consignment received once: a second call matches no row. */
 export async function receiveConsignment(db: Executor, practitionerId: string, id: string) {

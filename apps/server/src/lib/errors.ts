@@ -20,3 +20,13 @@ export const sessionExpired = () => new AppError(401, ErrorCode.SESSION_EXPIRED,
 export const badRequest = (fieldErrors?: Record<string, string[]>, message?: string) => new AppError(400, ErrorCode.BAD_REQUEST, message, { fieldErrors });
 /** The object is not in a state that allows this step (deactivated, received, already paid, ...). */
 export const badStatusTransition = (message?: string) => new AppError(400, ErrorCode.BAD_STATUS_TRANSITION, message);
+
+/**
+ * The answer of a one-way change made by one conditional update: the changed row; else 400414 saying
+ * `already` when the object is the practice's (the change was made before), else 404.
+ */
+export async function changedOnce<T>(row: T | undefined, exists: () => Promise<unknown>, already: string): Promise<T> {
+  if (row) return row;
+  if (await exists()) throw badStatusTransition(already);
+  throw notFound();
+}

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isoOrNull, utcToday } from '../../lib/dates';
-import { AppError, badRequest, badStatusTransition, notFound } from '../../lib/errors';
+import { AppError, badRequest, badStatusTransition, changedOnce, notFound } from '../../lib/errors';
 import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
@@ -125,9 +125,7 @@ export async function updateDiscountCode(ctx: AppContext, userId: string, id: st
 export async function deactivateDiscountCode(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.deactivateDiscountCode(ctx.database.db, p.id, id);
-  if (row) return toDiscountCode(row);
-  if (await repo.findDiscountCode(ctx.database.db, p.id, id)) throw badStatusTransition('This code is already deactivated');
-  throw notFound();
+  return toDiscountCode(await changedOnce(row, () => repo.findDiscountCode(ctx.database.db, p.id, id), 'This code is already deactivated'));
 }
 
 // ---- Patient orders ----------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, type Consignment, type Warehouse, 
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isoOrNull } from '../../lib/dates';
-import { badRequest, badStatusTransition, notFound } from '../../lib/errors';
+import { badRequest, changedOnce, notFound } from '../../lib/errors';
 import { practitionerOf } from '../sessions/access';
 import type { Geocoder } from './geocoder';
 import * as repo from './repository';
@@ -133,7 +133,5 @@ export async function listConsignments(ctx: AppContext, userId: string, warehous
 export async function receiveConsignment(ctx: AppContext, userId: string, id: string) {
   const p = await practitionerOf(ctx, userId);
   const row = await repo.receiveConsignment(ctx.database.db, p.id, id);
-  if (row) return toConsignment(row);
-  if (await repo.findConsignment(ctx.database.db, p.id, id)) throw badStatusTransition('This consignment has already been received');
-  throw notFound();
+  return toConsignment(await changedOnce(row, () => repo.findConsignment(ctx.database.db, p.id, id), 'This consignment has already been received'));
 }

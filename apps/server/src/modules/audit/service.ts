@@ -220,6 +220,11 @@ export function createAudit(db: Db, opts: { key: string }) {
       return out;
     },
 
+    /** The lab's data entered a patient's record through the admin API: the provider is the actor, no user. */
+    labImport(request: FastifyRequest, sessionId: string, category: AuditCategory, detail: string): Promise<void> {
+      return record({ actorUserId: null, sessionId, action: 'import', category, outcome: 'allowed', sourceIp: request.ip, detail });
+    },
+
     /**
      * Walks the chain in order; the first row whose link or seal does not hold is reported. With
      * `afterId`, only the rows after that one, linked from its hash (a check of what was added since).

@@ -18,17 +18,7 @@ export const kitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, kitAdminApi.advance, { config }, async (req) => {
     const kit = await service.advanceKit(ctx, req.params.sampleLabel);
-    if (kit.sessionID) {
-      await ctx.audit.record({
-        actorUserId: null,
-        sessionId: kit.sessionID,
-        action: 'import',
-        category: 'kit',
-        outcome: 'allowed',
-        sourceIp: req.ip,
-        detail: `kit ${kit.sampleLabel} now ${kit.status}`,
-      });
-    }
+    if (kit.sessionID) await ctx.audit.labImport(req, kit.sessionID, 'kit', `kit ${kit.sampleLabel} now ${kit.status}`);
     return kit;
   });
 };

@@ -20,17 +20,7 @@ export const pgxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, pgxAdminApi.importCalls, { config }, async (req) => {
     const result = await service.importCalls(db, { sampleLabel: req.body.kit }, req.body.calls, req.body.outsideCalls ?? null);
     // The lab's data entered the patient's record: the audit trail says so (the provider is the actor).
-    if (result.sessionId) {
-      await ctx.audit.record({
-        actorUserId: null,
-        sessionId: result.sessionId,
-        action: 'import',
-        category: 'pharmacogenomic report',
-        outcome: 'allowed',
-        sourceIp: req.ip,
-        detail: `calls of kit ${result.sampleLabel}`,
-      });
-    }
+    if (result.sessionId) await ctx.audit.labImport(req, result.sessionId, 'pharmacogenomic report', `calls of kit ${result.sampleLabel}`);
     return result;
   });
 

@@ -1,9 +1,7 @@
 import type { WarehouseInput } from '@portal/contract';
-import type { Harness, Practice } from './harness';
+import { admin, type Harness, type Practice } from './harness';
 
 /** Shared set-up of the integration tests of kits, warehouse, discount codes and transactions. */
-export const ADMIN_TOKEN = 'test-admin-token-commerce-0123456789';
-export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 export type Headers = Record<string, string>;
 

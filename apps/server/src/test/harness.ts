@@ -10,6 +10,9 @@ import { loadEnv, type Env } from '../env';
 import type { computeResults } from '../modules/genetics';
 
 export const TEST_PASSWORD = 'Test-password-1';
+/** The admin API's bearer token in the tests that start their app with it (`createTestApp({ ADMIN_TOKEN })`). */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 let passwordHash: Promise<string> | null = null;
 
 /**

@@ -5,11 +5,8 @@ import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, practitionerReviews, practitioners } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { ADMIN_TOKEN, admin, createTestApp, createUser, type Harness } from '../../test/harness';
 import { adminCheckFor, createAdminCheck, readOrCreateLocalToken } from './admin-auth';
-
-const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { ADMIN_TOKEN, admin, createTestApp, createUser, type Harness } from '../../test/harness';
 import { ALL_LESSONS, COURSE, TEST_QUESTIONS } from './content';
 import { passes } from './service';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createTestApp({ ADMIN_TOKEN: 'test-admin-token-0123456789abcdef' });
+  h = await createTestApp({ ADMIN_TOKEN });
 });
 afterAll(() => h.close());
 
@@ -175,7 +175,6 @@ describe('listing for patients', () => {
     await submit(u.auth, { answers: answers(0) });
     expect(await listed()).not.toContain(id);
 
-    const admin = { authorization: 'Bearer test-admin-token-0123456789abcdef' };
     expect((await h.app.inject({ method: 'POST', url: `/api/admin/practitioners/${id}/accept`, headers: admin })).statusCode).toBe(200);
     expect(await listed()).toContain(id);
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_ALPHABET, DISCOUNT_TEXTS, GENERATED_CODE_LENGTH, type DiscountCodeInput } from '@portal/contract';
 import { auditEvents, discountCodes, kits, orders, transactions } from '../../db/schema';
-import { createTestApp, createUser, practice, type Harness, type Practice } from '../../test/harness';
-import { ADMIN_TOKEN, consign, inject } from '../../test/commerce';
+import { ADMIN_TOKEN, createTestApp, createUser, practice, type Harness, type Practice } from '../../test/harness';
+import { consign, inject } from '../../test/commerce';
 import { utcToday } from '../../lib/dates';
 
 let h: Harness;

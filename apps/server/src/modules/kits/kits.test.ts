@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
 import { auditEvents, kits, warehouses } from '../../db/schema';
-import { createTestApp, practice, session, type Harness } from '../../test/harness';
-import { ADMIN_TOKEN, assign, consign, inject, warehouseInput } from '../../test/commerce';
+import { ADMIN_TOKEN, createTestApp, practice, session, type Harness } from '../../test/harness';
+import { assign, consign, inject, warehouseInput } from '../../test/commerce';
 
 let h: Harness;
 beforeAll(async () => {

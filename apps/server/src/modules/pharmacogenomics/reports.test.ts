@@ -2,13 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
 import { auditEvents, kits, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
-import { createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
+import { ADMIN_TOKEN, admin, createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
 import { readPgxFile } from './catalogue';
 import { runPgxCommand } from './admin-cli';
 import { importCalls, loadBrandNames, loadCpicTable } from './service';
-
-const ADMIN_TOKEN = 'test-admin-token-pgx-0123456789abcdef';
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let h: Harness;
 beforeAll(async () => {

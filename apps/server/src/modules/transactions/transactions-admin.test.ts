@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_CSV_COLUMNS } from '@portal/contract';
 import { genotypeFiles, kits, results, transactions } from '../../db/schema';
-import { createTestApp, practice, session, type Harness, type Practice } from '../../test/harness';
+import { ADMIN_TOKEN, admin, createTestApp, practice, session, type Harness, type Practice } from '../../test/harness';
 import { generateSyntheticGenotypeFile } from '../genetics';
 import { centsToDecimal, csvField } from './service';
-import { ADMIN_TOKEN, admin, consign, inject } from '../../test/commerce';
+import { consign, inject } from '../../test/commerce';
 
 let h: Harness;
 beforeAll(async () => {

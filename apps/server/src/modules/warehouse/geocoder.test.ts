@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warehouses } from '../../db/schema';
-import { createTestApp, practice, type Harness } from '../../test/harness';
+import { ADMIN_TOKEN, createTestApp, practice, type Harness } from '../../test/harness';
 import { createGeocoder } from './geocoder';
-import { ADMIN_TOKEN, inject, warehouseInput } from '../../test/commerce';
+import { inject, warehouseInput } from '../../test/commerce';
 
 /**
  * A local stand-in for Google's Geocoding JSON API: known streets have coordinates, 'Nowhere'

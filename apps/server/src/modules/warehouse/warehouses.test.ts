@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WAREHOUSES, WAREHOUSE_FIELDS } from '@portal/contract';
 import { consignments, practitioners, warehouses } from '../../db/schema';
-import { createTestApp, practice, session, type Harness, type Practice } from '../../test/harness';
-import { ADMIN_TOKEN, assign, consign, inject, warehouseInput } from '../../test/commerce';
+import { ADMIN_TOKEN, createTestApp, practice, session, type Harness, type Practice } from '../../test/harness';
+import { assign, consign, inject, warehouseInput } from '../../test/commerce';
 
 let h: Harness;
 beforeAll(async () => {

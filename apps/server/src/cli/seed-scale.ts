@@ -22,60 +22,29 @@ export interface ScaleOptions {
   onProgress?: (done: number) => void;
 }
 
-/** One session's history, as the trail would hold it: what was read and decided, by whom. */
-const HISTORY: Record<number, Array<[AuditAction, AuditCategory]>> = {
+type Entry = [AuditAction, AuditCategory];
+/** `n` looks at the session itself. */
+const reads = (n: number): Entry[] => Array.from({ length: n }, () => ['read', 'session']);
+/** Decided, data requested, results and questionnaires read, a journal saved. */
+const worked: Entry[] = [
+  ['accept', 'session'],
+  ['request', 'data request'],
+  ['read', 'results'],
+  ['read', 'component'],
+  ['read', 'questionnaires'],
+  ['save', 'journal'],
+];
+
+/** One session's history, as the trail would hold it: what was read and decided, by whom (ten rows each). */
+const HISTORY: Record<number, Entry[]> = {
   // requested: looked at before deciding
-  1: [
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-  ],
+  1: reads(10),
   // accepted: decided, data requested, results and questionnaires read
-  2: [
-    ['read', 'session'],
-    ['accept', 'session'],
-    ['request', 'data request'],
-    ['read', 'session'],
-    ['read', 'results'],
-    ['read', 'results'],
-    ['read', 'component'],
-    ['read', 'questionnaires'],
-    ['save', 'journal'],
-    ['read', 'session'],
-  ],
+  2: [...reads(1), ...worked.slice(0, 2), ...reads(1), ['read', 'results'], ...worked.slice(2), ...reads(1)],
   // rejected
-  3: [
-    ['read', 'session'],
-    ['read', 'session'],
-    ['reject', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-    ['read', 'session'],
-  ],
+  3: [...reads(2), ['reject', 'session'], ...reads(7)],
   // completed
-  4: [
-    ['read', 'session'],
-    ['accept', 'session'],
-    ['request', 'data request'],
-    ['read', 'results'],
-    ['read', 'component'],
-    ['read', 'questionnaires'],
-    ['save', 'journal'],
-    ['submit', 'journal'],
-    ['read', 'session'],
-    ['read', 'results'],
-  ],
+  4: [...reads(1), ...worked, ['submit', 'journal'], ...reads(1), ['read', 'results']],
 };
 
 /**

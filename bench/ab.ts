@@ -8,60 +8,21 @@
  *   npx tsx bench/ab.ts apps/server/dist/base/server.js apps/server/dist/server.js
  *   BENCH_DATABASE_URL for PostgreSQL, else PGlite; BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 2)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cannon, cpuSample, freePort, prepareDatabase, readRequests, workloadFor } from './api-load';
+import { cannon, cpuSample, prepareDatabase, readRequests, startServer, workloadFor } from './api-load';
 import { withPostgres } from './pgx-report';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-
-async function start(serverJs: string, db: { url?: string; dataDir?: string }) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverJs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      DEMO_DATA: 'false',
-      SERVE_WEB: 'false',
-      DATABASE_URL: db.url ?? '',
-      DATA_DIR: db.dataDir ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const t0 = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`${serverJs} exited with ${child.exitCode}`);
-    if (Date.now() - t0 > 60_000) throw new Error(`${serverJs} did not get ready`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    base,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
 
 async function run(builds: string[], db: { url?: string; dataDir?: string }) {
   const { requested, listEmail } = await prepareDatabase(db.url ? { url: db.url } : { dataDir: db.dataDir }, 200);
   const rows: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const build of builds) {
-      const server = await start(build, db);
+      const server = await startServer(db, {}, [], build);
       try {
         const w = await workloadFor(server.base, requested, listEmail);
         const tally = { reads: 0, lists: 0, accepts: 0, errors: 0, byStatus: {} };

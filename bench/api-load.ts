@@ -17,8 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
+import { ssoApi } from '@portal/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import { callApi } from '../apps/server/src/cli/api-call';
 import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from '../apps/server/src/cli/seed-scale';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client';
 import { auditEvents, sessions } from '../apps/server/src/db/schema';
@@ -145,10 +147,18 @@ export async function startChild(args: string[], env: Record<string, string>, re
   };
 }
 
-/** The built server with production settings; `LOG_LEVEL` as production would run it unless BENCH_LOG_LEVEL says otherwise. */
-export const startServer = (db: { url?: string; dataDir?: string }, extra: Record<string, string> = {}, nodeArgs: string[] = []) =>
+/**
+ * The built server (or another build of it, `serverJs`: bench/ab.ts) with production settings;
+ * `LOG_LEVEL` as production would run it unless BENCH_LOG_LEVEL says otherwise.
+ */
+export const startServer = (
+  db: { url?: string; dataDir?: string },
+  extra: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  serverJs = path.join(ROOT, 'apps/server/dist/server.js'),
+) =>
   startChild(
-    [...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
+    [...nodeArgs, serverJs],
     {
       NODE_ENV: 'production',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -198,14 +208,9 @@ export async function prepareDatabase(opts: DatabaseOptions, writePool = WRITE_P
   }
 }
 
-async function token(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/sso/api/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
+/** An access token for `email`, signed in as the mobile app and the terminal do. */
+export async function token(base: string, email: string, password: string) {
+  return (await callApi(base, ssoApi.token, { body: { email, password } })).accessToken;
 }
 
 export interface Workload {

@@ -119,61 +119,19 @@ export async function benchPgxReport(opts: { url?: string; iterations?: number }
     const page = { limit: 100, offset: 0 };
     const none = { phenotypeCategory: [], specialtyPopulation: [], levelOfEvidence: [], diseasePhenotype: [] };
     const reference = await time('reference: select 1', iterations, async () => (await db.execute(sql`select 1`), 1));
+    /** One page of a report view's rows for a different patient each time. */
+    const rows = (label: string, filters: Parameters<typeof repo.queryRows>[3]) =>
+      time(label, iterations, async (i) => (await repo.queryRows(db, kit(i), version, filters, page)).rows.length);
+    const quick = { category: [], class: [], name: '', taking: false };
     const queries = [
-      await time(
-        'quick view: name CYP2C19',
-        iterations,
-        async (i) => (await repo.queryRows(db, kit(i), version, { quick: { category: [], class: [], name: 'CYP2C19', taking: false } }, page)).rows.length,
-      ),
-      await time(
-        'quick view: category and class',
-        iterations,
-        async (i) =>
-          (
-            await repo.queryRows(
-              db,
-              kit(i),
-              version,
-              {
-                quick: {
-                  category: ['Nervous system'],
-                  class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'],
-                  name: '',
-                  taking: false,
-                },
-              },
-              page,
-            )
-          ).rows.length,
-      ),
-      await time(
-        'quick view: medicines taken',
-        iterations,
-        async (i) =>
-          (
-            await repo.queryRows(
-              db,
-              kit(i),
-              version,
-              { quick: { category: [], class: [], name: '', taking: true }, takingDrugs: ['clopidogrel', 'paroxetine', 'simvastatin'] },
-              page,
-            )
-          ).rows.length,
-      ),
-      await time(
-        'custom: 3 variables',
-        iterations,
-        async (i) =>
-          (
-            await repo.queryRows(
-              db,
-              kit(i),
-              version,
-              { custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['General'], levelOfEvidence: [1, 2] } },
-              page,
-            )
-          ).rows.length,
-      ),
+      await rows('quick view: name CYP2C19', { quick: { ...quick, name: 'CYP2C19' } }),
+      await rows('quick view: category and class', {
+        quick: { ...quick, category: ['Nervous system'], class: ['Tricyclic antidepressant', 'Selective serotonin reuptake inhibitor (SSRI)'] },
+      }),
+      await rows('quick view: medicines taken', { quick: { ...quick, taking: true }, takingDrugs: ['clopidogrel', 'paroxetine', 'simvastatin'] }),
+      await rows('custom: 3 variables', {
+        custom: { ...none, phenotypeCategory: ['Toxicity', 'Dosage'], specialtyPopulation: ['General'], levelOfEvidence: [1, 2] },
+      }),
       await time(
         'custom: diseases',
         iterations,

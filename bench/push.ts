@@ -17,13 +17,11 @@
  *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/push.ts
  *   (or `npm run bench -- push`); BENCH_PUSH_IDLE_SECONDS (60), BENCH_PUSH_STREAMS (1000), BENCH_PUSH_TRIES (50)
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
@@ -33,8 +31,9 @@ import { loadEnv } from '../apps/server/src/env';
 import { createAudit } from '../apps/server/src/modules/audit/service';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
+import { runPatientCommand } from '../apps/server/src/test/patient-cli';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium';
-import { cannon, cpuMsOf, freePort, startChild, startServer } from './api-load';
+import { cannon, cpuMsOf, freePort, startChild, startServer, token as signIn } from './api-load';
 import { withPostgres } from './pgx-report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +42,6 @@ const STREAMS = Number(process.env.BENCH_PUSH_STREAMS ?? 1_000);
 const TRIES = Number(process.env.BENCH_PUSH_TRIES ?? 50);
 const PER_USER = 16;
 export const PUSH_TARGETS = { pageP95Ms: 1_000 } as const;
-const run = promisify(execFile);
 const ADA = 'ada.lovelace@demo.test';
 
 /** Resident memory of a process in KiB (Linux /proc). */
@@ -88,16 +86,6 @@ const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
-
-async function signIn(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/sso/api/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 interface Stream {
   /** Data events as they arrived: the time and the event. */
@@ -344,23 +332,9 @@ async function pageBench(base: string, url: string, practitionerId: string, pati
     const latenciesMs: number[] = [];
     let missed = 0;
     for (let t = 0; t < TRIES; t++) {
-      const { stdout } = await run(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(ROOT, 'apps/server/src/cli/patient.ts'),
-          'request',
-          '--practitioner',
-          practitionerId,
-          '--in-days',
-          '2',
-          '--email',
-          patient.email,
-          '--password',
-          patient.password,
-        ],
-        { cwd: ROOT, env: { ...process.env, PORTAL_URL: base } },
+      const stdout = await runPatientCommand(
+        ['request', '--practitioner', practitionerId, '--in-days', '2', '--email', patient.email, '--password', patient.password],
+        base,
       );
       const id = /Session ([0-9a-f-]{36}) requested/.exec(stdout)?.[1];
       if (!id) throw new Error(`the patient command said: ${stdout}`);

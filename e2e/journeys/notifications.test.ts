@@ -1,11 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/server/src/test/failure-kit';
 import { startTestSmtp } from '../../apps/server/src/test/smtp';
+import { patientCli } from '../support/api';
 import { DEMO_PASSWORD } from '../support/browser';
 import { createThrowawayDatabase } from '../support/database';
 
@@ -16,7 +16,6 @@ import { createThrowawayDatabase } from '../support/database';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const admin = process.env.TEST_DATABASE_URL;
-const run = promisify(execFile);
 
 let child: ChildProcess | null = null;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>> | null = null;
@@ -96,23 +95,9 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
     for (let i = 0; i < 6; i++) {
       const at = new Date(Date.now() + (2 + i / 10) * 86_400_000);
       at.setUTCSeconds(0, 0);
-      const { stdout } = await run(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(ROOT, 'apps/server/src/cli/patient.ts'),
-          'request',
-          '--email',
-          'thandi.nkosi@demo.test',
-          '--password',
-          DEMO_PASSWORD,
-          '--practitioner',
-          ada.id,
-          '--at',
-          at.toISOString(),
-        ],
-        { cwd: ROOT, env: { ...process.env, PORTAL_URL: base } },
+      const stdout = await patientCli(
+        ['request', '--email', 'thandi.nkosi@demo.test', '--password', DEMO_PASSWORD, '--practitioner', ada.id, '--at', at.toISOString()],
+        base,
       );
       const id = /^Session ([0-9a-f-]{36}) requested/m.exec(stdout)?.[1];
       expect(id, stdout).toBeDefined();

@@ -1,11 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runPatientCommand } from '../../apps/server/src/test/patient-cli';
 import { baseUrl, DEMO_PASSWORD } from './browser';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
 
 /** JSON call to the running portal, as the mobile app or a script would make it. */
 export async function api<T = unknown>(method: string, pathname: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
@@ -40,14 +34,8 @@ async function postSignOnForm(pathname: string, values: URLSearchParams): Promis
   return fetch(`${baseUrl()}${pathname}`, { method: 'POST', body, headers: { cookie, origin: new URL(baseUrl()).origin }, redirect: 'manual' });
 }
 
-/** `npm run patient -- …` against the running portal; resolves with stdout, rejects with the CLI's message. */
-export async function patientCli(args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/patient.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, PORTAL_URL: baseUrl() },
-  });
-  return stdout;
-}
+/** `npm run patient -- …` against the running portal (or the one at `base`); resolves with stdout, rejects with the CLI's message. */
+export const patientCli = (args: string[], base = baseUrl()) => runPatientCommand(args, base);
 
 let counter = 0;
 /** A new synthetic patient account, made through the sign-on's patient API. */

@@ -57,6 +57,10 @@ describe('sessions with patients', () => {
   it('a request from the patient app appears without a reload; reject asks first; accept, request data, the patient confirms', async () => {
     const keep = await signUpPatient('Naledi');
     const turnDown = await signUpPatient('Willem');
+    // A mistyped password is named as such, not as the catalogue's generic 400401 text.
+    await expect(patientCli(['sessions', '--email', keep.email, '--password', 'Not-her-pass-1'])).rejects.toThrow(
+      /The email or password is not correct \(HTTP 401\)/,
+    );
     const practitionerId = await adaPractitionerId(keep);
 
     const { context, page, errors } = await newPage(browser);

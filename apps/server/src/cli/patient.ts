@@ -56,7 +56,12 @@ function need(value: string | undefined, flag: string): string {
 }
 
 async function signIn() {
-  const pair = await callApi(base, ssoApi.token, { body: { email: need(email, '--email'), password: need(password, '--password') } });
+  const body = { email: need(email, '--email'), password: need(password, '--password') };
+  const pair = await callApi(base, ssoApi.token, { body }).catch((err: unknown) => {
+    // The catalogue's text for 400401 is a generic one; at sign-in the sign-on's own words say what went wrong.
+    if (err instanceof PortalRefused && err.status === 401 && err.error?.message) throw new CliError(`${err.error.message} (HTTP 401)`);
+    throw err;
+  });
   return pair.accessToken;
 }
 

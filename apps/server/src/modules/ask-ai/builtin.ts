@@ -356,7 +356,8 @@ function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: stri
   }
   if (quiet.length)
     lines.push({
-      text: `Also takes, with no actionable pharmacogenomic recommendation in this report: ${names(quiet, 8)}.`,
+      // 'Also' only after a medicine of her own line: first, it would point back at nothing.
+      text: `${lines.length ? 'Also takes' : 'Takes'}, with no actionable pharmacogenomic recommendation in this report: ${names(quiet, 8)}.`,
       citations: [...new Set(quietRefs)],
     });
   return { lines, taken: report.pgx.taking };

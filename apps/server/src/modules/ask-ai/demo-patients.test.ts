@@ -66,7 +66,7 @@ describe('Summary of results on every demo patient', () => {
       for (const s of a.statements) expect(s.text).not.toMatch(/Other Considerations/);
       // The order: medicines taken, other actionable genes, scores, then the count of what was not scored or covered.
       const kinds = a.statements.map((s) =>
-        s.text.startsWith('Takes ') || s.text.startsWith('Also takes')
+        /^(Takes|Also takes)[ ,]/.test(s.text)
           ? 0
           : s.citations.some((c) => c.startsWith('pgx-gene:'))
             ? 1
@@ -114,7 +114,7 @@ describe('Summary of results on every demo patient', () => {
   it('Thandi: nothing she takes has an actionable recommendation, and the summary says so first', async () => {
     const a = await ask('Thandi', { preset: 'summary' });
     expect(a.statements[0]).toEqual({
-      text: 'Also takes, with no actionable pharmacogenomic recommendation in this report: clopidogrel, ibuprofen and simvastatin.',
+      text: 'Takes, with no actionable pharmacogenomic recommendation in this report: clopidogrel, ibuprofen and simvastatin.',
       citations: ['questionnaire:4:medicines', 'pgx:CYP2C19:clopidogrel', 'questionnaire:4:otc', 'pgx:CYP2C9:ibuprofen', 'pgx:SLCO1B1:simvastatin'],
     });
     // The tricyclic 'Other Considerations' CPIC repeats for each drug appear once, naming the drugs.

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Loader, Pagination, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconPencil, IconSearch } from '@tabler/icons-react';
 import { JournalStatus, SESSION_STATUS_LABELS, errorText, type SessionStatus } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LabelledSegmentedControl } from '../../components/labelled-segmented-control';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
@@ -37,24 +38,20 @@ export function JournalsPage() {
           }}
           w={300}
         />
-        <div>
-          <Text size="sm" fw={500} id="journal-status-label" mb={4}>
-            {journalsText('journals.filter')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="journal-status-label"
-            value={status}
-            onChange={(v) => {
-              setStatus(v as StatusFilter);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: journalsText('journals.filter.all') },
-              { value: JournalStatus.SAVED, label: JournalStatus.SAVED },
-              { value: JournalStatus.SUBMITTED, label: JournalStatus.SUBMITTED },
-            ]}
-          />
-        </div>
+        <LabelledSegmentedControl
+          label={journalsText('journals.filter')}
+          labelId="journal-status-label"
+          value={status}
+          onChange={(v) => {
+            setStatus(v as StatusFilter);
+            setPage(1);
+          }}
+          data={[
+            { value: 'all', label: journalsText('journals.filter.all') },
+            { value: JournalStatus.SAVED, label: JournalStatus.SAVED },
+            { value: JournalStatus.SUBMITTED, label: JournalStatus.SUBMITTED },
+          ]}
+        />
       </Group>
 
       {journals.isPending && <Loader aria-label={t('common.loading')} />}

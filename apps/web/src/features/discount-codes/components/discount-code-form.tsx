@@ -1,8 +1,9 @@
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control';
 import { SubmitForm } from '../../../components/submit-form';
 import { formatNumber } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
@@ -109,20 +110,16 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             </Group>
           )}
 
-          <div>
-            <Text size="sm" fw={500} id="discount-type-label" mb={4}>
-              {discountCodesText('discount.type')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="discount-type-label"
-              value={type.value}
-              onChange={(v) => type.onChange(v as DiscountType)}
-              data={[
-                { value: 'percentage', label: discountCodesText('discount.type.percentage') },
-                { value: 'fixed', label: discountCodesText('discount.type.fixed') },
-              ]}
-            />
-          </div>
+          <LabelledSegmentedControl
+            label={discountCodesText('discount.type')}
+            labelId="discount-type-label"
+            value={type.value}
+            onChange={(v) => type.onChange(v as DiscountType)}
+            data={[
+              { value: 'percentage', label: discountCodesText('discount.type.percentage') },
+              { value: 'fixed', label: discountCodesText('discount.type.fixed') },
+            ]}
+          />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

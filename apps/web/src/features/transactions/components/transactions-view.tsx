@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, TransactionKind, TransactionPeriod, TransactionState, errorText } from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control';
 import { PagedResults } from '../../../components/paged-results';
 import { SectionCard } from '../../../components/section-card';
 import { useSystemStore } from '../../../store/system-store';
@@ -120,17 +121,13 @@ export function TransactionsView() {
         title={transactionsText('tx.totals')}
         asideAlign="flex-end"
         aside={
-          <div>
-            <Text size="sm" fw={500} id="tx-period-label" mb={4}>
-              {transactionsText('tx.period')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="tx-period-label"
-              value={period}
-              onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
-              data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
-            />
-          </div>
+          <LabelledSegmentedControl
+            label={transactionsText('tx.period')}
+            labelId="tx-period-label"
+            value={period}
+            onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
+            data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
+          />
         }
       >
         <TotalsTable query={totals} period={period} />

@@ -1,13 +1,13 @@
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CURRENCIES, DiscountProduct, errorText, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
+import { CURRENCIES, DiscountProduct, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
+import { FormActions } from '../../../components/form-actions';
 import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control';
 import { SubmitForm } from '../../../components/submit-form';
 import { formatNumber } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
-import { applyServerErrors, serverFieldErrors, textInput, useContractForm } from '../../../lib/form';
+import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 import { discountFormOf, emptyDiscountForm, toDiscountInput, type DiscountField, type DiscountFormValues } from '../form';
@@ -74,7 +74,6 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
       if (editing) updateCode.mutate({ id: editing.id, body: { ...input, code: undefined } }, callbacks);
       else createCode.mutate(input, callbacks);
     });
-  const generalError = create.isError && !serverFieldErrors(create.error) ? errorText(isApiError(create.error) ? create.error : null) : null;
   const percentage = values.type === 'percentage';
 
   return (
@@ -219,19 +218,13 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
             />
           </Stack>
 
-          {generalError && (
-            <Alert color="red" variant="light" c="dark.8" role="alert" title={discountCodesText('discount.failed')}>
-              {generalError}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button type="submit" loading={create.isPending}>
-              {editing ? discountCodesText('discount.saveChanges') : discountCodesText('discount.save')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {discountCodesText('discount.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            save={create}
+            saveLabel={editing ? discountCodesText('discount.saveChanges') : discountCodesText('discount.save')}
+            failedTitle={discountCodesText('discount.failed')}
+            cancelLabel={discountCodesText('discount.cancel')}
+            onCancel={onDone}
+          />
         </Stack>
       </SubmitForm>
     </Paper>

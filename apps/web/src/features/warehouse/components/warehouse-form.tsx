@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COUNTRIES, WAREHOUSE_FIELDS, WarehouseInput, errorText, transforms } from '@portal/contract';
+import { COUNTRIES, WAREHOUSE_FIELDS, WarehouseInput, transforms } from '@portal/contract';
+import { FormActions } from '../../../components/form-actions';
 import { SubmitForm } from '../../../components/submit-form';
-import { isApiError } from '../../../lib/api-client';
-import { applyServerErrors, schemaErrors, serverFieldErrors, textInput, useContractForm, type FieldErrors } from '../../../lib/form';
+import { applyServerErrors, schemaErrors, textInput, useContractForm, type FieldErrors } from '../../../lib/form';
 import { useSaveWarehouse } from '../api/save-warehouse';
 import { warehouseText, type WarehouseMessageKey } from '../messages';
 
@@ -77,8 +77,6 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
   const text = (key: Exclude<WarehouseField, 'countryCode'>, extra: { inputMode?: 'numeric' | 'tel'; transform?: (v: string) => string } = {}) => (
     <TextInput label={label(key)} {...textInput(field(key), extra.transform)} required autoComplete={AUTOCOMPLETE[key]} inputMode={extra.inputMode} />
   );
-  // Field errors are shown under their fields; anything else (a server or network failure) here.
-  const generalError = save.isError && !serverFieldErrors(save.error) ? errorText(isApiError(save.error) ? save.error : null) : null;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="warehouse-form-title" maw={820}>
@@ -110,19 +108,15 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
               autoComplete="country"
             />
           </SimpleGrid>
-          {generalError && (
-            <Alert color="red" variant="light" c="dark.8" role="alert" title={warehouseText('warehouse.form.failed')}>
-              {generalError}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending} disabled={blocked} aria-describedby="warehouse-form-hint">
-              {id ? warehouseText('warehouse.form.save') : warehouseText('warehouse.register')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {warehouseText('warehouse.form.cancel')}
-            </Button>
-          </Group>
+          <FormActions
+            save={save}
+            saveLabel={id ? warehouseText('warehouse.form.save') : warehouseText('warehouse.register')}
+            failedTitle={warehouseText('warehouse.form.failed')}
+            cancelLabel={warehouseText('warehouse.form.cancel')}
+            onCancel={onDone}
+            disabled={blocked}
+            describedBy="warehouse-form-hint"
+          />
         </Stack>
       </SubmitForm>
     </Paper>

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, MESSAGES, errorText, transforms, type Category, type OnboardingDraft } from '@portal/contract';
+import { MESSAGES, errorText, type Category, type OnboardingDraft } from '@portal/contract';
 import { useRef, useState, type ReactNode } from 'react';
 import { AddressFields } from '../../../components/practice/address-fields';
+import { PracticeFields } from '../../../components/practice/practice-fields';
 import { SlotFields, describeSlot } from '../../../components/practice/slot-fields';
 import { PageLoader } from '../../../components/page-loader';
-import { TextAreaField } from '../../../components/text-area-field';
-import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
+import { applyServerErrors, useContractForm } from '../../../lib/form';
 import { useAutosave } from '../../../lib/use-autosave';
 import { useSystemStore } from '../../../store/system-store';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
@@ -150,7 +150,6 @@ function WizardForm({
     endTime: field(`availability.${i}.endTime`),
   });
   const category = field('categoryID');
-  const description = field('description');
   const languagesField = field('languages');
   const specializationsField = field('specializations');
 
@@ -172,34 +171,11 @@ function WizardForm({
               ))}
             </Group>
           </Radio.Group>
-          <TextInput
-            label={practiceText('practice.hpcsaNumber')}
-            description={practiceText('practice.hpcsaHint')}
-            {...textInput(field('hpcsaNumber'), transforms.uppercase)}
-            required
-            maxLength={20}
-            autoComplete="off"
-            inputWrapperOrder={['label', 'input', 'error', 'description']}
-          />
-          <TextInput
-            label={practiceText('practice.practiceNumber')}
-            description={practiceText('practice.practiceNumberHint')}
-            {...textInput(field('practiceNumber'))}
-            required
-            inputMode="numeric"
-            maxLength={30}
-            autoComplete="off"
-            inputWrapperOrder={['label', 'input', 'error', 'description']}
-          />
-          <TextAreaField
-            label={practiceText('practice.description')}
-            value={description.value}
-            onChange={description.onChange}
-            min={DESCRIPTION_MIN}
-            max={DESCRIPTION_MAX}
-            required
+          <PracticeFields
+            hpcsaNumber={field('hpcsaNumber')}
+            practiceNumber={field('practiceNumber')}
+            description={field('description')}
             showErrors={submitted.has(step)}
-            minRows={4}
           />
         </Stack>
       );

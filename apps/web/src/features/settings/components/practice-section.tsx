@@ -1,21 +1,10 @@
-import { Badge, Button, CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  MESSAGES,
-  errorText,
-  transforms,
-  zDescription,
-  zHpcsaNumber,
-  zPracticeNumber,
-  type Category,
-  type PractitionerMe,
-} from '@portal/contract';
+import { MESSAGES, errorText, zDescription, zHpcsaNumber, zPracticeNumber, type Category, type PractitionerMe } from '@portal/contract';
 import { useState } from 'react';
 import { z } from 'zod';
-import { TextAreaField } from '../../../components/text-area-field';
-import { schemaErrors, textInput, useContractForm } from '../../../lib/form';
+import { PracticeFields } from '../../../components/practice/practice-fields';
+import { schemaErrors, useContractForm } from '../../../lib/form';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddLanguage } from '../api/add-language';
 import { useAddSpecialization } from '../api/add-specialization';
@@ -61,7 +50,6 @@ export function PracticeSection({
   const onError = useSaveFailed(form);
   const update = useUpdatePractice();
   const category = field('categoryID');
-  const description = field('description');
 
   const onSubmit = () =>
     submit(({ categoryID, ...typed }) =>
@@ -87,30 +75,7 @@ export function PracticeSection({
             allowDeselect={false}
             required
           />
-          <TextInput
-            label={practiceText('practice.hpcsaNumber')}
-            description={practiceText('practice.hpcsaHint')}
-            {...textInput(field('hpcsaNumber'), transforms.uppercase)}
-            required
-            inputWrapperOrder={['label', 'input', 'error', 'description']}
-          />
-          <TextInput
-            label={practiceText('practice.practiceNumber')}
-            description={practiceText('practice.practiceNumberHint')}
-            {...textInput(field('practiceNumber'))}
-            required
-            inputMode="numeric"
-            inputWrapperOrder={['label', 'input', 'error', 'description']}
-          />
-          <TextAreaField
-            label={practiceText('practice.description')}
-            value={description.value}
-            onChange={description.onChange}
-            min={DESCRIPTION_MIN}
-            max={DESCRIPTION_MAX}
-            required
-            showErrors={tried}
-          />
+          <PracticeFields hpcsaNumber={field('hpcsaNumber')} practiceNumber={field('practiceNumber')} description={field('description')} showErrors={tried} />
           <Group>
             <Button type="submit" loading={update.isPending}>
               {settingsText('settings.save')}

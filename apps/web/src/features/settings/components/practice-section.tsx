@@ -12,9 +12,9 @@ import { useRemoveLanguage } from '../api/remove-language';
 import { useRemoveSpecialization } from '../api/remove-specialization';
 import { useUpdatePractice } from '../api/update-practice';
 import { useSaveFailed } from './field-errors';
+import { SaveForm } from './save-form';
 import { practiceText } from '../../../components/practice/messages';
 import { settingsText } from '../messages';
-import { SubmitForm } from '../../../components/submit-form';
 
 interface Lookup {
   id: number;
@@ -64,25 +64,18 @@ export function PracticeSection({
 
   return (
     <Stack gap="xl" maw={760}>
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="md">
-          <Select
-            label={practiceText('practice.category')}
-            data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={category.value ? String(category.value) : null}
-            onChange={(v) => category.onChange(v ? Number(v) : null)}
-            error={category.error}
-            allowDeselect={false}
-            required
-          />
-          <PracticeFields hpcsaNumber={field('hpcsaNumber')} practiceNumber={field('practiceNumber')} description={field('description')} showErrors={tried} />
-          <Group>
-            <Button type="submit" loading={update.isPending}>
-              {settingsText('settings.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </SubmitForm>
+      <SaveForm onSubmit={onSubmit} saving={update.isPending}>
+        <Select
+          label={practiceText('practice.category')}
+          data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={category.value ? String(category.value) : null}
+          onChange={(v) => category.onChange(v ? Number(v) : null)}
+          error={category.error}
+          allowDeselect={false}
+          required
+        />
+        <PracticeFields hpcsaNumber={field('hpcsaNumber')} practiceNumber={field('practiceNumber')} description={field('description')} showErrors={tried} />
+      </SaveForm>
       <LookupEditor kind="languages" chosen={practitioner.languages} options={languages} />
       <LookupEditor kind="specializations" chosen={practitioner.specializations} options={specializations} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { UpdateMe, type User } from '@portal/contract';
 import type { ReactNode } from 'react';
@@ -6,8 +6,8 @@ import { t } from '../../../i18n/i18n';
 import { schemaErrors, textInput, useContractForm } from '../../../lib/form';
 import { useUpdateMe } from '../api/update-me';
 import { useSaveFailed } from './field-errors';
+import { SaveForm } from './save-form';
 import { settingsText } from '../messages';
-import { SubmitForm } from '../../../components/submit-form';
 
 type ProfileValues = { firstName: string; lastName: string; phoneNumber: string };
 const profileErrors = schemaErrors<ProfileValues>(UpdateMe);
@@ -32,27 +32,20 @@ export function ProfileSection({ user, picture }: { user: User; picture: ReactNo
   return (
     <Stack gap="lg" maw={720}>
       {picture}
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={settingsText('settings.firstName')} {...textInput(field('firstName'))} required autoComplete="given-name" />
-            <TextInput label={settingsText('settings.lastName')} {...textInput(field('lastName'))} required autoComplete="family-name" />
-          </SimpleGrid>
-          <TextInput label={t('settings.phone')} {...textInput(field('phoneNumber'))} required type="tel" autoComplete="tel" />
-          <TextInput
-            label={t('settings.email')}
-            value={user.email}
-            readOnly
-            description={settingsText('settings.emailHint')}
-            inputWrapperOrder={['label', 'input', 'description']}
-          />
-          <Group>
-            <Button type="submit" loading={update.isPending}>
-              {settingsText('settings.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </SubmitForm>
+      <SaveForm onSubmit={onSubmit} saving={update.isPending}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={settingsText('settings.firstName')} {...textInput(field('firstName'))} required autoComplete="given-name" />
+          <TextInput label={settingsText('settings.lastName')} {...textInput(field('lastName'))} required autoComplete="family-name" />
+        </SimpleGrid>
+        <TextInput label={t('settings.phone')} {...textInput(field('phoneNumber'))} required type="tel" autoComplete="tel" />
+        <TextInput
+          label={t('settings.email')}
+          value={user.email}
+          readOnly
+          description={settingsText('settings.emailHint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+        />
+      </SaveForm>
     </Stack>
   );
 }

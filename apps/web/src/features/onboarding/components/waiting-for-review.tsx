@@ -7,6 +7,12 @@ import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { onboardingText } from '../messages';
 
+/** What the waiting practitioner is told, each beside its icon: the review, then what to do meanwhile. */
+const WAITING_NOTES = [
+  { Icon: IconHourglass, text: 'review.text' },
+  { Icon: IconMailForward, text: 'review.meanwhile' },
+] as const;
+
 /**
  * After registering: the provider reviews the practice (a few hours, confirmed by email). The
  * practitioner can take the course meanwhile, or a demo tour of the portal.
@@ -36,18 +42,14 @@ export function WaitingForReview({ status, onStartTour }: { status: number; onSt
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
-            <IconHourglass size={20} />
-          </ThemeIcon>
-          <Text>{onboardingText('review.text')}</Text>
-        </Group>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
-            <IconMailForward size={20} />
-          </ThemeIcon>
-          <Text>{onboardingText('review.meanwhile')}</Text>
-        </Group>
+        {WAITING_NOTES.map(({ Icon, text }) => (
+          <Group key={text} gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon color="blue" variant="light" size="lg" aria-hidden="true">
+              <Icon size={20} />
+            </ThemeIcon>
+            <Text>{onboardingText(text)}</Text>
+          </Group>
+        ))}
         <Group gap="sm">
           <Button onClick={onStartTour}>{onboardingText('review.tour')}</Button>
           <Button component={Link} to={paths.course()} variant="default">

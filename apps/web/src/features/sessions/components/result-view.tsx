@@ -90,20 +90,16 @@ export function SwabView({ sessionId, resultId, computedAt, swab }: { sessionId:
           {sessionsText('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
         </Text>
       </Stack>
-      <ComponentGroup
-        title={sessionsText('sessions.results.minerals')}
-        id="results-minerals"
-        components={swab.minerals}
-        sessionId={sessionId}
-        resultId={resultId}
-      />
-      <ComponentGroup
-        title={sessionsText('sessions.results.vitamins')}
-        id="results-vitamins"
-        components={swab.vitamins}
-        sessionId={sessionId}
-        resultId={resultId}
-      />
+      {(['minerals', 'vitamins'] as const).map((group) => (
+        <ComponentGroup
+          key={group}
+          title={sessionsText(`sessions.results.${group}`)}
+          id={`results-${group}`}
+          components={swab[group]}
+          sessionId={sessionId}
+          resultId={resultId}
+        />
+      ))}
     </Stack>
   );
 }

@@ -31,6 +31,21 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
+/** One line of a preview: what marks it (a status, a tick), then its text. */
+function DemoLine({ marker, text }: { marker: ReactNode; text: string }) {
+  return (
+    <Group gap="xs">
+      {marker}
+      <Text size="sm">{text}</Text>
+    </Group>
+  );
+}
+
+const demoJournals = [
+  { status: 'Saved', color: 'yellow', text: 'Vitamin D and iron discussed; ferritin test requested. (demo)' },
+  { status: 'Submitted', color: 'green', text: 'Magnesium in the average band; follow-up in three months. (demo)' },
+];
+
 const demoSessions = [
   { name: 'Lerato M. (demo)', status: 1 as const, booked: 'Tomorrow, 09:30' },
   { name: 'Thandi N. (demo)', status: 2 as const, booked: 'In 2 days, 14:00' },
@@ -146,18 +161,17 @@ const STEPS: Step[] = [
     text: 'tour.journal.text',
     preview: (
       <Stack gap={6}>
-        <Group gap="xs">
-          <Badge variant="light" color="yellow" c="dark.8">
-            Saved
-          </Badge>
-          <Text size="sm">Vitamin D and iron discussed; ferritin test requested. (demo)</Text>
-        </Group>
-        <Group gap="xs">
-          <Badge variant="light" color="green" c="dark.8">
-            Submitted
-          </Badge>
-          <Text size="sm">Magnesium in the average band; follow-up in three months. (demo)</Text>
-        </Group>
+        {demoJournals.map((j) => (
+          <DemoLine
+            key={j.status}
+            marker={
+              <Badge variant="light" color={j.color} c="dark.8">
+                {j.status}
+              </Badge>
+            }
+            text={j.text}
+          />
+        ))}
       </Stack>
     ),
   },
@@ -168,18 +182,14 @@ const STEPS: Step[] = [
     preview: (
       <Stack gap={6}>
         <Text fw={600}>Latest transactions</Text>
-        <Group justify="space-between">
-          <Text size="sm">Data-request fee · Thandi N. (demo)</Text>
-          <Text size="sm" style={TABULAR_FIGURES}>
-            {formatMoney(-25000)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm">Data-request fee · Johan S. (demo)</Text>
-          <Text size="sm" style={TABULAR_FIGURES}>
-            {formatMoney(-25000)}
-          </Text>
-        </Group>
+        {['Thandi N.', 'Johan S.'].map((patient) => (
+          <Group key={patient} justify="space-between">
+            <Text size="sm">Data-request fee · {patient} (demo)</Text>
+            <Text size="sm" style={TABULAR_FIGURES}>
+              {formatMoney(-25000)}
+            </Text>
+          </Group>
+        ))}
       </Stack>
     ),
   },
@@ -201,10 +211,7 @@ const STEPS: Step[] = [
     text: 'tour.course.text',
     preview: (
       <Stack gap={6}>
-        <Group gap="xs">
-          <IconCheck size={16} aria-hidden="true" />
-          <Text size="sm">Reading genotype results and their limits</Text>
-        </Group>
+        <DemoLine marker={<IconCheck size={16} aria-hidden="true" />} text="Reading genotype results and their limits" />
         <Progress value={40} aria-label="4 of 10 lessons completed (demo)" />
       </Stack>
     ),

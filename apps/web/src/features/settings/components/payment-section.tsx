@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CURRENCIES,
@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
 import { config } from '../../../config/env';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useAddPaymentDetails } from '../api/add-payment-details';
@@ -51,11 +52,7 @@ export function PaymentSection() {
             <div>
               <Group gap="xs">
                 <Text fw={500}>{PAYMENT_TYPE_LABELS[p.type]}</Text>
-                {p.isDefault && (
-                  <Badge variant="light" color="green" c="dark.8">
-                    {settingsText('settings.payment.default')}
-                  </Badge>
-                )}
+                {p.isDefault && <DefaultBadge label={settingsText('settings.payment.default')} />}
               </Group>
               <Text size="sm">
                 {p.identifier} · {p.currency}
@@ -63,17 +60,14 @@ export function PaymentSection() {
             </div>
             <Group gap="xs">
               {!p.isDefault && (
-                <Button
-                  size="xs"
-                  variant="default"
+                <MakeDefaultButton
+                  label={settingsText('settings.payment.makeDefault')}
+                  ariaLabel={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
                   loading={makeDefault.isPending && makeDefault.variables === p.id}
                   onClick={() =>
                     makeDefault.mutate(p.id, { onError: (e) => notifications.show({ color: 'red', message: errorText(e, MESSAGES.commonError) }) })
                   }
-                  aria-label={`${settingsText('settings.payment.makeDefault')}: ${PAYMENT_TYPE_LABELS[p.type]} ${p.identifier}`}
-                >
-                  {settingsText('settings.payment.makeDefault')}
-                </Button>
+                />
               )}
               <Button
                 size="xs"

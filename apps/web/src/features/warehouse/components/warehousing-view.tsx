@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { notifications } from '@mantine/notifications';
 import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type Warehouse } from '@portal/contract';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { AppModal } from '../../../components/app-modal';
+import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
 import { formatDate, t } from '../../../i18n/i18n';
 import { useConsignments, useReceiveConsignment } from '../api/consignments';
 import { useWarehouses } from '../api/get-warehouses';
@@ -94,23 +95,16 @@ function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit:
             <Title order={2} size="h3" id={headingId}>
               {w.name}
             </Title>
-            {w.primary && (
-              <Badge variant="light" color="green" c="dark.8">
-                {warehouseText('warehouse.primary')}
-              </Badge>
-            )}
+            {w.primary && <DefaultBadge label={warehouseText('warehouse.primary')} />}
           </Group>
           <Group gap="xs">
             {!w.primary && (
-              <Button
-                size="xs"
-                variant="default"
+              <MakeDefaultButton
+                label={warehouseText('warehouse.makePrimary')}
+                ariaLabel={warehouseText('warehouse.makePrimaryLabel', { name: w.name })}
                 loading={primary.isPending}
                 onClick={() => primary.mutate(w.id)}
-                aria-label={warehouseText('warehouse.makePrimaryLabel', { name: w.name })}
-              >
-                {warehouseText('warehouse.makePrimary')}
-              </Button>
+              />
             )}
             <Button size="xs" variant="default" onClick={onEdit} aria-label={warehouseText('warehouse.editLabel', { name: w.name })}>
               {warehouseText('warehouse.edit')}

@@ -1,11 +1,10 @@
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CURRENCIES, DiscountProduct, generateDiscountCode, type Currency, type DiscountCode, type DiscountType } from '@portal/contract';
-import { FormActions } from '../../../components/form-actions';
+import { FormCard } from '../../../components/form-card';
 import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control';
-import { SubmitForm } from '../../../components/submit-form';
 import { formatNumber } from '../../../i18n/i18n';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
 import { useCreateDiscountCode } from '../api/create-discount-code';
@@ -77,156 +76,144 @@ export function DiscountCodeForm({ onDone, editing }: { onDone: () => void; edit
   const percentage = values.type === 'percentage';
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="discount-form-title" maw={820}>
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="md">
-          <Title order={2} size="h4" id="discount-form-title">
-            {editing ? discountCodesText('discount.form.editTitle', { code: editing.code }) : discountCodesText('discount.form.title')}
-          </Title>
-          {editing ? (
-            // Patients may have the code already: it stays as it is (the server refuses another).
-            <TextInput
-              label={discountCodesText('discount.code')}
-              description={discountCodesText('discount.code.fixed')}
-              value={editing.code}
-              readOnly
-              maw={420}
-            />
-          ) : (
-            <Group align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput
-                label={discountCodesText('discount.code')}
-                description={discountCodesText('discount.code.hint')}
-                {...textInput(code, (v) => v.toUpperCase())}
-                autoComplete="off"
-                spellCheck={false}
-                style={{ flex: 1 }}
-                maw={420}
-              />
-              <Button variant="default" mt={46} onClick={() => code.onChange(generateDiscountCode())} aria-label={discountCodesText('discount.generateLabel')}>
-                {discountCodesText('discount.generate')}
-              </Button>
-            </Group>
-          )}
-
-          <LabelledSegmentedControl
-            label={discountCodesText('discount.type')}
-            labelId="discount-type-label"
-            value={type.value}
-            onChange={(v) => type.onChange(v as DiscountType)}
-            data={[
-              { value: 'percentage', label: discountCodesText('discount.type.percentage') },
-              { value: 'fixed', label: discountCodesText('discount.type.fixed') },
-            ]}
-          />
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={percentage ? discountCodesText('discount.value.percentage') : discountCodesText('discount.value.fixed')}
-              description={
-                percentage
-                  ? discountCodesText('discount.value.percentageHint')
-                  : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })
-              }
-              {...textInput(value)}
-              inputMode={percentage ? 'numeric' : 'decimal'}
-              rightSection={
-                percentage ? (
-                  <Text size="sm" aria-hidden="true">
-                    %
-                  </Text>
-                ) : undefined
-              }
-              required
-            />
-            <Select
-              label={discountCodesText('discount.currency')}
-              data={CURRENCIES.map((c) => ({ value: c, label: c }))}
-              value={currency.value}
-              onChange={(v) => v && currency.onChange(v as Currency)}
-              error={currency.error}
-              allowDeselect={false}
-              required
-            />
-            <TextInput
-              label={discountCodesText('discount.minimum')}
-              description={discountCodesText('discount.minimumHint')}
-              {...textInput(field('minimum'))}
-              inputMode="decimal"
-            />
-            <TextInput
-              label={discountCodesText('discount.usageLimit')}
-              description={discountCodesText('discount.usageLimitHint')}
-              {...textInput(field('usageLimit'))}
-              inputMode="numeric"
-            />
-            {/* Mantine's date fields, not the browser's: they write dates as the rest of the portal does
-                ('23 November 2026'), where <input type="date"> follows the browser (mm/dd/yyyy). */}
-            <DateInput
-              label={discountCodesText('discount.validFrom')}
-              value={validFrom.value || null}
-              onChange={(v) => validFrom.onChange(v ?? '')}
-              error={validFrom.error}
-              valueFormat={DATE_FORMAT}
-              dateParser={parseDate}
-              required
-            />
-            <DateInput
-              label={discountCodesText('discount.validUntil')}
-              description={discountCodesText('discount.validUntilHint')}
-              value={validUntil.value || null}
-              onChange={(v) => validUntil.onChange(v ?? '')}
-              error={validUntil.error}
-              valueFormat={DATE_FORMAT}
-              dateParser={parseDate}
-              clearable
-            />
-          </SimpleGrid>
-
+    <FormCard
+      id="discount-form"
+      title={editing ? discountCodesText('discount.form.editTitle', { code: editing.code }) : discountCodesText('discount.form.title')}
+      onSubmit={onSubmit}
+      save={create}
+      saveLabel={editing ? discountCodesText('discount.saveChanges') : discountCodesText('discount.save')}
+      failedTitle={discountCodesText('discount.failed')}
+      cancelLabel={discountCodesText('discount.cancel')}
+      onCancel={onDone}
+    >
+      {editing ? (
+        // Patients may have the code already: it stays as it is (the server refuses another).
+        <TextInput label={discountCodesText('discount.code')} description={discountCodesText('discount.code.fixed')} value={editing.code} readOnly maw={420} />
+      ) : (
+        <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
-            label={discountCodesText('discount.upsell')}
-            description={discountCodesText('discount.upsellHint')}
-            {...textInput(field('upsell'))}
-            maxLength={200}
+            label={discountCodesText('discount.code')}
+            description={discountCodesText('discount.code.hint')}
+            {...textInput(code, (v) => v.toUpperCase())}
+            autoComplete="off"
+            spellCheck={false}
+            style={{ flex: 1 }}
+            maw={420}
           />
+          <Button variant="default" mt={46} onClick={() => code.onChange(generateDiscountCode())} aria-label={discountCodesText('discount.generateLabel')}>
+            {discountCodesText('discount.generate')}
+          </Button>
+        </Group>
+      )}
 
-          <Checkbox.Group
-            label={discountCodesText('discount.appliesTo')}
-            value={appliesTo.value}
-            onChange={(v) => appliesTo.onChange(v as DiscountProduct[])}
-            error={appliesTo.error}
-            required
-          >
-            <Group gap="lg" mt="xs">
-              {DiscountProduct.options.map((p) => (
-                <Checkbox key={p} value={p} label={discountCodesText(`discount.product.${p}`)} />
-              ))}
-            </Group>
-          </Checkbox.Group>
+      <LabelledSegmentedControl
+        label={discountCodesText('discount.type')}
+        labelId="discount-type-label"
+        value={type.value}
+        onChange={(v) => type.onChange(v as DiscountType)}
+        data={[
+          { value: 'percentage', label: discountCodesText('discount.type.percentage') },
+          { value: 'fixed', label: discountCodesText('discount.type.fixed') },
+        ]}
+      />
 
-          <Stack gap="xs">
-            <Checkbox
-              label={discountCodesText('discount.requiresShipping')}
-              checked={requiresShipping.value}
-              onChange={(e) => requiresShipping.onChange(e.currentTarget.checked)}
-            />
-            <Checkbox
-              label={discountCodesText('discount.addNewKit')}
-              description={discountCodesText('discount.addNewKitHint')}
-              checked={addNewKit.value}
-              onChange={(e) => addNewKit.onChange(e.currentTarget.checked)}
-            />
-          </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={percentage ? discountCodesText('discount.value.percentage') : discountCodesText('discount.value.fixed')}
+          description={
+            percentage
+              ? discountCodesText('discount.value.percentageHint')
+              : discountCodesText('discount.value.fixedHint', { whole: formatNumber(100), decimal: formatNumber(99.5, { minimumFractionDigits: 2 }) })
+          }
+          {...textInput(value)}
+          inputMode={percentage ? 'numeric' : 'decimal'}
+          rightSection={
+            percentage ? (
+              <Text size="sm" aria-hidden="true">
+                %
+              </Text>
+            ) : undefined
+          }
+          required
+        />
+        <Select
+          label={discountCodesText('discount.currency')}
+          data={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          value={currency.value}
+          onChange={(v) => v && currency.onChange(v as Currency)}
+          error={currency.error}
+          allowDeselect={false}
+          required
+        />
+        <TextInput
+          label={discountCodesText('discount.minimum')}
+          description={discountCodesText('discount.minimumHint')}
+          {...textInput(field('minimum'))}
+          inputMode="decimal"
+        />
+        <TextInput
+          label={discountCodesText('discount.usageLimit')}
+          description={discountCodesText('discount.usageLimitHint')}
+          {...textInput(field('usageLimit'))}
+          inputMode="numeric"
+        />
+        {/* Mantine's date fields, not the browser's: they write dates as the rest of the portal does
+                ('23 November 2026'), where <input type="date"> follows the browser (mm/dd/yyyy). */}
+        <DateInput
+          label={discountCodesText('discount.validFrom')}
+          value={validFrom.value || null}
+          onChange={(v) => validFrom.onChange(v ?? '')}
+          error={validFrom.error}
+          valueFormat={DATE_FORMAT}
+          dateParser={parseDate}
+          required
+        />
+        <DateInput
+          label={discountCodesText('discount.validUntil')}
+          description={discountCodesText('discount.validUntilHint')}
+          value={validUntil.value || null}
+          onChange={(v) => validUntil.onChange(v ?? '')}
+          error={validUntil.error}
+          valueFormat={DATE_FORMAT}
+          dateParser={parseDate}
+          clearable
+        />
+      </SimpleGrid>
 
-          <FormActions
-            save={create}
-            saveLabel={editing ? discountCodesText('discount.saveChanges') : discountCodesText('discount.save')}
-            failedTitle={discountCodesText('discount.failed')}
-            cancelLabel={discountCodesText('discount.cancel')}
-            onCancel={onDone}
-          />
-        </Stack>
-      </SubmitForm>
-    </Paper>
+      <TextInput
+        label={discountCodesText('discount.upsell')}
+        description={discountCodesText('discount.upsellHint')}
+        {...textInput(field('upsell'))}
+        maxLength={200}
+      />
+
+      <Checkbox.Group
+        label={discountCodesText('discount.appliesTo')}
+        value={appliesTo.value}
+        onChange={(v) => appliesTo.onChange(v as DiscountProduct[])}
+        error={appliesTo.error}
+        required
+      >
+        <Group gap="lg" mt="xs">
+          {DiscountProduct.options.map((p) => (
+            <Checkbox key={p} value={p} label={discountCodesText(`discount.product.${p}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+
+      <Stack gap="xs">
+        <Checkbox
+          label={discountCodesText('discount.requiresShipping')}
+          checked={requiresShipping.value}
+          onChange={(e) => requiresShipping.onChange(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={discountCodesText('discount.addNewKit')}
+          description={discountCodesText('discount.addNewKitHint')}
+          checked={addNewKit.value}
+          onChange={(e) => addNewKit.onChange(e.currentTarget.checked)}
+        />
+      </Stack>
+    </FormCard>
   );
 }

@@ -1,8 +1,7 @@
-import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COUNTRIES, WAREHOUSE_FIELDS, WarehouseInput, transforms } from '@portal/contract';
-import { FormActions } from '../../../components/form-actions';
-import { SubmitForm } from '../../../components/submit-form';
+import { FormCard } from '../../../components/form-card';
 import { applyServerErrors, schemaErrors, textInput, useContractForm, type FieldErrors } from '../../../lib/form';
 import { useSaveWarehouse } from '../api/save-warehouse';
 import { warehouseText, type WarehouseMessageKey } from '../messages';
@@ -79,46 +78,41 @@ export function WarehouseForm({ id, initial, onDone }: { id?: string; initial?: 
   );
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="warehouse-form-title" maw={820}>
-      <SubmitForm onSubmit={onSubmit}>
-        <Stack gap="md">
-          <Title order={2} size="h4" id="warehouse-form-title">
-            {title}
-          </Title>
-          <Text size="sm" c="gray.9" id="warehouse-form-hint">
-            {warehouseText('warehouse.form.required')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('name')}
-            {text('contactPerson')}
-            {text('contactNumber', { inputMode: 'tel' })}
-            {text('streetAddress')}
-            {text('suburb')}
-            {text('state')}
-            {text('postalCode', { inputMode: 'numeric', transform: transforms.digitsOnly })}
-            <Select
-              label={label('countryCode')}
-              data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
-              value={country.value || null}
-              onChange={(v) => country.onChange(v ?? '')}
-              error={country.error}
-              required
-              clearable
-              clearButtonProps={{ 'aria-label': warehouseText('warehouse.form.clearCountry') }}
-              autoComplete="country"
-            />
-          </SimpleGrid>
-          <FormActions
-            save={save}
-            saveLabel={id ? warehouseText('warehouse.form.save') : warehouseText('warehouse.register')}
-            failedTitle={warehouseText('warehouse.form.failed')}
-            cancelLabel={warehouseText('warehouse.form.cancel')}
-            onCancel={onDone}
-            disabled={blocked}
-            describedBy="warehouse-form-hint"
-          />
-        </Stack>
-      </SubmitForm>
-    </Paper>
+    <FormCard
+      id="warehouse-form"
+      title={title}
+      onSubmit={onSubmit}
+      save={save}
+      saveLabel={id ? warehouseText('warehouse.form.save') : warehouseText('warehouse.register')}
+      failedTitle={warehouseText('warehouse.form.failed')}
+      cancelLabel={warehouseText('warehouse.form.cancel')}
+      onCancel={onDone}
+      disabled={blocked}
+      describedBy="warehouse-form-hint"
+    >
+      <Text size="sm" c="gray.9" id="warehouse-form-hint">
+        {warehouseText('warehouse.form.required')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {text('name')}
+        {text('contactPerson')}
+        {text('contactNumber', { inputMode: 'tel' })}
+        {text('streetAddress')}
+        {text('suburb')}
+        {text('state')}
+        {text('postalCode', { inputMode: 'numeric', transform: transforms.digitsOnly })}
+        <Select
+          label={label('countryCode')}
+          data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+          value={country.value || null}
+          onChange={(v) => country.onChange(v ?? '')}
+          error={country.error}
+          required
+          clearable
+          clearButtonProps={{ 'aria-label': warehouseText('warehouse.form.clearCountry') }}
+          autoComplete="country"
+        />
+      </SimpleGrid>
+    </FormCard>
   );
 }

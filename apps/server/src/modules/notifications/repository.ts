@@ -75,11 +75,11 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
   ).map((r) => ({ ...r, createdAt: new Date(r.createdAt), bookingTime: r.bookingTime && new Date(r.bookingTime), dueAt: r.dueAt && new Date(r.dueAt) }));
 }
 
-export async function markHandled(tx: Tx, ids: string[], state: 'sent' | 'digest' | 'skipped', mailId: string | null, now: Date) {
-  if (!ids.length) return;
+export async function markHandled(tx: Tx, rows: readonly { id: string }[], state: 'sent' | 'digest' | 'skipped', mailId: string | null, now: Date) {
+  if (!rows.length) return;
   await tx.execute(
     sql`update ${notifications} set state = ${state}, mail_id = ${mailId}, handled_at = ${now} where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
+      rows.map((r) => sql`${r.id}::uuid`),
       sql`, `,
     )})`,
   );

@@ -36,8 +36,8 @@ export async function handleNew(ctx: AppContext, now = new Date()) {
         const delivery = row.reachable ? deliveryOf(row) : 'off';
         if (delivery === 'instant') {
           const mailId = await ctx.mailer.send(instantMail(row, mailSetting(ctx)), tx);
-          await repo.markHandled(tx, [row.id], 'sent', mailId, now);
-        } else await repo.markHandled(tx, [row.id], delivery === 'digest' ? 'digest' : 'skipped', null, now);
+          await repo.markHandled(tx, [row], 'sent', mailId, now);
+        } else await repo.markHandled(tx, [row], delivery === 'digest' ? 'digest' : 'skipped', null, now);
       }
       return rows.length;
     });
@@ -67,22 +67,10 @@ export async function sendDigests(ctx: AppContext, now = new Date()) {
     for (const list of byPractitioner.values()) {
       const off = list.filter((r) => !r.reachable || deliveryOf(r) === 'off');
       const keep = list.filter((r) => !off.includes(r));
-      await repo.markHandled(
-        tx,
-        off.map((r) => r.id),
-        'skipped',
-        null,
-        now,
-      );
+      await repo.markHandled(tx, off, 'skipped', null, now);
       if (!keep.length) continue;
       const mailId = await ctx.mailer.send(digestMail(keep, mailSetting(ctx)), tx);
-      await repo.markHandled(
-        tx,
-        keep.map((r) => r.id),
-        'sent',
-        mailId,
-        now,
-      );
+      await repo.markHandled(tx, keep, 'sent', mailId, now);
       mails += 1;
     }
     return mails;

@@ -13,6 +13,8 @@ export const TEST_PASSWORD = 'Test-password-1';
 /** The admin API's bearer token in the tests that start their app with it (`createTestApp({ ADMIN_TOKEN })`). */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+/** A day in milliseconds, for the tests that book sessions and date fees and transactions ahead or back. */
+export const DAY = 86_400_000;
 let passwordHash: Promise<string> | null = null;
 
 /**
@@ -87,6 +89,7 @@ export async function createUser(
   const tokens: TokenPair = await h.app.ctx.tokens.startSession(user!);
   return { user: user!, tokens, auth: { authorization: `Bearer ${tokens.accessToken}` } };
 }
+export type User = Awaited<ReturnType<typeof createUser>>;
 
 /** A practitioner (accepted by default) with their practice id and email. */
 export async function practice(h: Harness, status: 1 | 2 | 3 = 2) {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, calendarFeeds, users } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, DAY, type Harness, type User } from '../../test/harness';
 import { pathOnly } from '../../logger';
 import { shortName } from './service';
 
@@ -11,9 +11,6 @@ beforeAll(async () => {
   h = await createTestApp({ PORTAL_URL: 'https://portal.example' });
 });
 afterAll(() => h.close());
-
-const DAY = 86_400_000;
-type User = Awaited<ReturnType<typeof createUser>>;
 
 /** A practitioner and a patient's session with them, booked `days` ahead, then accepted, rejected or left requested. */
 async function book(doc: User, patientLastName: string, days: number, decision: 'accept' | 'reject' | null) {

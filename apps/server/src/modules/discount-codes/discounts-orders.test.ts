@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_ALPHABET, DISCOUNT_TEXTS, GENERATED_CODE_LENGTH, type DiscountCodeInput } from '@portal/contract';
 import { auditEvents, discountCodes, kits, orders, transactions } from '../../db/schema';
-import { ADMIN_TOKEN, createTestApp, createUser, practice, type Harness, type Practice } from '../../test/harness';
+import { ADMIN_TOKEN, createTestApp, createUser, DAY, practice, type Harness, type Practice } from '../../test/harness';
 import { consign, inject } from '../../test/commerce';
 import { utcToday } from '../../lib/dates';
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
 const day = (offset: number) => utcToday(new Date(Date.now() + offset * DAY));
 let seq = 0;
 const uniqueCode = (prefix = 'SAVE') => `${prefix}${Date.now().toString(36).toUpperCase()}${(seq += 1)}`;

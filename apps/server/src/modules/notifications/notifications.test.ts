@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { kits, mailOutbox, notifications, transactions } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, DAY, type Harness, type User } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
 import { lastDigestTime, when } from './mails';
 import { addFeeReminders, handleNew, sendDigests } from './service';
@@ -13,9 +13,6 @@ beforeAll(async () => {
   h = await createTestApp({ PORTAL_URL: 'https://portal.example' });
 });
 afterAll(() => h.close());
-
-const DAY = 86_400_000;
-type User = Awaited<ReturnType<typeof createUser>>;
 
 async function practitionerIdOf(app: Harness, doc: User) {
   return (await app.app.inject({ url: '/api/portal/me/', headers: doc.auth })).json().id as string;

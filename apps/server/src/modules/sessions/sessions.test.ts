@@ -12,7 +12,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, DAY, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
 const inDays = (d: number) => new Date(Date.now() + d * DAY).toISOString();
 
 async function practitionerAndPatient(lastName?: string) {

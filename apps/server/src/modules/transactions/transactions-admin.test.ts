@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_CSV_COLUMNS } from '@portal/contract';
 import { genotypeFiles, kits, results, transactions } from '../../db/schema';
-import { ADMIN_TOKEN, admin, createTestApp, practice, session, type Harness, type Practice } from '../../test/harness';
+import { ADMIN_TOKEN, admin, createTestApp, DAY, practice, session, type Harness, type Practice } from '../../test/harness';
 import { generateSyntheticGenotypeFile } from '../genetics';
 import { centsToDecimal, csvField } from './service';
 import { consign, inject } from '../../test/commerce';
@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
 const at = (iso: string) => new Date(iso);
 
 /** A practice's ledger over three months (UTC), with every state. */

@@ -3,7 +3,7 @@ import { courseCertificates, dataRequests, journalEntries, kits, practitioners, 
 import { rowsOf } from '../../db/sql';
 import { computeResults, generateSyntheticGenotypeFile } from '../../modules/genetics';
 import { importDemoCallSet } from '../../modules/demo/demo-pgx';
-import { createTestApp, createUser, storeSwab, type Harness } from '../harness';
+import { createTestApp, createUser, DAY, storeSwab, type Harness } from '../harness';
 
 /** The admin API's bearer token in the security suites. */
 export const ADMIN_TOKEN = 'security-suite-admin-token-0123456789';
@@ -28,7 +28,6 @@ export const createSecurityApp = (env: Record<string, string> = {}) =>
     ...env,
   });
 
-const DAY = 86_400_000;
 let seq = 0;
 
 /**

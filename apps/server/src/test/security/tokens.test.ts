@@ -152,33 +152,22 @@ const refresh = (token: string) =>
     payload: { token },
   });
 
+/** GET /account/me/ with an access token as it came from sign-in or a refresh. */
+const me = (accessToken: string) => h.app.inject({ url: '/api/account/me/', headers: { authorization: `Bearer ${accessToken}` } });
+
 describe('refresh tokens', () => {
   it('are single use; reusing a spent one revokes the whole family', async () => {
     const u = await createUser(h, { practitionerStatus: 2 });
     const first = await refresh(u.tokens.refreshToken);
     expect(first.statusCode).toBe(200);
     const next = first.json() as { accessToken: string; refreshToken: string };
-    expect(
-      (
-        await h.app.inject({
-          url: '/api/account/me/',
-          headers: { authorization: `Bearer ${next.accessToken}` },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await me(next.accessToken)).statusCode).toBe(200);
     const reuse = await refresh(u.tokens.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe('400410');
     // The family is revoked: the newer refresh token and every access token of the session stop.
     expect((await refresh(next.refreshToken)).statusCode).toBe(401);
-    expect(
-      (
-        await h.app.inject({
-          url: '/api/account/me/',
-          headers: { authorization: `Bearer ${next.accessToken}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await me(next.accessToken)).statusCode).toBe(401);
     expect((await h.app.inject({ url: '/api/account/me/', headers: u.auth })).statusCode).toBe(401);
     const [s] = await h.db.select().from(authSessions).where(eq(authSessions.userId, u.user.id));
     expect(s!.revokedReason).toBe('refresh token reused');
@@ -187,12 +176,16 @@ describe('refresh tokens', () => {
 
 describe('session limits (controllable clock)', () => {
   const MIN = 60_000;
+  /** Stops the clock at `iso` (afterEach restarts it) and signs a practitioner in then. */
+  async function signedInAt(iso: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = new Date(iso).getTime();
+    vi.setSystemTime(t0);
+    return { t0, u: await createUser(h, { practitionerStatus: 2 }) };
+  }
 
   it('idle 30 minutes: a session unused that long can no longer refresh', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const t0 = new Date('2030-01-01T08:00:00Z').getTime();
-    vi.setSystemTime(t0);
-    const u = await createUser(h, { practitionerStatus: 2 });
+    const { t0, u } = await signedInAt('2030-01-01T08:00:00Z');
     vi.setSystemTime(t0 + 29 * MIN);
     const ok = await refresh(u.tokens.refreshToken);
     expect(ok.statusCode).toBe(200);
@@ -222,10 +215,7 @@ describe('session limits (controllable clock)', () => {
   });
 
   it('use keeps a session alive: requests touch it (at most once a minute), so 40 minutes of work stay signed in', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const t0 = new Date('2030-02-01T08:00:00Z').getTime();
-    vi.setSystemTime(t0);
-    const u = await createUser(h, { practitionerStatus: 2 });
+    const { t0, u } = await signedInAt('2030-02-01T08:00:00Z');
     let pair = u.tokens;
     for (let m = 10; m <= 40; m += 10) {
       vi.setSystemTime(t0 + m * MIN);
@@ -234,23 +224,12 @@ describe('session limits (controllable clock)', () => {
         expect(r.statusCode, `refresh at ${m} min`).toBe(200);
         pair = r.json();
       }
-      expect(
-        (
-          await h.app.inject({
-            url: '/api/account/me/',
-            headers: { authorization: `Bearer ${pair.accessToken}` },
-          })
-        ).statusCode,
-        `at ${m} min`,
-      ).toBe(200);
+      expect((await me(pair.accessToken)).statusCode, `at ${m} min`).toBe(200);
     }
   });
 
   it('absolute 12 hours: no refresh beyond 12 h from sign-in, however active', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const t0 = new Date('2030-03-01T06:00:00Z').getTime();
-    vi.setSystemTime(t0);
-    const u = await createUser(h, { practitionerStatus: 2 });
+    const { t0, u } = await signedInAt('2030-03-01T06:00:00Z');
     let pair = u.tokens;
     let refreshed = 0;
     for (let m = 14; m < 12 * 60; m += 14) {
@@ -262,10 +241,7 @@ describe('session limits (controllable clock)', () => {
     }
     expect(refreshed).toBeGreaterThan(45);
     vi.setSystemTime(t0 + 12 * 60 * MIN);
-    const access = await h.app.inject({
-      url: '/api/account/me/',
-      headers: { authorization: `Bearer ${pair.accessToken}` },
-    });
+    const access = await me(pair.accessToken);
     expect(access.statusCode).toBe(401);
     const r = await refresh(pair.refreshToken);
     expect(r.statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, onboardingDrafts, paymentDetails, practitionerAddresses, practitioners } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
+import { createTestApp, createUser, type Harness, type User } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,6 +31,10 @@ async function newcomer() {
   await h.app.inject({ method: 'PUT', url: '/api/portal/me/tos/', headers: u.auth });
   return u;
 }
+
+/** A request to the practice's own API (`/api/portal/me/…`) as `u`. */
+const send = (u: User, method: 'POST' | 'PUT', path: string, payload: object) =>
+  h.app.inject({ method, url: `/api/portal/me/${path}`, headers: u.auth, payload });
 
 async function accepted() {
   return createUser(h, { practitionerStatus: 2 });
@@ -328,35 +332,13 @@ describe('addresses', () => {
 describe('availability', () => {
   it('adds, edits and removes weekly slots; overlaps are refused', async () => {
     const u = await createUser(h, { practitionerStatus: 1 });
-    const a = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/portal/me/availability/',
-        headers: u.auth,
-        payload: { dayOfWeek: 3, startTime: '09:00', endTime: '12:00' },
-      })
-    ).json();
-    const overlap = await h.app.inject({
-      method: 'POST',
-      url: '/api/portal/me/availability/',
-      headers: u.auth,
-      payload: { dayOfWeek: 3, startTime: '11:00', endTime: '13:00' },
-    });
+    const a = (await send(u, 'POST', 'availability/', { dayOfWeek: 3, startTime: '09:00', endTime: '12:00' })).json();
+    const overlap = await send(u, 'POST', 'availability/', { dayOfWeek: 3, startTime: '11:00', endTime: '13:00' });
     expect(overlap.json().error.fieldErrors).toEqual({ startTime: ['This slot overlaps another slot on the same day'] });
-    const b = await h.app.inject({
-      method: 'POST',
-      url: '/api/portal/me/availability/',
-      headers: u.auth,
-      payload: { dayOfWeek: 3, startTime: '12:00', endTime: '13:00' },
-    });
+    const b = await send(u, 'POST', 'availability/', { dayOfWeek: 3, startTime: '12:00', endTime: '13:00' });
     expect(b.statusCode).toBe(201);
     // Editing a slot may keep its own span.
-    const edit = await h.app.inject({
-      method: 'PUT',
-      url: `/api/portal/me/availability/${a.id}`,
-      headers: u.auth,
-      payload: { dayOfWeek: 3, startTime: '08:00', endTime: '12:00' },
-    });
+    const edit = await send(u, 'PUT', `availability/${a.id}`, { dayOfWeek: 3, startTime: '08:00', endTime: '12:00' });
     expect(edit.json()).toMatchObject({ startTime: '08:00', endTime: '12:00' });
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/availability/${a.id}`, headers: u.auth })).statusCode).toBe(204);
     expect((await h.app.inject({ url: '/api/portal/me/availability/', headers: u.auth })).json().results).toHaveLength(1);
@@ -365,24 +347,8 @@ describe('availability', () => {
   it('another practice’s slot answers 404', async () => {
     const a = await createUser(h, { practitionerStatus: 1 });
     const b = await createUser(h, { practitionerStatus: 1 });
-    const slot = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/portal/me/availability/',
-        headers: a.auth,
-        payload: { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' },
-      })
-    ).json();
-    expect(
-      (
-        await h.app.inject({
-          method: 'PUT',
-          url: `/api/portal/me/availability/${slot.id}`,
-          headers: b.auth,
-          payload: { dayOfWeek: 1, startTime: '09:00', endTime: '11:00' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    const slot = (await send(a, 'POST', 'availability/', { dayOfWeek: 1, startTime: '09:00', endTime: '10:00' })).json();
+    expect((await send(b, 'PUT', `availability/${slot.id}`, { dayOfWeek: 1, startTime: '09:00', endTime: '11:00' })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/availability/${slot.id}`, headers: b.auth })).statusCode).toBe(404);
   });
 });
@@ -410,12 +376,7 @@ describe('payment details (need acceptance)', () => {
 
   it('an accepted practitioner adds and edits them; the identifier follows the type', async () => {
     const u = await accepted();
-    const card = await h.app.inject({
-      method: 'POST',
-      url: '/api/portal/me/paymentDetails/',
-      headers: u.auth,
-      payload: { type: 1, identifier: '6200 1234 5678', currency: 'ZAR' },
-    });
+    const card = await send(u, 'POST', 'paymentDetails/', { type: 1, identifier: '6200 1234 5678', currency: 'ZAR' });
     expect(card.statusCode).toBe(201);
     expect(card.json()).toMatchObject({
       type: 1,
@@ -425,19 +386,9 @@ describe('payment details (need acceptance)', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const paypal = await h.app.inject({
-      method: 'PUT',
-      url: `/api/portal/me/paymentDetails/${card.json().id}`,
-      headers: u.auth,
-      payload: { type: 2, identifier: 'Ada@Example.com', currency: 'USD' },
-    });
+    const paypal = await send(u, 'PUT', `paymentDetails/${card.json().id}`, { type: 2, identifier: 'Ada@Example.com', currency: 'USD' });
     expect(paypal.json()).toMatchObject({ type: 2, identifier: 'ada@example.com', currency: 'USD' });
-    const phone = await h.app.inject({
-      method: 'POST',
-      url: '/api/portal/me/paymentDetails/',
-      headers: u.auth,
-      payload: { type: 2, identifier: '+27 82 555 0100', currency: 'ZAR' },
-    });
+    const phone = await send(u, 'POST', 'paymentDetails/', { type: 2, identifier: '+27 82 555 0100', currency: 'ZAR' });
     expect(phone.json().identifier).toBe('+27825550100');
     const list = (await h.app.inject({ url: '/api/portal/me/paymentDetails/', headers: u.auth })).json().results;
     expect(list).toHaveLength(2);
@@ -496,20 +447,8 @@ describe('payment details (need acceptance)', () => {
   it('another practice’s payment details answer 404', async () => {
     const a = await accepted();
     const b = await accepted();
-    const mine = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/portal/me/paymentDetails/',
-        headers: a.auth,
-        payload: { type: 2, identifier: 'a@example.com', currency: 'ZAR' },
-      })
-    ).json();
-    const res = await h.app.inject({
-      method: 'PUT',
-      url: `/api/portal/me/paymentDetails/${mine.id}`,
-      headers: b.auth,
-      payload: { type: 2, identifier: 'b@example.com', currency: 'ZAR' },
-    });
+    const mine = (await send(a, 'POST', 'paymentDetails/', { type: 2, identifier: 'a@example.com', currency: 'ZAR' })).json();
+    const res = await send(b, 'PUT', `paymentDetails/${mine.id}`, { type: 2, identifier: 'b@example.com', currency: 'ZAR' });
     expect(res.statusCode).toBe(404);
     expect((await h.app.inject({ method: 'PATCH', url: `/api/portal/me/paymentDetails/${mine.id}/default/`, headers: b.auth })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/portal/me/paymentDetails/${mine.id}`, headers: b.auth })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 /** Small helpers for the raw SQL the modules' repositories write. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { practitioners } from './schema';
@@ -33,11 +33,17 @@ export async function lockPractice(tx: Tx, practitionerId: string) {
   await tx.execute(sql`select id from ${practitioners} where id = ${practitionerId} for update`);
 }
 
+/** A table of a practice's own rows (addresses, slots, payment details, warehouses, discount codes). */
+type PracticeTable = PgTable & { id: AnyPgColumn; practitionerId: AnyPgColumn };
+
+/** The practice's row `id`: the condition every read or write of one of its own rows carries. */
+const ownRow = (table: PracticeTable, practitionerId: string, id: string) => and(eq(table.id, id), eq(table.practitionerId, practitionerId));
+
 /**
  * One row of a practice's own table by id, only when it is the practice's: another practice's row
  * and a missing one answer alike (undefined), so no caller can tell them apart.
  */
-export async function findOfPractice<T extends PgTable & { id: AnyPgColumn; practitionerId: AnyPgColumn }>(
+export async function findOfPractice<T extends PracticeTable>(
   db: Db | Tx,
   table: T,
   practitionerId: string,
@@ -46,7 +52,91 @@ export async function findOfPractice<T extends PgTable & { id: AnyPgColumn; prac
   const [row] = await db
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.id, id), eq(table.practitionerId, practitionerId)))
+    .where(ownRow(table, practitionerId, id))
     .limit(1);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** Every row of the practice's own table, in `order` (each list ends on the id, so it is stable). */
+export async function listOfPractice<T extends PracticeTable>(db: Db | Tx, table: T, practitionerId: string, ...order: SQL[]): Promise<T['$inferSelect'][]> {
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.practitionerId, practitionerId))
+    .orderBy(...order, asc(table.id));
+}
+
+/** How many rows of its own table a practice has (the limits, and "the first is primary"). */
+export async function countOfPractice(db: Db | Tx, table: PracticeTable, practitionerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(eq(table.practitionerId, practitionerId));
+  return Number(row?.n ?? 0);
+}
+
+/** Edits one of the practice's rows and stamps updated_at; undefined when it is not the practice's. */
+export async function updateOfPractice<T extends PracticeTable>(
+  db: Db | Tx,
+  table: T,
+  practitionerId: string,
+  id: string,
+  values: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .update(table as PgTable)
+    .set({ ...values, updatedAt: new Date() })
+    .where(ownRow(table, practitionerId, id))
+    .returning();
+  return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * Adds a row to the practice's own table in one transaction, the first of them with the flag only
+ * one row holds (`flagOnlyOfPractice`). The practice's lock serialises concurrent additions, so
+ * "the first" is decided once.
+ */
+export function insertFlaggedFirst<T extends PracticeTable>(
+  db: Db,
+  table: T,
+  flag: 'primary' | 'isDefault',
+  practitionerId: string,
+  values: Omit<T['$inferInsert'], 'practitionerId' | typeof flag>,
+): Promise<T['$inferSelect']> {
+  return db.transaction(async (tx) => {
+    await lockPractice(tx, practitionerId);
+    const first = (await countOfPractice(tx, table, practitionerId)) === 0;
+    const [row] = await tx
+      .insert(table as PgTable)
+      .values({ ...values, practitionerId, [flag]: first })
+      .returning();
+    return row as T['$inferSelect'];
+  });
+}
+
+/**
+ * Gives the practice's row `id` the flag only one of its rows holds (the primary address, the
+ * default payment details, the primary warehouse) and takes it from the others, under the
+ * practice's lock in the caller's transaction. Undefined when the row is not the practice's.
+ */
+export async function flagOnlyOfPractice<T extends PracticeTable>(
+  tx: Tx,
+  table: T,
+  flag: 'primary' | 'isDefault',
+  practitionerId: string,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  await lockPractice(tx, practitionerId);
+  if (!(await findOfPractice(tx, table, practitionerId, id))) return undefined;
+  const flagColumn = (table as unknown as Record<typeof flag, AnyPgColumn>)[flag];
+  await tx
+    .update(table as PgTable)
+    .set({ [flag]: false, updatedAt: new Date() })
+    .where(and(eq(table.practitionerId, practitionerId), eq(flagColumn, true), ne(table.id, id)));
+  const [row] = await tx
+    .update(table as PgTable)
+    .set({ [flag]: true, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
   return row as T['$inferSelect'] | undefined;
 }

@@ -15,7 +15,7 @@ import {
   specializations,
   users,
 } from '../../db/schema';
-import { lockPractice } from '../../db/sql';
+import { countOfPractice, flagOnlyOfPractice, insertFlaggedFirst, listOfPractice, lockPractice, updateOfPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
 
@@ -232,71 +232,29 @@ export async function removeSpecialization(db: Executor, practitionerId: string,
 // ---- Addresses -------------------------------------------------------------------------------
 
 export const listAddresses = (db: Executor, practitionerId: string) =>
-  db
-    .select()
-    .from(practitionerAddresses)
-    .where(eq(practitionerAddresses.practitionerId, practitionerId))
-    .orderBy(desc(practitionerAddresses.primary), asc(practitionerAddresses.createdAt), asc(practitionerAddresses.id));
+  listOfPractice(db, practitionerAddresses, practitionerId, desc(practitionerAddresses.primary), asc(practitionerAddresses.createdAt));
 
-export async function countAddresses(db: Executor, practitionerId: string) {
-  const [row] = await db.select({ n: count() }).from(practitionerAddresses).where(eq(practitionerAddresses.practitionerId, practitionerId));
-  return Number(row?.n ?? 0);
-}
+export const countAddresses = (db: Executor, practitionerId: string) => countOfPractice(db, practitionerAddresses, practitionerId);
 
 /** The first address of a practice becomes its primary one. */
-export async function insertAddress(db: Db, practitionerId: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) {
-  return db.transaction(async (tx) => {
-    // Serialises concurrent additions for one practice, so "the first" is decided once.
-    await lockPractice(tx, practitionerId);
-    const [existing] = await tx.select({ n: count() }).from(practitionerAddresses).where(eq(practitionerAddresses.practitionerId, practitionerId));
-    const [row] = await tx
-      .insert(practitionerAddresses)
-      .values({ ...values, practitionerId, primary: Number(existing?.n ?? 0) === 0 })
-      .returning();
-    return row!;
-  });
-}
+export const insertAddress = (db: Db, practitionerId: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) =>
+  insertFlaggedFirst(db, practitionerAddresses, 'primary', practitionerId, values);
 
-export async function updateAddress(
+export const updateAddress = (
   db: Executor,
   practitionerId: string,
   id: string,
   values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>,
-) {
-  const [row] = await db
-    .update(practitionerAddresses)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(practitionerAddresses.id, id), eq(practitionerAddresses.practitionerId, practitionerId)))
-    .returning();
-  return row;
-}
+) => updateOfPractice(db, practitionerAddresses, practitionerId, id, values);
 
 /** Makes one address primary and every other one not, in one transaction. */
-export async function setPrimaryAddress(db: Db, practitionerId: string, id: string) {
-  return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: practitionerAddresses.id })
-      .from(practitionerAddresses)
-      .where(and(eq(practitionerAddresses.id, id), eq(practitionerAddresses.practitionerId, practitionerId)))
-      .for('update');
-    if (!target) return undefined;
-    await tx
-      .update(practitionerAddresses)
-      .set({ primary: false, updatedAt: new Date() })
-      .where(and(eq(practitionerAddresses.practitionerId, practitionerId), eq(practitionerAddresses.primary, true), ne(practitionerAddresses.id, id)));
-    const [row] = await tx.update(practitionerAddresses).set({ primary: true, updatedAt: new Date() }).where(eq(practitionerAddresses.id, id)).returning();
-    return row;
-  });
-}
+export const setPrimaryAddress = (db: Db, practitionerId: string, id: string) =>
+  db.transaction((tx) => flagOnlyOfPractice(tx, practitionerAddresses, 'primary', practitionerId, id));
 
 // ---- Availability ----------------------------------------------------------------------------
 
 export const listAvailability = (db: Executor, practitionerId: string) =>
-  db
-    .select()
-    .from(practitionerAvailability)
-    .where(eq(practitionerAvailability.practitionerId, practitionerId))
-    .orderBy(asc(practitionerAvailability.dayOfWeek), asc(practitionerAvailability.startTime), asc(practitionerAvailability.id));
+  listOfPractice(db, practitionerAvailability, practitionerId, asc(practitionerAvailability.dayOfWeek), asc(practitionerAvailability.startTime));
 
 export async function insertSlot(tx: Executor, practitionerId: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
   const [row] = await tx
@@ -306,14 +264,8 @@ export async function insertSlot(tx: Executor, practitionerId: string, slot: { d
   return row!;
 }
 
-export async function updateSlot(tx: Executor, practitionerId: string, id: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) {
-  const [row] = await tx
-    .update(practitionerAvailability)
-    .set({ ...slot, updatedAt: new Date() })
-    .where(and(eq(practitionerAvailability.id, id), eq(practitionerAvailability.practitionerId, practitionerId)))
-    .returning();
-  return row;
-}
+export const updateSlot = (tx: Executor, practitionerId: string, id: string, slot: { dayOfWeek: number; startTime: string; endTime: string }) =>
+  updateOfPractice(tx, practitionerAvailability, practitionerId, id, slot);
 
 export async function deleteSlot(db: Executor, practitionerId: string, id: string) {
   const rows = await db
@@ -326,47 +278,17 @@ export async function deleteSlot(db: Executor, practitionerId: string, id: strin
 // ---- Payment details -------------------------------------------------------------------------
 
 export const listPaymentDetails = (db: Executor, practitionerId: string) =>
-  db
-    .select()
-    .from(paymentDetails)
-    .where(eq(paymentDetails.practitionerId, practitionerId))
-    .orderBy(desc(paymentDetails.isDefault), asc(paymentDetails.createdAt), asc(paymentDetails.id));
+  listOfPractice(db, paymentDetails, practitionerId, desc(paymentDetails.isDefault), asc(paymentDetails.createdAt));
 
-export async function countPaymentDetails(db: Executor, practitionerId: string) {
-  const [row] = await db.select({ n: count() }).from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId));
-  return Number(row?.n ?? 0);
-}
+export const countPaymentDetails = (db: Executor, practitionerId: string) => countOfPractice(db, paymentDetails, practitionerId);
 
 /** The first payment details of a practice become its default. */
-export async function insertPaymentDetails(db: Db, practitionerId: string, values: { type: number; identifier: string; currency: string }) {
-  return db.transaction(async (tx) => {
-    await lockPractice(tx, practitionerId);
-    const [existing] = await tx.select({ n: count() }).from(paymentDetails).where(eq(paymentDetails.practitionerId, practitionerId));
-    const [row] = await tx
-      .insert(paymentDetails)
-      .values({ ...values, practitionerId, isDefault: Number(existing?.n ?? 0) === 0 })
-      .returning();
-    return row!;
-  });
-}
+export const insertPaymentDetails = (db: Db, practitionerId: string, values: { type: number; identifier: string; currency: string }) =>
+  insertFlaggedFirst(db, paymentDetails, 'isDefault', practitionerId, values);
 
 /** Makes one of the practice's payment details its default and the others not, in one transaction. */
-export async function setDefaultPaymentDetails(db: Db, practitionerId: string, id: string) {
-  return db.transaction(async (tx) => {
-    await lockPractice(tx, practitionerId);
-    const [target] = await tx
-      .select({ id: paymentDetails.id })
-      .from(paymentDetails)
-      .where(and(eq(paymentDetails.id, id), eq(paymentDetails.practitionerId, practitionerId)));
-    if (!target) return undefined;
-    await tx
-      .update(paymentDetails)
-      .set({ isDefault: false, updatedAt: new Date() })
-      .where(and(eq(paymentDetails.practitionerId, practitionerId), eq(paymentDetails.isDefault, true), ne(paymentDetails.id, id)));
-    const [row] = await tx.update(paymentDetails).set({ isDefault: true, updatedAt: new Date() }).where(eq(paymentDetails.id, id)).returning();
-    return row;
-  });
-}
+export const setDefaultPaymentDetails = (db: Db, practitionerId: string, id: string) =>
+  db.transaction((tx) => flagOnlyOfPractice(tx, paymentDetails, 'isDefault', practitionerId, id));
 
 /** Removes payment details; when they were the default, the oldest left becomes it. False: not the practice's. */
 export async function deletePaymentDetails(db: Db, practitionerId: string, id: string) {
@@ -390,14 +312,8 @@ export async function deletePaymentDetails(db: Db, practitionerId: string, id: s
   });
 }
 
-export async function updatePaymentDetails(db: Executor, practitionerId: string, id: string, values: { type: number; identifier: string; currency: string }) {
-  const [row] = await db
-    .update(paymentDetails)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(paymentDetails.id, id), eq(paymentDetails.practitionerId, practitionerId)))
-    .returning();
-  return row;
-}
+export const updatePaymentDetails = (db: Executor, practitionerId: string, id: string, values: { type: number; identifier: string; currency: string }) =>
+  updateOfPractice(db, paymentDetails, practitionerId, id, values);
 
 // ---- Profile images --------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consignments, kits, practitioners, warehouses } from '../../db/schema';
-import { findOfPractice, lockPractice } from '../../db/sql';
+import { countOfPractice, findOfPractice, flagOnlyOfPractice, listOfPractice, lockPractice, updateOfPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
 
@@ -11,11 +11,7 @@ export type WarehouseValues = Pick<
 >;
 
 export const listWarehouses = (db: Executor, practitionerId: string) =>
-  db
-    .select()
-    .from(warehouses)
-    .where(eq(warehouses.practitionerId, practitionerId))
-    .orderBy(desc(warehouses.primary), asc(warehouses.createdAt), asc(warehouses.id));
+  listOfPractice(db, warehouses, practitionerId, desc(warehouses.primary), asc(warehouses.createdAt));
 
 export const findWarehouse = (db: Executor, practitionerId: string, id: string) => findOfPractice(db, warehouses, practitionerId, id);
 
@@ -26,8 +22,7 @@ export const findWarehouse = (db: Executor, practitionerId: string, id: string) 
 export async function insertWarehouse(db: Db, practitionerId: string, values: WarehouseValues, max: number) {
   return db.transaction(async (tx) => {
     await lockPractice(tx, practitionerId);
-    const [existing] = await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.practitionerId, practitionerId));
-    const n = Number(existing?.n ?? 0);
+    const n = await countOfPractice(tx, warehouses, practitionerId);
     if (n >= max) return 'full' as const;
     const [row] = await tx
       .insert(warehouses)
@@ -40,29 +35,14 @@ export async function insertWarehouse(db: Db, practitionerId: string, values: Wa
   });
 }
 
-export async function updateWarehouse(db: Executor, practitionerId: string, id: string, values: WarehouseValues) {
-  const [row] = await db
-    .update(warehouses)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)))
-    .returning();
-  return row;
-}
+export const updateWarehouse = (db: Executor, practitionerId: string, id: string, values: WarehouseValues) =>
+  updateOfPractice(db, warehouses, practitionerId, id, values);
 
 /** Moves the primary flag and practitioners.warehouse_id to this warehouse, in one transaction. */
 export async function setPrimaryWarehouse(db: Db, practitionerId: string, id: string) {
   return db.transaction(async (tx) => {
-    await lockPractice(tx, practitionerId);
-    const [target] = await tx
-      .select({ id: warehouses.id })
-      .from(warehouses)
-      .where(and(eq(warehouses.id, id), eq(warehouses.practitionerId, practitionerId)));
-    if (!target) return undefined;
-    await tx
-      .update(warehouses)
-      .set({ primary: false, updatedAt: new Date() })
-      .where(and(eq(warehouses.practitionerId, practitionerId), eq(warehouses.primary, true), ne(warehouses.id, id)));
-    const [row] = await tx.update(warehouses).set({ primary: true, updatedAt: new Date() }).where(eq(warehouses.id, id)).returning();
+    const row = await flagOnlyOfPractice(tx, warehouses, 'primary', practitionerId, id);
+    if (!row) return undefined;
     await tx.update(practitioners).set({ warehouseId: id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
     return row;
   });

@@ -464,10 +464,15 @@ function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
   const report = reportOf(rs);
   const flagged = report ? medicinesFirst(rs).lines.filter((l) => l.text.startsWith('Takes ')) : [];
   const statements = [
-    ...flagged.map((s) => ({
-      text: `Ask how the patient gets on with ${/^Takes ([^:,]+)/.exec(s.text)![1]} and at what dose (the report has a recommendation or a flag for it).`,
-      citations: s.citations,
-    })),
+    ...flagged.map((s) => {
+      const drug = /^Takes ([^:,]+)/.exec(s.text)![1];
+      // A medicine the knowledge base cannot answer for has a line of its own too: it is asked about as unchecked, not as flagged.
+      const why = /^Takes [^:,]+: no pharmacogenomic recommendation/.test(s.text)
+        ? 'the report holds no recommendation for it, so it has not been checked against the genotype'
+        : 'the report has a recommendation or a flag for it';
+      // Its dose is asked with the medicines the patient listed, below.
+      return { text: `Ask how the patient gets on with ${drug} (${why}).`, citations: s.citations };
+    }),
     ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map((r) => ({
       text: `Ask about the patient's intake of ${r.facts.title} and any symptoms they link to it, given the ${String(r.facts.level).toLowerCase()} genetic score.`,
       citations: [r.ref],

@@ -266,6 +266,12 @@ describe('a medicine the knowledge base cannot answer for', () => {
       ]);
       expect(a.statements.find((s) => s.text.startsWith('Also takes'))!.text).not.toContain('warfarin');
       expectCited(a);
+      // Asked about as unchecked, never as if the report had flagged it.
+      const q = await ask('Thandi', { preset: 'questions' });
+      expect(q.statements.filter((s) => s.text.includes('warfarin') && s.text.startsWith('Ask how')).map((s) => s.text)).toEqual([
+        'Ask how the patient gets on with warfarin (the report holds no recommendation for it, so it has not been checked against the genotype).',
+      ]);
+      expectCited(q);
     } finally {
       await h.db.update(questionnaireResponses).set({ answers }).where(where);
     }

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
+import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
 import { AddressFields, addressErrors, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddress } from '../api/add-address';
@@ -49,19 +50,14 @@ export function AddressesSection() {
             </div>
             <Group gap="xs">
               {a.primary ? (
-                <Badge variant="light" color="green" c="dark.8">
-                  {settingsText('settings.addresses.primary')}
-                </Badge>
+                <DefaultBadge label={settingsText('settings.addresses.primary')} />
               ) : (
-                <Button
-                  size="xs"
-                  variant="default"
+                <MakeDefaultButton
+                  label={settingsText('settings.addresses.makePrimary')}
+                  ariaLabel={`${settingsText('settings.addresses.makePrimary')}: ${a.streetAddress}`}
                   loading={setPrimary.isPending && setPrimary.variables === a.id}
                   onClick={() => setPrimary.mutate(a.id, { onError: (e) => showError(errorText(e, MESSAGES.commonError)) })}
-                  aria-label={`${settingsText('settings.addresses.makePrimary')}: ${a.streetAddress}`}
-                >
-                  {settingsText('settings.addresses.makePrimary')}
-                </Button>
+                />
               )}
               <Button size="xs" variant="subtle" onClick={edit} aria-label={`${settingsText('settings.addresses.edit')}: ${a.streetAddress}`}>
                 {settingsText('settings.addresses.edit')}

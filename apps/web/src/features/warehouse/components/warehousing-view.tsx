@@ -102,7 +102,8 @@ function WarehouseCard({ warehouse: w, onEdit }: { warehouse: Warehouse; onEdit:
               <MakeDefaultButton
                 label={warehouseText('warehouse.makePrimary')}
                 ariaLabel={warehouseText('warehouse.makePrimaryLabel', { name: w.name })}
-                loading={primary.isPending}
+                // Only the warehouse being made primary shows it is busy, as on the payment details.
+                loading={primary.isPending && primary.variables === w.id}
                 onClick={() => primary.mutate(w.id)}
               />
             )}

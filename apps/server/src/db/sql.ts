@@ -67,7 +67,7 @@ export async function listOfPractice<T extends PracticeTable>(db: Db | Tx, table
 }
 
 /** How many rows of its own table a practice has (the limits, and "the first is primary"). */
-export async function countOfPractice(db: Db | Tx, table: PracticeTable, practitionerId: string) {
+async function countOfPractice(db: Db | Tx, table: PracticeTable, practitionerId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(table as PgTable)
@@ -93,8 +93,9 @@ export async function updateOfPractice<T extends PracticeTable>(
 
 /**
  * Adds a row to the practice's own table in one transaction, the first of them with the flag only
- * one row holds (`flagOnlyOfPractice`). The practice's lock serialises concurrent additions, so
- * "the first" is decided once.
+ * one row holds (`flagOnlyOfPractice`); 'full' when the practice already has `max`. The practice's
+ * lock serialises concurrent additions, so "the first" and the limit are each decided once.
+ * `onFirst` runs in the same transaction after the first row is added (the primary warehouse's stamp).
  */
 export function insertFlaggedFirst<T extends PracticeTable>(
   db: Db,
@@ -102,15 +103,20 @@ export function insertFlaggedFirst<T extends PracticeTable>(
   flag: 'primary' | 'isDefault',
   practitionerId: string,
   values: Omit<T['$inferInsert'], 'practitionerId' | typeof flag>,
-): Promise<T['$inferSelect']> {
+  max: number,
+  onFirst?: (tx: Tx, row: T['$inferSelect']) => Promise<unknown>,
+): Promise<T['$inferSelect'] | 'full'> {
   return db.transaction(async (tx) => {
     await lockPractice(tx, practitionerId);
-    const first = (await countOfPractice(tx, table, practitionerId)) === 0;
-    const [row] = await tx
+    const n = await countOfPractice(tx, table, practitionerId);
+    if (n >= max) return 'full' as const;
+    const [inserted] = await tx
       .insert(table as PgTable)
-      .values({ ...values, practitionerId, [flag]: first })
+      .values({ ...values, practitionerId, [flag]: n === 0 })
       .returning();
-    return row as T['$inferSelect'];
+    const row = inserted as T['$inferSelect'];
+    if (n === 0) await onFirst?.(tx, row);
+    return row;
   });
 }
 

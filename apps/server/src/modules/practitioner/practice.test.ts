@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ADDRESSES } from '@portal/contract';
 import { mailOutbox, onboardingDrafts, paymentDetails, practitionerAddresses, practitioners } from '../../db/schema';
 import { createTestApp, createUser, type Harness, type User } from '../../test/harness';
 
@@ -304,6 +305,16 @@ describe('addresses', () => {
     await Promise.all(ids.map((id) => h.app.inject({ method: 'PATCH', url: `/api/portal/me/addresses/${id}/primary/`, headers: u.auth })));
     const list = (await h.app.inject({ url: '/api/portal/me/addresses/', headers: u.auth })).json().results;
     expect(list.filter((a: { primary: boolean }) => a.primary)).toHaveLength(1);
+  });
+
+  it('concurrent additions at the limit: one more address is taken, the others are refused, never more than the limit', async () => {
+    const u = await createUser(h, { practitionerStatus: 1 });
+    for (let i = 1; i < MAX_ADDRESSES; i++) await h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address() });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => h.app.inject({ method: 'POST', url: '/api/portal/me/addresses/', headers: u.auth, payload: address() })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    expect((await h.app.inject({ url: '/api/portal/me/addresses/', headers: u.auth })).json().results).toHaveLength(MAX_ADDRESSES);
   });
 
   it('another practice’s address answers 404 like a missing one, and bad input changes nothing', async () => {

@@ -15,7 +15,7 @@ import {
   specializations,
   users,
 } from '../../db/schema';
-import { countOfPractice, flagOnlyOfPractice, insertFlaggedFirst, listOfPractice, lockPractice, updateOfPractice } from '../../db/sql';
+import { flagOnlyOfPractice, insertFlaggedFirst, listOfPractice, lockPractice, updateOfPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
 
@@ -234,11 +234,13 @@ export async function removeSpecialization(db: Executor, practitionerId: string,
 export const listAddresses = (db: Executor, practitionerId: string) =>
   listOfPractice(db, practitionerAddresses, practitionerId, desc(practitionerAddresses.primary), asc(practitionerAddresses.createdAt));
 
-export const countAddresses = (db: Executor, practitionerId: string) => countOfPractice(db, practitionerAddresses, practitionerId);
-
-/** The first address of a practice becomes its primary one. */
-export const insertAddress = (db: Db, practitionerId: string, values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>) =>
-  insertFlaggedFirst(db, practitionerAddresses, 'primary', practitionerId, values);
+/** The first address of a practice becomes its primary one; 'full' at `max`. */
+export const insertAddress = (
+  db: Db,
+  practitionerId: string,
+  values: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>,
+  max: number,
+) => insertFlaggedFirst(db, practitionerAddresses, 'primary', practitionerId, values, max);
 
 export const updateAddress = (
   db: Executor,
@@ -280,11 +282,9 @@ export async function deleteSlot(db: Executor, practitionerId: string, id: strin
 export const listPaymentDetails = (db: Executor, practitionerId: string) =>
   listOfPractice(db, paymentDetails, practitionerId, desc(paymentDetails.isDefault), asc(paymentDetails.createdAt));
 
-export const countPaymentDetails = (db: Executor, practitionerId: string) => countOfPractice(db, paymentDetails, practitionerId);
-
-/** The first payment details of a practice become its default. */
-export const insertPaymentDetails = (db: Db, practitionerId: string, values: { type: number; identifier: string; currency: string }) =>
-  insertFlaggedFirst(db, paymentDetails, 'isDefault', practitionerId, values);
+/** The first payment details of a practice become its default; 'full' at `max`. */
+export const insertPaymentDetails = (db: Db, practitionerId: string, values: { type: number; identifier: string; currency: string }, max: number) =>
+  insertFlaggedFirst(db, paymentDetails, 'isDefault', practitionerId, values, max);
 
 /** Makes one of the practice's payment details its default and the others not, in one transaction. */
 export const setDefaultPaymentDetails = (db: Db, practitionerId: string, id: string) =>

@@ -224,10 +224,10 @@ export async function listAddresses(ctx: AppContext, userId: string) {
 
 export async function addAddress(ctx: AppContext, userId: string, input: AddressValues) {
   const practice = await practiceOf(ctx, userId);
-  if ((await repo.countAddresses(ctx.database.db, practice.id)) >= MAX_ADDRESSES) {
-    throw badRequest({ address: [`A practice can have at most ${MAX_ADDRESSES} addresses`] });
-  }
-  return toAddress(await repo.insertAddress(ctx.database.db, practice.id, input));
+  // The limit is counted under the practice's lock with the insert: two at once cannot both pass it.
+  const row = await repo.insertAddress(ctx.database.db, practice.id, input, MAX_ADDRESSES);
+  if (row === 'full') throw badRequest({ address: [`A practice can have at most ${MAX_ADDRESSES} addresses`] });
+  return toAddress(row);
 }
 
 export async function editAddress(ctx: AppContext, userId: string, id: string, input: AddressValues) {
@@ -300,10 +300,9 @@ export async function listPayments(ctx: AppContext, userId: string) {
 
 export async function addPayment(ctx: AppContext, userId: string, input: PaymentValues) {
   const practice = await practiceOf(ctx, userId);
-  if ((await repo.countPaymentDetails(ctx.database.db, practice.id)) >= MAX_PAYMENT_DETAILS) {
-    throw badRequest({ identifier: [`A practice can have at most ${MAX_PAYMENT_DETAILS} payment details`] });
-  }
-  return toPayment(await repo.insertPaymentDetails(ctx.database.db, practice.id, input));
+  const row = await repo.insertPaymentDetails(ctx.database.db, practice.id, input, MAX_PAYMENT_DETAILS);
+  if (row === 'full') throw badRequest({ identifier: [`A practice can have at most ${MAX_PAYMENT_DETAILS} payment details`] });
+  return toPayment(row);
 }
 
 export async function makeDefaultPayment(ctx: AppContext, userId: string, id: string) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consignments, kits, practitioners, warehouses } from '../../db/schema';
-import { countOfPractice, findOfPractice, flagOnlyOfPractice, listOfPractice, lockPractice, updateOfPractice } from '../../db/sql';
+import { findOfPractice, flagOnlyOfPractice, insertFlaggedFirst, listOfPractice, updateOfPractice } from '../../db/sql';
 
 type Executor = Db | Tx;
 
@@ -19,21 +19,10 @@ export const findWarehouse = (db: Executor, practitionerId: string, id: string) 
  * Adds a warehouse; the first one is primary and becomes practitioners.warehouse_id. 'full' at the
  * limit. The practice row is locked, so two concurrent first warehouses cannot both be primary.
  */
-export async function insertWarehouse(db: Db, practitionerId: string, values: WarehouseValues, max: number) {
-  return db.transaction(async (tx) => {
-    await lockPractice(tx, practitionerId);
-    const n = await countOfPractice(tx, warehouses, practitionerId);
-    if (n >= max) return 'full' as const;
-    const [row] = await tx
-      .insert(warehouses)
-      .values({ ...values, practitionerId, primary: n === 0 })
-      .returning();
-    if (n === 0) {
-      await tx.update(practitioners).set({ warehouseId: row!.id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId));
-    }
-    return row!;
-  });
-}
+export const insertWarehouse = (db: Db, practitionerId: string, values: WarehouseValues, max: number) =>
+  insertFlaggedFirst(db, warehouses, 'primary', practitionerId, values, max, (tx, row) =>
+    tx.update(practitioners).set({ warehouseId: row.id, updatedAt: new Date() }).where(eq(practitioners.id, practitionerId)),
+  );
 
 export const updateWarehouse = (db: Executor, practitionerId: string, id: string, values: WarehouseValues) =>
   updateOfPractice(db, warehouses, practitionerId, id, values);

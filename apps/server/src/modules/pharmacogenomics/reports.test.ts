@@ -188,6 +188,14 @@ describe('the report API', () => {
     expect(diseases.notStated).toBeGreaterThanOrEqual(0);
   });
 
+  it("the session's readiness says whether a report can be read: no before the calls are imported, yes after", async () => {
+    const s = await openSession();
+    const readiness = async () => (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json().readiness.pharmacogenomicReport;
+    expect(await readiness()).toBe(false);
+    await importCalls(h.db, { id: s.kit.id }, EX2);
+    expect(await readiness()).toBe(true);
+  });
+
   it('prints the current view as a PDF', async () => {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, EX2);

@@ -17,10 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
-import { ssoApi } from '@portal/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { callApi } from '../apps/server/src/cli/api-call';
 import { BENCH_PASSWORD, benchPractitionerEmail, seedScale } from '../apps/server/src/cli/seed-scale';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client';
 import { auditEvents, sessions } from '../apps/server/src/db/schema';
@@ -30,7 +28,7 @@ import { createAudit } from '../apps/server/src/modules/audit/service';
 import { ensureReferenceData } from '../apps/server/src/modules/demo/reference-data';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/demo/seed';
 import pg from 'pg';
-import { freePort } from '../apps/server/src/test/failure-kit';
+import { freePort, signIn } from '../apps/server/src/test/failure-kit';
 import { withPostgres } from './pgx-report';
 
 export { freePort };
@@ -208,10 +206,8 @@ export async function prepareDatabase(opts: DatabaseOptions, writePool = WRITE_P
   }
 }
 
-/** An access token for `email`, signed in as the mobile app and the terminal do. */
-export async function token(base: string, email: string, password: string) {
-  return (await callApi(base, ssoApi.token, { body: { email, password } })).accessToken;
-}
+/** An access token for `email`, through failure-kit's sign-in (which names the email when it is refused). */
+export const token = async (base: string, email: string, password: string) => (await signIn(base, email, password)).accessToken;
 
 export interface Workload {
   /** The demo practitioner (Ada) and the session of Thandi (accepted, data confirmed, results and a pharmacogenomic report). */

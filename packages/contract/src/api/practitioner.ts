@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Tos, TosAccepted } from '../account';
 import { IdParams, listOf } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { Category, CategoryList, Lookup, PractitionerMe } from '../portal';
+import { Category, CategoryList, PractitionerMe } from '../portal';
 import {
   Address,
   AddressInput,
@@ -54,14 +54,14 @@ export const practitionerApi = {
     path: '/api/portal/languages/',
     tags: portal,
     summary: 'Languages a practice can offer',
-    responses: { 200: listOf(Lookup) },
+    responses: { 200: LookupListResponse },
   }),
   specializations: defineEndpoint({
     method: 'GET',
     path: '/api/portal/specializations/',
     tags: portal,
     summary: 'Specializations a practice can offer',
-    responses: { 200: listOf(Lookup) },
+    responses: { 200: LookupListResponse },
   }),
   tos: defineEndpoint({
     method: 'GET',

@@ -352,7 +352,7 @@ function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: stri
   }
   // A medicine that inhibits or induces an enzyme but is no drug of the report itself.
   for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine))) {
-    lines.push({ text: `${end(PGX_MESSAGES.phenoconversion(c))}`, citations: [...naming(meds, c.medicine), report.ref] });
+    lines.push({ text: end(PGX_MESSAGES.phenoconversionAcross(c)), citations: [...naming(meds, c.medicine), report.ref] });
   }
   if (quiet.length)
     lines.push({
@@ -424,7 +424,7 @@ function medicinesAnswer(rs: SourceRecord[]): EngineAnswer {
     });
   for (const drug of report.pgx.taking) statements.push(medicineStatement(rs, drug, meds));
   for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine)))
-    statements.push({ text: end(PGX_MESSAGES.phenoconversion(c)), citations: [...naming(meds, c.medicine), report.ref] });
+    statements.push({ text: end(PGX_MESSAGES.phenoconversionAcross(c)), citations: [...naming(meds, c.medicine), report.ref] });
   for (const u of unmatchedMedicines(meds, report.pgx))
     statements.push({
       text: `‘${u.text}’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.`,

@@ -122,7 +122,7 @@ export async function benchPgxReport(opts: { url?: string; iterations?: number }
     /** One page of a report view's rows for a different patient each time. */
     const rows = (label: string, filters: Parameters<typeof repo.queryRows>[3]) =>
       time(label, iterations, async (i) => (await repo.queryRows(db, kit(i), version, filters, page)).rows.length);
-    const quick = { category: [], class: [], name: '', taking: false };
+    const quick = { category: [], class: [], name: '', taking: false, notCovered: false };
     const queries = [
       await rows('quick view: name CYP2C19', { quick: { ...quick, name: 'CYP2C19' } }),
       await rows('quick view: category and class', {

@@ -160,7 +160,7 @@ describe('pharmaco reports', () => {
     const region = page.getByRole('region', { name: 'Report rows' });
     await region.waitFor();
     await page.getByText('Takes, among the report’s drugs: clopidogrel, paroxetine.').waitFor();
-    expect(await page.getByText(/rows are not covered by the knowledge base \(/).count()).toBe(1);
+    expect(await page.getByText(/drug–gene pairs are not covered by the knowledge base/).count()).toBe(1);
     const acs = region.getByRole('row').filter({ hasText: 'Cardiovascular: acute coronary syndrome or PCI' });
     const advice = acs.getByText(/^Avoid standard dose \(75 mg\) clopidogrel if possible/);
     await advice.waitFor();

@@ -12,6 +12,14 @@ export const PGX_NOT_STATED = 'not stated';
 export const PGX_NOT_GRADED = 'not graded';
 
 type Converter = { medicine: string; strength: string; enzyme: string; kind: 'inhibitor' | 'inducer' };
+/** The tiers in a sentence ('CPIC's advice is: avoid, or use an alternative'). */
+const TIER_WORDS: Record<string, string> = {
+  avoid: 'avoid, or use an alternative',
+  adjust: 'change the dose, monitor, or take CPIC’s precaution',
+  usual: 'use as usual',
+  noAdvice: 'no advice for that result',
+  notCovered: 'not covered',
+};
 const effect = (kind: Converter['kind']) => (kind === 'inhibitor' ? 'poorer' : 'faster');
 const otherDrugs = (f: Pick<Converter, 'enzyme' | 'kind'>) =>
   `for the report's other ${f.enzyme} drugs the effective phenotype may be ${effect(f.kind)} than the genotype`;
@@ -26,11 +34,38 @@ export const PGX_MESSAGES = {
   /** Why a row is not covered, beside those words. */
   notCoveredWhy: {
     notCalled: 'This gene was not called for this patient, and CPIC’s table has no recommendation for an uncalled gene with this drug.',
+    /** A gene a multi-gene recommendation needs that was not tested: never shown as that gene's result. */
+    notTested: (gene: string, alleles: readonly string[]) =>
+      alleles.length ? `${gene} not tested: ${alleles.map((a) => `${gene}${a}`).join(', ')} status unknown.` : `${gene} not tested: its result is unknown.`,
     indeterminate: 'The phenotype is indeterminate, and CPIC’s table gives no recommendation for it.',
+    /** A blank, n/a or absent activity score for a gene CPIC looks up by score: never read as 0. */
+    noScore: (gene: string) => `No activity score was reported for ${gene}, and CPIC looks ${gene} up by activity score.`,
+    noPhenotype: (gene: string) => `No phenotype was reported for ${gene}.`,
+    /** An HLA call that gives some allele statuses but not the one this drug's recommendation needs. */
+    statusUnknown: (gene: string, allele: string) => `${gene}${allele} status not reported.`,
     noRow: 'CPIC’s table has no row for this phenotype.',
     noRows: 'The knowledge base holds no recommendation rows for this drug.',
+    /** CPIC created or changed the drug's recommendations after the newest complete table the portal holds. */
+    predates: (tableDate: string, drug: string, guidelineDate: string) =>
+      `The portal’s CPIC table (${tableDate}) predates CPIC’s guideline for ${drug} (${guidelineDate}): read it.`,
+    /** CPIC's guidance for the drug is not a table lookup (warfarin: a dosing algorithm). */
+    algorithm: (drug: string) =>
+      `CPIC gives a dosing algorithm for ${drug}, not a table the portal can look up: read the guideline and its recommendation diagram.`,
     noText: 'CPIC’s row for this genotype carries no recommendation text.',
     levelOnly: (level: string) => `CPIC level ${level}: CPIC writes prescribing recommendations only for level A and B gene-drug pairs.`,
+  },
+  /** Why an imported gene has no call a lookup can use (shown beside the gene and as the rows' reason). */
+  callNotes: {
+    noCall: 'PharmCAT reported no call for this gene.',
+    ambiguous: (written: string) => `PharmCAT could not tell which of these diplotypes the sample carries: ${written}.`,
+    noLookup: (written: string) => `PharmCAT listed the variants ${written} but gave no diplotype to look recommendations up with.`,
+  },
+  /** Beside a gene whose call could not be checked against PharmCAT's diplotype-to-phenotype table. */
+  callChecks: {
+    table: 'Phenotype and activity score checked against PharmCAT’s table for the diplotype.',
+    noTable: 'Not cross-checked: the portal has no PharmCAT phenotype table for this gene, so the lab’s phenotype is shown as given.',
+    noDiplotype: 'Not cross-checked: the lab gave a phenotype or activity score without a diplotype.',
+    nomenclature: 'Allele statuses read from the HLA allele names (any resolution counts as its two-field allele).',
   },
   /** On a row: a medicine the patient takes that inhibits or induces the row's enzyme. */
   phenoconversion: (f: Converter) =>
@@ -41,6 +76,28 @@ export const PGX_MESSAGES = {
    */
   phenoconversionOthers: otherDrugs,
   phenoconversionAcross: (f: Converter) => `Takes ${f.medicine}, a ${f.strength} ${f.enzyme} ${f.kind}: ${otherDrugs(f)} (phenoconversion)`,
+  /**
+   * A drug's phenoconversion in one sentence: which current medicines inhibit or induce the enzyme it
+   * rests on, and (strong CYP2D6 inhibitor) the tier of CPIC's advice at activity score 0.
+   */
+  phenoconversionVerdict: (converters: ReadonlyArray<Converter>, convertedTier: string | null) => {
+    const who = converters.map((c) => `${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`).join('; ');
+    const effect = converters.every((c) => c.kind === 'inducer') ? 'faster' : 'poorer';
+    const ifConverted = convertedTier ? `; if phenoconverted (CYP2D6 activity score 0), CPIC’s advice is: ${TIER_WORDS[convertedTier] ?? convertedTier}` : '';
+    return `Takes ${who}: the effective phenotype may be ${effect} than the genotype (phenoconversion)${ifConverted}.`;
+  },
+  /** Where an inhibitor flag comes from, as a user may be shown it (phenoconversion/README.md). */
+  converterBasis: {
+    fda: 'FDA class, read from FDA’s own words',
+    secondary: 'FDA class as secondary sources give it (FDA’s own row not read)',
+    unresolved: 'Sources disagree on its class (unresolved): check it before acting on it',
+  },
+  /** What a result means beyond this prescription. */
+  heritable: {
+    mtRnr1:
+      'MT-RNR1 is mitochondrial: the variant passes from a mother to all her children. The patient’s mother, siblings and maternal relatives may carry it and share the risk of aminoglycoside-induced hearing loss; worth telling them.',
+    hla: (allele: string) => `${allele} positive is a lifelong result: record it in the patient’s record (alerts) so it is seen at every future prescription.`,
+  },
   /** Beside CPIC's recommendation for activity score 0, for a strong CYP2D6 inhibitor. */
   ifPhenoconverted: 'If phenoconverted (CYP2D6 activity score 0)',
   noPhenoconvertedRow: 'CPIC’s table has no recommendation for this drug at CYP2D6 activity score 0.',
@@ -56,6 +113,8 @@ export const PGX_MESSAGES = {
   saNameNote: 'No licensed South African brand-name list is shipped with the portal; the provider can load one.',
   usNameNote: 'No US brand-name list is loaded; the provider can load one.',
   noCalls: 'No pharmacogenomic calls have been imported for this kit yet.',
+  withheld:
+    'The report is withheld: the lab’s calls for this kit do not pass the portal’s checks, so no recommendation is shown from them. Ask the lab to send corrected calls.',
   noKit: 'This session has no kit yet.',
   noResults: 'No report rows match these filters.',
   disclaimer:
@@ -89,3 +148,54 @@ const POPULATIONS: Record<string, string> = {
   '<= 1g per day': 'Up to 1 g a day',
 };
 export const populationLabel = (code: string) => POPULATIONS[code.trim()] ?? code.trim();
+
+/**
+ * The drug-gene pairs a report cannot answer, grouped by why ('CYP2D6 not tested: its result is
+ * unknown.' → codeine, tramadol, …), so the report header, its PDF and Ask AI list the same gaps.
+ */
+export function notCoveredByReason(pairs: ReadonlyArray<{ drug: string; gene: string; reason: string | null }>): Array<{ reason: string; drugs: string[] }> {
+  const groups = new Map<string, Set<string>>();
+  for (const p of pairs) {
+    const reason = p.reason ?? PGX_MESSAGES.notCovered;
+    // A reason that names its gene needs no gene beside each drug.
+    const label = reason.includes(p.gene) ? p.drug : `${p.drug} (${p.gene})`;
+    groups.set(reason, (groups.get(reason) ?? new Set()).add(label));
+  }
+  return [...groups.entries()]
+    .map(([reason, drugs]) => ({ reason, drugs: [...drugs].sort() }))
+    .sort((a, b) => b.drugs.length - a.drugs.length || a.reason.localeCompare(b.reason));
+}
+
+/**
+ * The kinds of advice a drug verdict sorts by, most severe first (docs/decisions/021): what CPIC's
+ * text asks for, read from its own words. Shown beside CPIC's text and classification, never instead.
+ */
+export const PGX_TIERS = ['avoid', 'adjust', 'usual', 'noAdvice', 'notCovered'] as const;
+export type PgxTier = (typeof PGX_TIERS)[number];
+export const PGX_TIER_LABELS: Record<PgxTier, string> = {
+  avoid: 'Avoid, or use an alternative',
+  adjust: 'Change the dose, monitor, or take CPIC’s precaution',
+  usual: 'Use as usual per CPIC',
+  noAdvice: 'CPIC has no advice for this result',
+  notCovered: 'Not tested or not covered',
+};
+
+/** The genes whose result is a list of allele statuses, not a phenotype ('*57:01 positive;*58:01 negative'). */
+export const PGX_HLA_GENES: ReadonlySet<string> = new Set(['HLA-A', 'HLA-B']);
+
+/**
+ * A gene's result in words, one way everywhere: 'CYP2D6 Intermediate Metabolizer (activity score 1.0)',
+ * 'HLA-B*58:01 positive, HLA-B*57:01 negative' (each status with its gene, as HLA alleles are written).
+ */
+export function pgxGeneResult(g: { gene: string; phenotype: string | null; activityScore?: string | null }): string {
+  if (!g.phenotype) return `${g.gene} result`;
+  if (PGX_HLA_GENES.has(g.gene))
+    return g.phenotype
+      .split(';')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => `${g.gene}${x}`)
+      .join(', ');
+  const score = g.activityScore && !/activity score/i.test(g.phenotype) ? ` (activity score ${g.activityScore})` : '';
+  return `${g.gene} ${g.phenotype}${score}`;
+}

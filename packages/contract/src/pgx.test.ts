@@ -62,6 +62,7 @@ describe('the rows query', () => {
       class: [],
       name: 'x',
       taking: false,
+      notCovered: false,
     });
     expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', taking: '1' })).taking).toBe(true);
     expect(PgxRowsQuery.safeParse({ view: '1', taking: 'yes' }).success).toBe(false);

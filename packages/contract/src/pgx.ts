@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common';
-import { PGX_COVERAGE, PGX_FILTER_MINIMUMS } from './pgx-texts';
+import { PGX_COVERAGE, PGX_FILTER_MINIMUMS, PGX_TIERS } from './pgx-texts';
 
 /**
  * Pharmacogenomic reports (SPEC §2 Reports screen, §3 pharmaco report columns, §5 filter minimums).
@@ -42,7 +42,7 @@ export function evidenceLevelsOf(cpicLevel: string | null | undefined): number[]
 
 export const CUSTOM_FILTER_KEYS = ['phenotypeCategory', 'specialtyPopulation', 'levelOfEvidence', 'diseasePhenotype'] as const;
 export type CustomFilterKey = (typeof CUSTOM_FILTER_KEYS)[number];
-export const QUICK_FILTER_KEYS = ['category', 'class', 'name', 'taking'] as const;
+export const QUICK_FILTER_KEYS = ['category', 'class', 'name', 'taking', 'notCovered'] as const;
 export type QuickFilterKey = (typeof QUICK_FILTER_KEYS)[number];
 
 export interface QuickFilters {
@@ -52,6 +52,8 @@ export interface QuickFilters {
   name: string;
   /** Only the drugs the patient takes now (health questionnaire). */
   taking: boolean;
+  /** Only the rows the knowledge base cannot answer (read the guideline): every row is reachable by some filter. */
+  notCovered: boolean;
 }
 
 export interface CustomFilters {
@@ -63,7 +65,7 @@ export interface CustomFilters {
 
 /** How many quick filters are chosen. */
 export function quickFilterCount(f: Partial<QuickFilters>): number {
-  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0) + (f.taking ? 1 : 0);
+  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0) + (f.taking ? 1 : 0) + (f.notCovered ? 1 : 0);
 }
 
 /** How many custom filter variables are configured (added and given at least one value). */
@@ -88,6 +90,8 @@ export const PgxRowsQuery = z.strictObject({
   name: z.string().trim().max(100).optional(),
   /** '1': only the drugs the patient takes now. */
   taking: z.enum(['1']).optional(),
+  /** '1': only the rows the knowledge base cannot answer. */
+  notCovered: z.enum(['1']).optional(),
   phenotypeCategory: zMulti,
   specialtyPopulation: zMulti,
   levelOfEvidence: z.union([zLevel, z.array(zLevel).max(4)]).optional(),
@@ -97,13 +101,22 @@ export const PgxRowsQuery = z.strictObject({
 });
 export type PgxRowsQuery = z.infer<typeof PgxRowsQuery>;
 
-export const PgxDiseasesQuery = PgxRowsQuery.omit({ view: true, category: true, class: true, name: true, taking: true, limit: true, offset: true });
+export const PgxDiseasesQuery = PgxRowsQuery.omit({
+  view: true,
+  category: true,
+  class: true,
+  name: true,
+  taking: true,
+  notCovered: true,
+  limit: true,
+  offset: true,
+});
 export type PgxDiseasesQuery = z.infer<typeof PgxDiseasesQuery>;
 
 export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 export function quickFiltersOf(q: Partial<PgxRowsQuery>): QuickFilters {
-  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '', taking: q.taking === '1' };
+  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '', taking: q.taking === '1', notCovered: q.notCovered === '1' };
 }
 
 export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
@@ -115,15 +128,23 @@ export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
   };
 }
 
-/** A medicine the patient takes that inhibits or induces an enzyme (data/pgx/phenoconversion, each row sourced). */
+/**
+ * A medicine the patient takes that inhibits or induces an enzyme (data/pgx/phenoconversion). What a
+ * user may be shown as its source (that folder's README): FDA's page of CYP inhibitors, the scheme
+ * the rows follow, and whether the row was read from FDA's own words or rests on secondary sources —
+ * never the addresses the facts were read at.
+ */
 export const PgxPhenoconverter = z.object({
   medicine: z.string(),
   enzyme: z.string(),
   strength: z.enum(['strong', 'moderate']),
   kind: z.enum(['inhibitor', 'inducer']),
-  source: z.string(),
-  secondSource: z.string().nullable(),
-  note: z.string(),
+  /** FDA's page of drugs that interact with CYP enzymes (the classification the rows follow). */
+  reference: z.string(),
+  /** 'fda': read from FDA's own words; 'secondary': rests on secondary sources, FDA's row not read. */
+  basis: z.enum(['fda', 'secondary']),
+  /** The class is disputed between sources and unresolved (terbinafine): check it before acting on it. */
+  unresolved: z.boolean(),
 });
 export type PgxPhenoconverter = z.infer<typeof PgxPhenoconverter>;
 
@@ -163,6 +184,8 @@ export const PgxReportRow = z.object({
   note: z.string().nullable(),
   /** CPIC's recommendation, CPIC's 'no recommendation', or not covered by the knowledge base (read the guideline). */
   coverage: z.enum(PGX_COVERAGE),
+  /** The kind of advice CPIC's text gives (the drug verdict's tier rule, docs/decisions/021): shown beside the text, never instead. */
+  tier: z.enum(PGX_TIERS),
   /** The CPIC table (version) the recommendation comes from. */
   source: z.string().nullable(),
   /** CPIC changed this drug's recommendations after that table, on this date (ISO): confirm at cpicpgx.org. */
@@ -189,6 +212,93 @@ export const PgxReportRow = z.object({
 });
 export type PgxReportRow = z.infer<typeof PgxReportRow>;
 
+/** A gene and its result that a reading rests on. */
+export const PgxVerdictGene = z.object({ gene: z.string(), phenotype: z.string().nullable(), activityScore: z.string().nullable() });
+
+/**
+ * One CPIC reading of a drug for one population: the tier of its advice beside CPIC's whole text and
+ * classification (never replaced by the tier), every gene and phenotype it rests on, the
+ * alternatives CPIC's text names, and where it comes from.
+ */
+export const PgxVerdictReading = z.object({
+  /** CPIC's population in plain words; null where CPIC gives one for everyone. */
+  population: z.string().nullable(),
+  tier: z.enum(PGX_TIERS),
+  genes: z.array(PgxVerdictGene),
+  /** CPIC's recommendation, whole (its 'Other Considerations' included); null when not covered. */
+  recommendation: z.string().nullable(),
+  classification: z.string().nullable(),
+  /** CPIC's implications, per gene ('CYP2C19: …'). */
+  implications: z.array(z.string()),
+  /** Drugs CPIC's text names to use instead (prasugrel, ticagrelor), in its words' order. */
+  alternatives: z.array(z.string()),
+  /** The table the recommendation comes from, with its date; CPIC's later change to the drug, if any (ISO). */
+  source: z.string().nullable(),
+  guidelineUpdatedOn: z.string().nullable(),
+  guidelineName: z.string().nullable(),
+  guidelineUrl: z.string().nullable(),
+  cpicLevel: z.string().nullable(),
+  levelInferred: z.boolean(),
+  /** Why the knowledge base cannot answer (tier notCovered). */
+  note: z.string().nullable(),
+});
+export type PgxVerdictReading = z.infer<typeof PgxVerdictReading>;
+
+/**
+ * One drug as a prescriber reads it, computed once on the server from the report's rows and the
+ * patient's current medicines (docs/decisions/021): the Overview, the report, its PDF, Ask AI and the
+ * FHIR export all render these and derive nothing of their own.
+ */
+export const PgxVerdict = z.object({
+  drug: z.string(),
+  /** The most severe tier of its readings (a not-covered gene beside a covered reading does not count). */
+  tier: z.enum(PGX_TIERS),
+  /** The patient takes it now (current medicines, not stopped). */
+  taking: z.boolean(),
+  category: z.array(z.string()),
+  class: z.array(z.string()),
+  readings: z.array(PgxVerdictReading),
+  /** Genes the drug's guideline names that could not be read for it ('HLA-A not tested: …'), beside covered readings. */
+  untested: z.array(z.string()),
+  /** A current medicine inhibits or induces an enzyme this drug's readings rest on. */
+  phenoconversion: z
+    .object({
+      converters: z.array(PgxPhenoconverter),
+      /** What CPIC advises if the effective phenotype were the inhibited one (strong CYP2D6 inhibitor: activity score 0); null: a flag only. */
+      reading: PgxVerdictReading.nullable(),
+      text: z.string(),
+    })
+    .nullable(),
+  /** What the result means beyond this prescription (MT-RNR1: maternal relatives; HLA: a lifelong result). */
+  heritable: z.array(z.string()),
+});
+export type PgxVerdict = z.infer<typeof PgxVerdict>;
+
+/** The report read as a prescriber reads it: every drug's verdict and the patient's medicines as matched. */
+export const PgxReading = z.object({
+  sessionId: zId,
+  synthetic: z.boolean(),
+  knowledgeBase: z.object({ version: z.string(), label: z.string() }),
+  builtAt: z.string(),
+  /** Every drug of the report, most severe first; within a tier, the medicines the patient takes first. */
+  verdicts: z.array(PgxVerdict),
+  medicines: z.object({
+    /** The questionnaire lists the patient's medicines. */
+    answered: z.boolean(),
+    /** Report drugs the patient takes now. */
+    taking: z.array(z.string()),
+    /** Medicines the patient says they stopped: not counted as taken. */
+    stopped: z.array(z.string()),
+    /** What the patient wrote that matches no drug the knowledge base or the inhibitor list knows: not checked against the genotype. */
+    notRecognised: z.array(z.string()),
+    phenoconverters: z.array(PgxPhenoconverter),
+  }),
+  /** Genes not called, and calls not cross-checked against PharmCAT's tables. */
+  notTested: z.array(z.string()),
+  notCrossChecked: z.array(z.string()),
+});
+export type PgxReading = z.infer<typeof PgxReading>;
+
 export const PgxGeneCall = z.object({
   gene: z.string(),
   source: z.enum(['MATCHER', 'OUTSIDE', 'NONE']),
@@ -196,8 +306,19 @@ export const PgxGeneCall = z.object({
   phenotype: z.string(),
   activityScore: z.string(),
   metabolizerSpeed: z.string().nullable(),
+  /** How the call was checked against PharmCAT's phenotype tables (PGX_MESSAGES.callChecks); null where there is nothing to check. */
+  check: z.enum(['table', 'noTable', 'noDiplotype', 'nomenclature']).nullable(),
+  /** Why the gene has no usable call (PharmCAT's 'no call', an ambiguous diplotype). */
+  note: z.string().nullable(),
 });
 export type PgxGeneCall = z.infer<typeof PgxGeneCall>;
+
+/** What the knowledge base cannot answer for this patient: the rows, and each drug-gene pair with its reason. */
+export const PgxNotCovered = z.object({
+  rows: z.number().int(),
+  pairs: z.array(z.object({ drug: z.string(), gene: z.string(), reason: z.string().nullable() })),
+});
+export type PgxNotCovered = z.infer<typeof PgxNotCovered>;
 
 export const PgxKnowledgeBaseRef = z.object({ version: z.string(), label: z.string(), loadedAt: z.string() });
 
@@ -213,12 +334,17 @@ export const PgxReportSummary = z.object({
       knowledgeBase: PgxKnowledgeBaseRef,
       pharmcatVersion: z.string().nullable(),
       genes: z.array(PgxGeneCall),
-      /** Rows the knowledge base cannot answer (read the guideline), and their genes. */
-      notCovered: z.object({ rows: z.number().int(), genes: z.array(z.string()) }),
+      /** Rows the knowledge base cannot answer (read the guideline): how many, and each drug-gene pair with why. */
+      notCovered: PgxNotCovered,
       /** The CPIC tables the report's recommendations come from. */
       sources: z.array(z.string()),
     })
     .nullable(),
+  /**
+   * The lab's calls for this kit no longer pass the portal's checks (read again under newer rules):
+   * why, line by line. The report is withheld until the lab sends corrected calls.
+   */
+  withheld: z.array(z.string()).nullable(),
   /** The medicines the patient takes now (health questionnaire) as the report reads them. */
   medicines: z.object({
     /** The questionnaire lists the patient's medicines. */
@@ -256,7 +382,7 @@ export const PGX_ATTRIBUTION = {
     name: 'Clinical Pharmacogenetics Implementation Consortium (CPIC®)',
     licence: 'CC0 1.0 Universal (public domain dedication)',
     release:
-      'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d (drugs, levels, change log); the whole recommendation table of CPIC v1.30.0 as PharmCAT shipped it (PharmCAT commit c115ed25, 2023-08-14); CPIC 1.56.0 rows as PharmCAT 3.1.0 reports them for its two examples',
+      'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d (drugs, levels, change log); the whole recommendation table of CPIC v1.30.0 as PharmCAT shipped it (PharmCAT commit c115ed25, 2023-08-14); CPIC recommendation rows of 2025-11-05 as PharmCAT 3.1.0 reports them for its two examples',
     primarySource: 'https://www.clinpgx.org',
     guidelinesUrl: 'https://cpicpgx.org/guidelines/',
     publicationsUrl: 'https://www.clinpgx.org/publications?cat=CPIC&cat=guideline',
@@ -268,6 +394,6 @@ export const PGX_ATTRIBUTION = {
     release: 'PharmCAT v3.1.0 (data version 2025-11-05), github.com/PharmGKB/PharmCAT commit 5431bf1187e50383df7e7db18ef67b36fc8b562e',
     sourceUrl: 'https://github.com/PharmGKB/PharmCAT',
     licenceUrl: 'https://www.mozilla.org/en-US/MPL/2.0/',
-    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its MT-RNR1 allele phenotypes, CPIC's recommendation table as PharmCAT shipped it in August 2023, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; demo variations of an example call set are marked as modified.",
+    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its diplotype-to-phenotype tables for 17 genes, CPIC's recommendation table as PharmCAT shipped it in August 2023, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; demo variations of an example call set are marked as modified.",
   },
 } as const;

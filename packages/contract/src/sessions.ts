@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PGX_TIERS } from './pgx-texts';
 import { User } from './account';
 import { zId } from './common';
 import { LIMITS } from './enums';
@@ -89,13 +90,23 @@ export const Readiness = z.object({
 });
 
 export const Highlight = z.object({
-  /** 'medicine': a medicine the patient takes that the pharmacogenomic report has a recommendation or a flag for. */
-  kind: z.enum(['medicine', 'component', 'pharmacogene']),
+  /**
+   * 'medicine': a medicine the patient takes, as its drug verdict reads; 'pharmacogene': a finding and
+   * the drugs whose advice it changes; 'phenoconversion': a medicine that inhibits or induces an enzyme,
+   * with the drugs it concerns; 'medicines': the medicines taken that need no gene-based change, or
+   * that were not recognised; 'component': a nutrigenomic score.
+   */
+  kind: z.enum(['medicine', 'pharmacogene', 'phenoconversion', 'medicines', 'component']),
+  /** The drug verdicts' tier the line sorts and is worded by (pharmacogenomic lines only). */
+  tier: z.enum(PGX_TIERS).nullable(),
   title: z.string(),
   level: z.string(),
   resultID: zId.nullable(),
   componentID: z.string().nullable(),
+  /** The report rows it rests on: the quick view's name filter, and whether to show the medicines taken now only. */
+  report: z.object({ name: z.string(), taking: z.boolean() }).nullable(),
 });
+export type Highlight = z.infer<typeof Highlight>;
 
 /** SPEC §3 'Session' with what the Overview shows. */
 export const SessionDetail = SessionSummary.extend({

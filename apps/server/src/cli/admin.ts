@@ -32,6 +32,7 @@ const { values, positionals } = parseArgs({
     kit: { type: 'string' },
     outside: { type: 'string' },
     label: { type: 'string' },
+    'data-date': { type: 'string' },
     count: { type: 'string' },
     collections: { type: 'string' },
   },
@@ -87,6 +88,7 @@ async function main() {
       kit: values.kit,
       outside: values.outside,
       label: values.label,
+      dataDate: values['data-date'],
       fail: (m) => new CliError(m),
     });
   }

@@ -39,6 +39,13 @@ export const pgxCallSets = pgTable(
     /** Demo data: synthetic calls (PharmCAT's example call sets and variations of them). */
     synthetic: boolean('synthetic').notNull().default(false),
     importedAt: at('imported_at'),
+    /**
+     * The version of the parsing rules `calls` was read with (calls.ts, CALL_RULES_VERSION): a call
+     * set read with older rules is read again from the lab's files at start (docs/decisions/020).
+     */
+    rulesVersion: integer('rules_version').notNull().default(0),
+    /** Why the lab's files no longer pass the current rules; the kit's report is withheld meanwhile. */
+    problems: jsonb('problems'),
   },
   (t) => [uniqueIndex('pgx_call_sets_kit_idx').on(t.kitId)],
 );

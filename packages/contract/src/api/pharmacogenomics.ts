@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, listOf, pageOf, zId } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { PgxDiseases, PgxDiseasesQuery, PgxReportRow, PgxReportSummary, PgxRowsQuery } from '../pgx';
+import { PgxDiseases, PgxDiseasesQuery, PgxReading, PgxReportRow, PgxReportSummary, PgxRowsQuery } from '../pgx';
 
 const tags = ['pharmacogenomics'];
 const access = 'Owner only, while the session is accepted and its data request confirmed; otherwise 404.';
@@ -20,6 +20,14 @@ export const pgxApi = {
     summary: `The session's pharmacogenomic report: knowledge-base version, gene calls, filter values. ${access}`,
     params: IdParams,
     responses: { 200: PgxReportSummary },
+  }),
+  reading: defineEndpoint({
+    method: 'GET',
+    path: `${reports}/reading`,
+    tags,
+    params: IdParams,
+    responses: { 200: PgxReading },
+    summary: `The report read as a prescriber reads it: every drug's verdict (the action CPIC's advice asks for, per population, beside CPIC's text), and the patient's medicines as matched. 404 without a report. ${access}`,
   }),
   rows: defineEndpoint({
     method: 'GET',
@@ -84,7 +92,12 @@ const ImportResult = z.object({
   rows: z.number().int(),
   knowledgeBase: z.string(),
 });
-const LoadTableBody = z.strictObject({ table: z.string().min(1).max(15_000_000), label: z.string().trim().max(200).optional() });
+const LoadTableBody = z.strictObject({
+  table: z.string().min(1).max(15_000_000),
+  label: z.string().trim().max(200).optional(),
+  /** The date of the CPIC data the table holds (YYYY-MM-DD): CPIC changes after it flag its rows. Default: the day it is loaded. */
+  dataDate: z.iso.date().optional(),
+});
 const KnowledgeBaseLoad = z.object({
   version: z.string(),
   label: z.string(),

@@ -8,7 +8,8 @@ import { callApi, PortalRefused, PortalUnreachable } from '../../cli/api-call';
  * through the admin API of a running portal (admin-routes.ts). Wired into src/cli/admin.ts.
  */
 export const PGX_USAGE = `  pgx import-calls --kit LABEL FILE [--outside FILE]   import a kit's PharmCAT calls-only TSV (and outside calls) and build its report
-  pgx load-cpic FILE [--label TEXT]                    load a newer CPIC recommendation table (TSV, CPIC JSON rows or PharmCAT's per-drug JSON) over the shipped ones; flags changed reports
+  pgx load-cpic FILE [--label TEXT] [--data-date D]   load a newer CPIC recommendation table (TSV, CPIC JSON rows or PharmCAT's per-drug JSON) over the shipped ones; flags changed reports.
+                                                       --data-date YYYY-MM-DD: the date of the CPIC data it holds (default today), so later CPIC changes flag its rows
   pgx load-brands FILE                                 load a brand-name list (TSV: generic_name, market US|ZA, brand_name)
   pgx knowledge-bases                                  knowledge-base versions, newest (current) first`;
 
@@ -18,6 +19,7 @@ interface Options {
   kit?: string;
   outside?: string;
   label?: string;
+  dataDate?: string;
   /** The CLI's own error type, so messages print without a stack. */
   fail: (message: string) => Error;
 }
@@ -60,7 +62,7 @@ async function run(command: string | undefined, file: string | undefined, o: Opt
     }
     case 'load-cpic': {
       const table = read(file, 'FILE (the recommendation table)', o);
-      const r = await callApi(o.base, pgxAdminApi.loadKnowledgeBase, { body: { table, label: o.label }, token: o.token });
+      const r = await callApi(o.base, pgxAdminApi.loadKnowledgeBase, { body: { table, label: o.label, dataDate: o.dataDate }, token: o.token });
       if (!r.loaded) {
         console.log(`This table is already loaded as ${r.version} (${r.label}); nothing changed.`);
         return;

@@ -30,7 +30,9 @@ export const pgxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { results: rows.map((r, i) => ({ ...r, loadedAt: r.loadedAt.toISOString(), current: i === 0 })) };
   });
 
-  route(app, pgxAdminApi.loadKnowledgeBase, { config, bodyLimit: 16 * 1024 * 1024 }, async (req) => service.loadCpicTable(db, req.body.table, req.body.label));
+  route(app, pgxAdminApi.loadKnowledgeBase, { config, bodyLimit: 16 * 1024 * 1024 }, async (req) =>
+    service.loadCpicTable(db, req.body.table, req.body.label, req.body.dataDate),
+  );
 
   route(app, pgxAdminApi.brandNames, { config, bodyLimit: 8 * 1024 * 1024 }, async (req) => service.loadBrandNames(db, req.body.list));
 };

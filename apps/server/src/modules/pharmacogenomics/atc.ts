@@ -216,3 +216,38 @@ export function labelsOf(codes: string[]): { categories: string[]; classes: stri
   const classes = [...new Set(codes.map(classOf))];
   return { categories, classes };
 }
+
+/**
+ * For the drugs CPIC's drug table gives no ATC code: the category and class their CPIC guideline
+ * names (the guideline is about one drug class), in the labels above. The G6PD guideline covers drugs
+ * of many classes and names none, so its drugs are filed under the guideline itself rather than
+ * given a class the data does not hold. Keyed by the guideline's name as CPIC writes it.
+ */
+const GUIDELINE_LABELS: Array<{ guideline: RegExp; category: string; class: string }> = [
+  { guideline: /\baminoglycosides\b/i, category: ATC_CATEGORIES.J!, class: ATC_CLASSES.J01G! },
+  { guideline: /\bproton pump inhibitors\b/i, category: ATC_CATEGORIES.A!, class: ATC_CLASSES.A02BC! },
+  { guideline: /\bstatins\b/i, category: ATC_CATEGORIES.C!, class: ATC_CLASSES.C10AA! },
+  { guideline: /\bnsaids\b/i, category: ATC_CATEGORIES.M!, class: 'NSAID (anti-inflammatory)' },
+  { guideline: /\bopioids\b/i, category: ATC_CATEGORIES.N!, class: 'Opioid analgesic' },
+  {
+    guideline: /\bserotonin reuptake inhibitor antidepressants\b|\bselective serotonin reuptake inhibitors\b/i,
+    category: ATC_CATEGORIES.N!,
+    class: ATC_CLASSES.N06A!,
+  },
+  { guideline: /^G6PD$/i, category: 'Drugs of CPIC’s G6PD guideline (several classes)', class: 'Not classified (CPIC’s G6PD guideline)' },
+];
+
+/** A drug's labels: from its ATC codes, else from its CPIC guideline; every drug gets a category and a class. */
+export function labelsFor(codes: string[], guideline: string | null): { categories: string[]; classes: string[] } {
+  const fromCodes = labelsOf(codes);
+  if (fromCodes.categories.length && fromCodes.classes.length) return fromCodes;
+  const g = guideline ? GUIDELINE_LABELS.find((l) => l.guideline.test(guideline.replace(/^CPIC Guideline for /i, ''))) : undefined;
+  if (g) return { categories: [g.category], classes: [g.class] };
+  return {
+    categories: fromCodes.categories.length ? fromCodes.categories : [UNCLASSIFIED.category],
+    classes: fromCodes.classes.length ? fromCodes.classes : [UNCLASSIFIED.class],
+  };
+}
+
+/** A drug neither an ATC code nor its guideline classifies: still reachable through the filters, under this name. */
+export const UNCLASSIFIED = { category: 'Not classified by CPIC’s data', class: 'Not classified by CPIC’s data' };

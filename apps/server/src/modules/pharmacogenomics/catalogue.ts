@@ -85,18 +85,3 @@ export function loadCatalogue(): Catalogue {
   cached ??= parseCatalogue(readPgxFile('pharmcat/phenotypes.tsv'));
   return cached;
 }
-
-let mtCache: Map<string, string> | null = null;
-/**
- * MT-RNR1's phenotype for each of its alleles (pharmcat/mt-rnr1-allele-phenotypes.tsv, from
- * PharmCAT's MT-RNR1 definition): the gene is haploid, so an allele is the whole call.
- */
-export function mtRnr1Phenotypes(): Map<string, string> {
-  if (mtCache) return mtCache;
-  const text = readPgxFile('pharmcat/mt-rnr1-allele-phenotypes.tsv')
-    .split(/\r?\n/)
-    .filter((l) => !l.startsWith('#'))
-    .join('\n');
-  mtCache = new Map(parseTsvRecords(text).records.map((r) => [r['allele']!.trim(), r['phenotype']!.trim()]));
-  return mtCache;
-}

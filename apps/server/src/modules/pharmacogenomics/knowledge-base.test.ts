@@ -40,7 +40,7 @@ const rowsOf = (rows: ReportRowDraft[], drug: string, gene: string) => rows.filt
 describe('the whole CPIC table, layered', () => {
   it('ships CPIC v1.30.0 (110 drugs) under the CPIC 1.56 rows, and names every row’s source', () => {
     expect(table).toHaveLength(110);
-    expect(kb.sources!.map((s) => s.id)).toEqual(['cpic-1.30.0', 'cpic-1.56.0']);
+    expect(kb.sources!.map((s) => s.id)).toEqual(['cpic-1.30.0', 'pharmcat-3.1.0']);
     expect(kb.recommendations.filter((r) => r.source === 'cpic-1.30.0').length).toBeGreaterThan(2000);
     expect(kb.recommendations.every((r) => r.source)).toBe(true);
     // Warfarin and peginterferon: CPIC's guidance is not a lookup table; their guidelines are still known.
@@ -62,7 +62,11 @@ describe('the whole CPIC table, layered', () => {
     expect(rows.map((r) => r.specialtyPopulation)).toEqual(expected.map((e) => e[0]));
     rows.forEach((r, i) => {
       expect(r.recommendation).toBe(expected[i]![1].drugrecommendation);
-      expect(r).toMatchObject({ source: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)', guidelineUpdatedOn: '2023-10-20', levelOfEvidence: [1, 2] });
+      expect(r).toMatchObject({
+        source: 'CPIC table v1.30.0 of 14 August 2023 (as PharmCAT shipped it)',
+        guidelineUpdatedOn: '2023-10-20',
+        levelOfEvidence: [1, 2],
+      });
     });
     expect(rows[0]!.recommendation).toMatch(/^Avoid standard dose \(75 mg\) clopidogrel/);
     // CPIC's own 'No recommendation' for the non-ACS, non-PCI population is CPIC's word, not a gap.
@@ -167,10 +171,15 @@ describe('a table the provider loads', () => {
     );
     const clop = rowsOf(rows, 'clopidogrel', 'CYP2C19');
     expect(
-      clop.every((r) => r.recommendation!.endsWith('(newer)') && r.source === 'CPIC v9.9.9 (Test drugs, loaded 2026-11-24)' && r.guidelineUpdatedOn === null),
+      clop.every(
+        (r) =>
+          r.recommendation!.endsWith('(newer)') &&
+          r.source === 'CPIC v9.9.9, data of 24 November 2026 (Test drugs, loaded 24 November 2026)' &&
+          r.guidelineUpdatedOn === null,
+      ),
     ).toBe(true);
     // Drugs the loaded table does not have still come from the shipped layers.
-    expect(rowsOf(rows, 'citalopram', 'CYP2C19')[0]!.source).toBe('CPIC v1.30.0 (as PharmCAT shipped it, August 2023)');
+    expect(rowsOf(rows, 'citalopram', 'CYP2C19')[0]!.source).toBe('CPIC table v1.30.0 of 14 August 2023 (as PharmCAT shipped it)');
     expect(() =>
       knowledgeBaseFromTable('[{"drugname":"x","genes":["CYP2C19"],"recommendations":[{"lookupkey":{},"classification":"Strong"}]}]', 'Bad'),
     ).toThrow(KnowledgeBaseError);
@@ -186,6 +195,18 @@ describe('the medicines the patient takes', () => {
     const m = medicineContext('Paroxetine 20 mg; codeine for pain', kb);
     expect(m.taking).toEqual(['codeine', 'paroxetine']);
     expect(m.converters.map((c) => [c.drug, c.enzyme, c.strength])).toEqual([['paroxetine', 'CYP2D6', 'strong']]);
+  });
+
+  it('reads them as a clinician does: a stopped medicine is not taken, a loaded brand name counts, and what matches nothing is kept to be said', () => {
+    const m = medicineContext(['Stopped paroxetine in March; Plavix 75 mg', 'Paracetamol for headaches, no longer on codeine'], kb, [
+      { brand: 'Plavix', generic: 'clopidogrel' },
+    ]);
+    expect(m).toMatchObject({ answered: true, taking: ['clopidogrel'], stopped: ['codeine', 'paroxetine'], notRecognised: ['Paracetamol for headaches'] });
+    // A stopped inhibitor flags nothing.
+    expect(m.converters).toEqual([]);
+    // Without the brand list, Plavix is not recognised rather than silently dropped.
+    expect(medicineContext('Plavix 75 mg', kb).notRecognised).toEqual(['Plavix 75 mg']);
+    expect(medicineContext(['none'], kb)).toMatchObject({ answered: true, taking: [], notRecognised: [] });
   });
 
   it('paroxetine with codeine: CPIC’s recommendation for activity score 0 is what applies if phenoconverted', () => {

@@ -11,6 +11,8 @@
  * the same table twice changes nothing.
  */
 import { createHash } from 'node:crypto';
+import { PGX_HLA_GENES } from '@portal/contract';
+import { longDate } from '../../lib/dates';
 import { loadCatalogue, readPgxFile } from './catalogue';
 import { parseTsv, parseTsvRecords } from './tsv';
 
@@ -37,10 +39,15 @@ export interface KbSource {
   /** As the portal shows it: 'CPIC v1.30.0 (PharmCAT, August 2023)'. */
   label: string;
   cpicVersion: string | null;
-  /** The day the table was taken (ISO date): CPIC changes after it make its rows out of date. */
+  /** The date of the CPIC data the table holds (ISO): CPIC changes after it make its rows out of date. */
   date: string;
   /** Higher wins for the same drug and population. */
   layer: number;
+  /**
+   * The table holds some phenotypes only (the rows of PharmCAT's two example reports): a phenotype it
+   * has no row for says nothing about CPIC, so gaps are dated by the complete tables beneath it.
+   */
+  partial?: boolean;
 }
 
 export interface KbRecommendation {
@@ -81,6 +88,8 @@ export interface KbGuideline {
   name: string | null;
   url: string | null;
   pmids: string[];
+  /** CPIC's notes on using the drug's table ('notesonusage'): warfarin's says its guidance is no simple lookup. */
+  notes?: string | null;
 }
 
 /** A dated change CPIC made to a drug's recommendations (CPIC's change log, type RECOMMENDATION). */
@@ -111,11 +120,23 @@ export class KnowledgeBaseError extends Error {
   }
 }
 
-export const SHIPPED_LABEL = 'CPIC v1.30.0 (110 drugs, PharmCAT August 2023) under CPIC 1.56.0 rows as PharmCAT 3.1.0 reports them (shipped)';
+export const SHIPPED_LABEL = 'CPIC recommendations of 14 August 2023 (CPIC v1.30.0, all 110 drugs), with CPIC data of 5 November 2025 for some phenotypes';
 
+/**
+ * The shipped layers, each dated by the CPIC data it holds: PharmCAT 3.1.0's rows are CPIC data of
+ * 2025-11-05 (its report's dataVersion), not CPIC release 1.56.0, so the change log's later entries
+ * (the thiopurine update of 2026-02) flag them (docs/decisions/020).
+ */
 export const SHIPPED_SOURCES: KbSource[] = [
-  { id: 'cpic-1.30.0', label: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)', cpicVersion: 'v1.30.0', date: '2023-08-14', layer: 1 },
-  { id: 'cpic-1.56.0', label: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', cpicVersion: '1.56.0', date: '2026-04-30', layer: 2 },
+  { id: 'cpic-1.30.0', label: 'CPIC table v1.30.0 of 14 August 2023 (as PharmCAT shipped it)', cpicVersion: 'v1.30.0', date: '2023-08-14', layer: 1 },
+  {
+    id: 'pharmcat-3.1.0',
+    label: 'CPIC data of 5 November 2025 (as PharmCAT 3.1.0 reports it)',
+    cpicVersion: null,
+    date: '2025-11-05',
+    layer: 2,
+    partial: true,
+  },
 ];
 const LOADED_LAYER = 3;
 
@@ -123,7 +144,6 @@ const LOADED_LAYER = 3;
 const CLASSIFICATIONS = new Set(['Strong', 'Moderate', 'Optional', 'No recommendation', '']);
 const classificationOf = (v: string) => (/^no recommendation$/i.test(v) ? 'No recommendation' : v === 'n/a' ? '' : v);
 const SCORE = /^[≥>]?\d+(\.\d+)?$/;
-const HLA = new Set(['HLA-A', 'HLA-B']);
 const isTrue = (v: string | undefined) => /^(true|t|yes|1)$/i.test((v ?? '').trim());
 
 /** 'GENE:value;GENE:value' as the derived table writes per-gene values. */
@@ -158,7 +178,7 @@ export function lookupOf(genes: string[], phenotypes: Record<string, string>, sc
     const score = scores[gene];
     const phenotype = phenotypes[gene];
     const diplotype = diplotypes[gene];
-    const statuses = HLA.has(gene) && diplotype && !isUnknownDiplotype(diplotype) ? hlaStatusesOf(gene, diplotype) : null;
+    const statuses = PGX_HLA_GENES.has(gene) && diplotype && !isUnknownDiplotype(diplotype) ? hlaStatusesOf(gene, diplotype) : null;
     if (score && SCORE.test(score)) lookup[gene] = { kind: 'activityScore', value: score };
     else if (phenotype === 'No Result') lookup[gene] = { kind: 'noCall', value: '' };
     else if (phenotype) lookup[gene] = { kind: 'phenotype', value: phenotype };
@@ -367,7 +387,8 @@ export function parseCpicDrugs(rows: unknown[], source?: string) {
     if (text_(d.cpicVersion)) versions.add(text_(d.cpicVersion));
     const name = text_(d.guidelinename) || null;
     const url = text_(d.url) || null;
-    guidelines.push({ drug, genes, name, url, pmids });
+    const notes = text_(d.notesonusage);
+    guidelines.push({ drug, genes, name, url, pmids, ...(notes && notes !== 'n/a' ? { notes } : {}) });
     const recs = d.recommendations;
     if (recs === null || recs === undefined) return;
     if (!Array.isArray(recs)) return table.problems.push(`${drug}: recommendations is not a list`);
@@ -414,7 +435,7 @@ export function parseChangeLog(text: string): KbChange[] {
  * that loading the same table twice (under another label, on another day) changes nothing.
  */
 export function versionOf(content: KnowledgeBaseContent): string {
-  const sources = content.sources?.map((s) => ({ id: s.id, cpicVersion: s.cpicVersion, layer: s.layer }));
+  const sources = content.sources?.map((s) => ({ id: s.id, cpicVersion: s.cpicVersion, layer: s.layer, partial: s.partial ?? false }));
   return `kb-${createHash('sha256')
     .update(JSON.stringify({ ...content, sources }))
     .digest('hex')
@@ -467,7 +488,7 @@ export function shippedKnowledgeBase(): KnowledgeBase {
  * JSON rows, or PharmCAT's per-drug JSON (as pharmcat/cpic-2023-08/cpic_drugs.json). Its rows win
  * for the drugs and populations they answer; the shipped rows answer the rest.
  */
-export function knowledgeBaseFromTable(text: string, label: string, today = new Date().toISOString().slice(0, 10)): KnowledgeBase {
+export function knowledgeBaseFromTable(text: string, label: string, today = new Date().toISOString().slice(0, 10), dataDate = today): KnowledgeBase {
   const shipped = shippedContent();
   const trimmed = text.trimStart();
   const id = 'loaded';
@@ -493,9 +514,9 @@ export function knowledgeBaseFromTable(text: string, label: string, today = new 
   }
   const source: KbSource = {
     id,
-    label: cpicVersion ? `CPIC ${cpicVersion} (${label}, loaded ${today})` : `${label} (loaded ${today})`,
+    label: `${cpicVersion ? `CPIC ${cpicVersion}, data of` : 'CPIC data of'} ${longDate(dataDate)} (${label}, loaded ${longDate(today)})`,
     cpicVersion,
-    date: today,
+    date: dataDate,
     layer: LOADED_LAYER,
   };
   const all = [...shipped.recommendations, ...recommendations];

@@ -96,7 +96,7 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
       }),
     );
     const got = matchRecommendations(kb, calls)
-      .filter((r) => r.source === 'cpic-1.56.0')
+      .filter((r) => r.source === 'pharmcat-3.1.0')
       .map(key);
     expect(got.sort()).toEqual(expected.sort());
   });
@@ -108,7 +108,7 @@ describe.each(Object.keys(EXAMPLES) as Example[])('%s: the mapping reproduces Ph
     const newer = new Set(reportRecommendations(example).map((r) => `${r['drug']}|${general(r['population']!)}`));
     for (const r of matched) {
       const pop = general(r.population);
-      expect(r.source, `${r.drug} ${pop}`).toBe(newer.has(`${r.drug}|${pop}`) ? 'cpic-1.56.0' : 'cpic-1.30.0');
+      expect(r.source, `${r.drug} ${pop}`).toBe(newer.has(`${r.drug}|${pop}`) ? 'pharmcat-3.1.0' : 'cpic-1.30.0');
     }
     expect(new Set(matched.map((r) => r.drug)).size).toBeGreaterThan(new Set(reportRecommendations(example).map((r) => r['drug'])).size);
   });
@@ -174,7 +174,8 @@ describe('parsing calls as the lab delivers them', () => {
     expect(problems('HLA-B\t57:01/*44:02\n')).toMatch(/outside calls line 1: '57:01' is not an HLA-B allele in HLA nomenclature/);
     expect(problems('# comment\nXYZ9\t*1/*1\n')).toMatch(/outside calls line 2: XYZ9 is not a gene PharmCAT knows/);
     expect(problems('CYP2D6\t*1/*4\n')).toMatch(/outside calls line 1: CYP2D6 \*1\/\*4 gives no phenotype/);
-    expect(problems('CYP2D6\t*1/*4\tIntermediate Metabolizer\n')).toMatch(/gives no activity score/);
+    // A missing score is no score, not an error: the call is read, and CPIC's score-keyed rows say no score was reported.
+    expect(problems('CYP2D6\t*1/*4\tIntermediate Metabolizer\n')).toBe('');
     expect(problems('CYP2D6\t*1/*4\tSlow Metabolizer\t1.0\n')).toMatch(/Phenotype 'Slow Metabolizer' is not one of CYP2D6's CPIC phenotypes/);
     expect(problems('CYP2D6\t*1/*4\tIntermediate Metabolizer\t1.0\n')).toBe('');
   });
@@ -182,11 +183,13 @@ describe('parsing calls as the lab delivers them', () => {
   it('takes several diplotypes of one gene as one call only when they lead to the same lookup', () => {
     const same = [
       header,
-      line('CYP2C19', '*1/*2', 'Intermediate Metabolizer', '', '*1', 'Normal function', '', '*2', 'No function', '', 'no'),
-      line('CYP2C19', '*1/*3', 'Intermediate Metabolizer', '', '*1', 'Normal function', '', '*3', 'No function', '', 'no'),
+      line('CYP2D6', '*1/*4', 'Intermediate Metabolizer', '1.0', '*1', 'Normal function', '1.0', '*4', 'No function', '0.0', 'yes'),
+      line('CYP2D6', '*1/*5', 'Intermediate Metabolizer', '1.0', '*1', 'Normal function', '1.0', '*5', 'No function', '0.0', 'yes'),
     ].join('\n');
-    expect(parseCalls(catalogue, same).calls.find((c) => c.gene === 'CYP2C19')!.diplotype).toBe('*1/*2 OR *1/*3');
-    const differ = same.replace('*1/*3\tIntermediate Metabolizer', '*1/*3\tPoor Metabolizer');
+    expect(parseCalls(catalogue, same).calls.find((c) => c.gene === 'CYP2D6')!.diplotype).toBe('*1/*4 OR *1/*5');
+    const differ = same
+      .replace('*1/*5\tIntermediate Metabolizer\t1.0', '*4/*5\tPoor Metabolizer\t0.0')
+      .replace('*1\tNormal function\t1.0\t*5', '*4\tNo function\t0.0\t*5');
     expect(() => parseCalls(catalogue, differ)).toThrow(/several possible diplotypes/);
   });
 });
@@ -250,7 +253,7 @@ describe('report rows', () => {
       guidelineUrl: 'https://cpicpgx.org/guidelines/guideline-for-clopidogrel-and-cyp2c19/',
       pmids: ['21716271', '23698643', '35034351'],
       coverage: 'recommendation',
-      source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)',
+      source: 'CPIC data of 5 November 2025 (as PharmCAT 3.1.0 reports it)',
       guidelineUpdatedOn: null,
     });
   });
@@ -277,18 +280,24 @@ describe('report rows', () => {
       matched: false,
       coverage: 'notCovered',
       recommendation: null,
-      note: PGX_MESSAGES.notCoveredWhy.notCalled,
+      note: 'CYP2D6 not tested: its result is unknown.',
       phenotype: 'No Result',
     });
     expect(codeine.guidelineUrl).toBe('https://cpicpgx.org/guidelines/guideline-for-codeine-and-cyp2d6/');
     const amikacin = rows.find((r) => r.genericName === 'amikacin')!;
-    expect(amikacin).toMatchObject({ gene: 'MT-RNR1', coverage: 'notCovered', cpicLevel: 'A', note: PGX_MESSAGES.notCoveredWhy.notCalled });
+    expect(amikacin).toMatchObject({ gene: 'MT-RNR1', coverage: 'notCovered', cpicLevel: 'A', note: 'MT-RNR1 not tested: its result is unknown.' });
     expect(rows.find((r) => r.genericName === 'peginterferon alfa-2a')).toMatchObject({ coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.noRows });
-    // An uncalled gene with CPIC's own row for that case shows CPIC's words (tricyclics: CYP2C19 poor, CYP2D6 not called).
-    expect(rows.find((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2D6')).toMatchObject({
+    // CPIC's row for an untested CYP2D6 answers for the tested CYP2C19 (tricyclics: CYP2C19 poor): it shows under
+    // CYP2C19, and the CYP2D6 row says it was not tested instead of reading like a CYP2D6 result.
+    expect(rows.find((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2C19')).toMatchObject({
       coverage: 'recommendation',
       recommendation: expect.stringMatching(/^Avoid tertiary amine use/),
     });
+    expect(rows.filter((r) => r.genericName === 'amitriptyline' && r.gene === 'CYP2D6')).toEqual([
+      expect.objectContaining({ coverage: 'notCovered', recommendation: null, note: 'CYP2D6 not tested: its result is unknown.' }),
+    ]);
+    // Warfarin's guidance is CPIC's dosing algorithm, not a missing row.
+    expect(rows.find((r) => r.genericName === 'warfarin')).toMatchObject({ coverage: 'notCovered', note: PGX_MESSAGES.notCoveredWhy.algorithm('warfarin') });
   });
 
   it('names a reference haplotype only where the data does, and variants by their function', () => {
@@ -301,8 +310,16 @@ describe('report rows', () => {
     expect(ex1.find((r) => r.gene === 'CYP4F2')).toMatchObject({ variantHaplotype: null, altAllele: null });
   });
 
-  it('leaves brand names to a loaded list and unknown ATC codes unlabelled', () => {
-    expect(rows.find((r) => r.genericName === 'toluidine blue')).toMatchObject({ category: [], therapeuticClass: [], atcCodes: [] });
+  it('files a drug without an ATC code under what its CPIC guideline names, never under nothing', () => {
+    expect(rows.find((r) => r.genericName === 'amikacin')).toMatchObject({ category: ['Infections (systemic)'], therapeuticClass: ['Aminoglycoside antibiotic'], atcCodes: [] });
+    expect(rows.find((r) => r.genericName === 'ibuprofen')).toMatchObject({ category: ['Muscles, bones and joints'], therapeuticClass: ['NSAID (anti-inflammatory)'] });
+    // The G6PD guideline names no class: its drugs are filed under the guideline, not given a class the data does not hold.
+    expect(rows.find((r) => r.genericName === 'toluidine blue')).toMatchObject({
+      category: ['Drugs of CPIC’s G6PD guideline (several classes)'],
+      therapeuticClass: ['Not classified (CPIC’s G6PD guideline)'],
+      atcCodes: [],
+    });
+    expect(rows.filter((r) => !r.category.length || !r.therapeuticClass.length)).toEqual([]);
   });
 
   it('derives phenotype category and disease only from what the data says', () => {

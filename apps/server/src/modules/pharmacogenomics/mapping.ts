@@ -7,19 +7,20 @@
  * drug-gene pair the knowledge base cannot answer says so in words of its own ('not covered'),
  * never as a blank that reads like 'nothing to do'.
  */
-import { PGX_MESSAGES, evidenceLevelsOf, populationLabel, type PgxCoverage } from '@portal/contract';
-import { labelsOf } from './atc';
-import { metabolizerSpeedOf, type GeneCall } from './calls';
+import { PGX_HLA_GENES, PGX_MESSAGES, evidenceLevelsOf, populationLabel, type PgxCoverage } from '@portal/contract';
+import { longDate } from '../../lib/dates';
+import { labelsFor } from './atc';
+import { metabolizerSpeedOf, noValue, type GeneCall } from './calls';
 import type { Catalogue } from './catalogue';
 import { SHIPPED_SOURCES, type KbRecommendation, type KbSource, type KnowledgeBase, type KnowledgeBaseContent, type LookupTerm } from './knowledge-base';
 
-const HLA = new Set(['HLA-A', 'HLA-B']);
 
+const NUMERIC_SCORE = /^[≥>]?\d+(\.\d+)?$/;
+
+/** Two activity scores as numbers ('1' is '1.0'); a blank or 'n/a' is no score and equals no number (never 0). */
 function sameScore(a: string, b: string): boolean {
-  if (a === b) return true;
-  const x = Number(a);
-  const y = Number(b);
-  return Number.isFinite(x) && Number.isFinite(y) && x === y && !/[≥>]/.test(a + b);
+  if (a === b) return NUMERIC_SCORE.test(a);
+  return /^\d+(\.\d+)?$/.test(a) && /^\d+(\.\d+)?$/.test(b) && Number(a) === Number(b);
 }
 
 function sameDiplotype(a: string, b: string): boolean {
@@ -33,15 +34,13 @@ function sameDiplotype(a: string, b: string): boolean {
   return sorted(a) === sorted(b);
 }
 
-const NUMERIC_SCORE = /^[≥>]?\d+(\.\d+)?$/;
-
 function termMatches(term: LookupTerm, call: GeneCall | undefined): boolean {
   const called = call !== undefined && call.source !== 'NONE';
   switch (term.kind) {
     case 'noCall':
       return !called;
     case 'activityScore':
-      // CPIC's 'n/a' score is the row for a called gene whose score is indeterminate.
+      // CPIC's 'n/a' score is the row for a called gene without a score (indeterminate, blank or absent).
       if (term.value === 'n/a') return called && !NUMERIC_SCORE.test(call.lookupActivityScore);
       return called && sameScore(call.lookupActivityScore, term.value);
     case 'diplotype':
@@ -49,7 +48,7 @@ function termMatches(term: LookupTerm, call: GeneCall | undefined): boolean {
     case 'phenotype': {
       if (!call) return false;
       // An HLA call reports every allele's status; a recommendation names one (CPIC) or all (PharmCAT's rows) of them.
-      if (HLA.has(call.gene)) {
+      if (PGX_HLA_GENES.has(call.gene)) {
         const statuses = new Set(call.lookupPhenotype.split(';').map((s) => s.trim()));
         return term.value.split(';').every((s) => statuses.has(s.trim()));
       }
@@ -212,7 +211,7 @@ function genotypeColumns(call: GeneCall | undefined, catalogue: Catalogue) {
   }
   const withFunction = (a: string | null, f: string | null) => (a === null ? null : f ? `${a} (${f})` : a);
   const genotypeAllele = [withFunction(call.allele1, call.allele1Function), withFunction(call.allele2, call.allele2Function)].filter(Boolean).join(' / ');
-  if (HLA.has(call.gene)) {
+  if (PGX_HLA_GENES.has(call.gene)) {
     const positive = call.phenotype
       .split(';')
       .map((s) => s.trim())
@@ -248,15 +247,19 @@ interface KbIndex {
   sources: Map<string, KbSource>;
   /** drug|gene pairs with a CPIC recommendation text: level A/B unless the levels file says otherwise. */
   recommended: Set<string>;
-  guidelines: Map<string, { name: string | null; url: string | null; pmids: string[] }>;
+  guidelines: Map<string, { name: string | null; url: string | null; pmids: string[]; notes?: string | null }>;
   /** Per drug, its RECOMMENDATION changes, newest first. */
   changes: Map<string, Array<{ date: string }>>;
   /** The oldest table's date: a drug it cannot answer is checked for changes since then. */
   baseDate: string;
+  /** Per drug, the date of the newest complete table that has rows for it (a partial layer answers only some phenotypes). */
+  completeDate: Map<string, string>;
   /** Every drug-gene pair the knowledge base knows, in report order. */
   pairs: Array<{ drug: string; gene: string }>;
   /** Drugs (lower case) with at least one recommendation text. */
   drugsWithText: Set<string>;
+  /** drug|gene: how the drug's rows key the gene (activity score or phenotype), and the HLA alleles they name. */
+  keyedBy: Map<string, { score: boolean; alleles: Set<string> }>;
 }
 const indexes = new WeakMap<object, KbIndex>();
 const pairKey = (drug: string, gene: string) => `${drug.toLowerCase()}|${gene}`;
@@ -266,11 +269,22 @@ function indexOf(kb: KnowledgeBaseContent): KbIndex {
   if (hit) return hit;
   const sources = sourcesOf(kb);
   const recommended = new Set<string>();
+  const keyedBy = new Map<string, { score: boolean; alleles: Set<string> }>();
+  const completeDate = new Map<string, string>();
   for (const r of kb.recommendations) {
+    for (const [g, term] of Object.entries(r.lookup)) {
+      const k = keyedBy.get(pairKey(r.drug, g)) ?? { score: false, alleles: new Set<string>() };
+      if (term.kind === 'activityScore') k.score = true;
+      // CPIC keys an HLA row on one allele's status; PharmCAT's rows list every named allele, which says nothing of which one matters.
+      if (term.kind === 'phenotype' && PGX_HLA_GENES.has(g) && !term.value.includes(';')) k.alleles.add(term.value.trim().replace(/ (positive|negative)$/, ''));
+      keyedBy.set(pairKey(r.drug, g), k);
+    }
+    const source = r.source ? sources.get(r.source) : undefined;
+    if (source && !source.partial && source.date > (completeDate.get(r.drug.toLowerCase()) ?? '')) completeDate.set(r.drug.toLowerCase(), source.date);
     if (!r.recommendation.trim()) continue;
     for (const g of r.genes) if (r.lookup[g]?.kind !== 'noCall') recommended.add(pairKey(r.drug, g));
   }
-  const guidelines = new Map<string, { name: string | null; url: string | null; pmids: string[] }>();
+  const guidelines = new Map<string, { name: string | null; url: string | null; pmids: string[]; notes?: string | null }>();
   for (const g of kb.guidelines ?? []) guidelines.set(g.drug.toLowerCase(), g);
   for (const r of kb.recommendations)
     if (!guidelines.has(r.drug.toLowerCase())) guidelines.set(r.drug.toLowerCase(), { name: r.guideline, url: r.guidelineUrl, pmids: r.pmids });
@@ -296,8 +310,10 @@ function indexOf(kb: KnowledgeBaseContent): KbIndex {
     guidelines,
     changes,
     baseDate: dates[0] ?? SHIPPED_SOURCES[0]!.date,
+    completeDate,
     pairs: [...pairs.values()].sort((a, b) => a.drug.localeCompare(b.drug) || a.gene.localeCompare(b.gene)),
     drugsWithText: new Set(kb.recommendations.filter((r) => r.recommendation.trim()).map((r) => r.drug.toLowerCase())),
+    keyedBy,
   };
   indexes.set(kb, index);
   return index;
@@ -312,16 +328,68 @@ function updatedAfter(index: KbIndex, drug: string, since: string): string | nul
 /** Is CPIC's text its bare 'No recommendation' (as it writes for uncalled and indeterminate genes)? */
 const saysNoRecommendation = (text: string) => /^no recommendation\b/i.test(text.trim());
 
-/** The call cannot answer a lookup: not called, or an indeterminate phenotype or score. */
+const called = (call: GeneCall | undefined): call is GeneCall => call !== undefined && call.source !== 'NONE';
+
+/** The call cannot answer a lookup: not called, or an indeterminate, blank or absent phenotype or score. */
 function undetermined(call: GeneCall | undefined): boolean {
-  if (!call || call.source === 'NONE') return true;
-  return /^indeterminate$/i.test(call.lookupPhenotype) || (call.lookupPhenotype === 'n/a' && call.lookupActivityScore === 'n/a');
+  if (!called(call)) return true;
+  return /^indeterminate$/i.test(call.lookupPhenotype) || (noValue(call.lookupPhenotype) && noValue(call.lookupActivityScore));
+}
+
+/**
+ * An HLA row's phenotype: the statuses of the alleles CPIC keys this drug on ('*57:01 positive' for
+ * abacavir), not every allele a PharmCAT row lists, which would name alleles that have nothing to do
+ * with the drug. Without such alleles, the statuses as given.
+ */
+function hlaStatusesFor(statuses: string, alleles: Set<string> | undefined): string | null {
+  const all = statuses
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const mine = alleles?.size ? all.filter((s) => alleles.has(s.replace(/ (positive|negative)$/, ''))) : all;
+  return (mine.length ? mine : all).join(';') || null;
+}
+
+/** CPIC's notes say the drug's guidance does not follow a simple lookup (warfarin's dosing algorithm). */
+function notALookup(index: KbIndex, drug: string): string | null {
+  const notes = index.guidelines.get(drug.toLowerCase())?.notes;
+  return notes && /does not follow simple/i.test(notes) ? PGX_MESSAGES.notCoveredWhy.algorithm(drug) : null;
+}
+
+/**
+ * Why the knowledge base cannot answer this drug and gene for this call, in words that blame the
+ * right thing: a gene not tested or not called, a score or phenotype the lab did not report, an HLA
+ * status it did not give, CPIC's guidance not being a table, or a table older than CPIC's guideline.
+ */
+function whyNotCovered(index: KbIndex, drug: string, gene: string, call: GeneCall | undefined, catalogue: Catalogue): string {
+  const key = pairKey(drug, gene);
+  const keyed = index.keyedBy.get(key);
+  const tableDate = index.completeDate.get(drug.toLowerCase()) ?? index.baseDate;
+  const newer = updatedAfter(index, drug, tableDate);
+  const predates = newer ? PGX_MESSAGES.notCoveredWhy.predates(longDate(tableDate), drug, longDate(newer)) : null;
+  if (!index.drugsWithText.has(drug.toLowerCase())) return notALookup(index, drug) ?? predates ?? PGX_MESSAGES.notCoveredWhy.noRows;
+  if (!call || call.source === 'NONE') {
+    if (call?.note) return `${PGX_MESSAGES.notCoveredWhy.notCalled} ${call.note}`;
+    const alleles = PGX_HLA_GENES.has(gene) ? [...(keyed?.alleles ?? catalogue.get(gene)?.namedAlleles ?? [])].sort() : [];
+    return PGX_MESSAGES.notCoveredWhy.notTested(gene, alleles);
+  }
+  if (/^indeterminate$/i.test(call.lookupPhenotype)) return PGX_MESSAGES.notCoveredWhy.indeterminate;
+  if (keyed?.score && !NUMERIC_SCORE.test(call.lookupActivityScore)) return PGX_MESSAGES.notCoveredWhy.noScore(gene);
+  if (PGX_HLA_GENES.has(gene)) {
+    const statuses = new Set(call.lookupPhenotype.split(';').map((s) => s.trim().replace(/ (positive|negative)$/, '')));
+    const unknown = [...(keyed?.alleles ?? [])].sort().find((a) => !statuses.has(a));
+    if (unknown) return PGX_MESSAGES.notCoveredWhy.statusUnknown(gene, unknown);
+  }
+  if (!keyed?.score && noValue(call.lookupPhenotype) && !PGX_HLA_GENES.has(gene)) return PGX_MESSAGES.notCoveredWhy.noPhenotype(gene);
+  return predates ?? PGX_MESSAGES.notCoveredWhy.noRow;
 }
 
 /**
  * The report rows for these calls: for every drug-gene pair the knowledge base knows (from its
  * recommendations, its guidelines and its CPIC levels), one row per matching recommendation (one
- * per population), or one row saying why the knowledge base cannot answer.
+ * per population), or one row saying why the knowledge base cannot answer. A gene a recommendation
+ * needs untested (CPIC's 'No Result' key) gets a row saying so, never that recommendation as its
+ * own result: the recommendation shows under the genes that were tested.
  */
 export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue: Catalogue): ReportRowDraft[] {
   const byGene = callsByGene(calls);
@@ -337,9 +405,9 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
   for (const { drug, gene } of index.pairs) {
     const info = drugs.get(drug.toLowerCase());
     const atc = info?.atc ?? [];
-    const { categories, classes } = labelsOf(atc);
+    const { categories, classes } = labelsFor(atc, index.guidelines.get(drug.toLowerCase())?.name ?? null);
     const call = byGene.get(gene);
-    const called = call !== undefined && call.source !== 'NONE';
+    const isCalled = called(call);
     const def = catalogue.get(gene);
     const fileLevel = levelOf.get(pairKey(drug, gene)) ?? null;
     const guideline = index.guidelines.get(drug.toLowerCase());
@@ -350,8 +418,8 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
       genericName: drug,
       gene,
       ...genotypeColumns(call, catalogue),
-      activityScore: called && call.activityScore ? call.activityScore : null,
-      metabolizerSpeed: called ? metabolizerSpeedOf(def, call.phenotype) : null,
+      activityScore: isCalled && !noValue(call.activityScore) ? call.activityScore : null,
+      metabolizerSpeed: isCalled ? metabolizerSpeedOf(def, call.phenotype) : null,
     };
     /** CPIC writes recommendations only for level A and B pairs: a recommended pair without a level in the file is A/B. */
     const level = (given: string | null) => {
@@ -369,7 +437,7 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
       classification: null,
       ...level(fileLevel),
       specialtyPopulation: population,
-      diseasePhenotype: called ? diseasePhenotypeOf('', call.phenotype, null) : null,
+      diseasePhenotype: isCalled ? diseasePhenotypeOf('', call.phenotype, null) : null,
       guidelineName: guideline?.name ?? null,
       guidelineUrl: guideline?.url ?? null,
       pmids: guideline?.pmids ?? [],
@@ -382,36 +450,31 @@ export function buildReportRows(kb: KnowledgeBase, calls: GeneCall[], catalogue:
     });
     // A row names the gene as a key or as a gene that must be uncalled (PharmCAT's 'HLA-A: Unknown' rows).
     const recs = (matchedByDrug.get(drug.toLowerCase()) ?? []).filter((r) => r.genes.includes(gene) || gene in r.lookup);
-    if (recs.length === 0) {
-      const anyRows = index.drugsWithText.has(drug.toLowerCase());
-      const lowLevel = fileLevel !== null && evidenceLevelsOf(fileLevel).every((l) => l > 2);
-      const why =
-        lowLevel && !index.recommended.has(pairKey(drug, gene))
-          ? PGX_MESSAGES.notCoveredWhy.levelOnly(fileLevel)
-          : !anyRows
-            ? PGX_MESSAGES.notCoveredWhy.noRows
-            : !called
-              ? PGX_MESSAGES.notCoveredWhy.notCalled
-              : undetermined(call)
-                ? PGX_MESSAGES.notCoveredWhy.indeterminate
-                : PGX_MESSAGES.notCoveredWhy.noRow;
-      rows.push(notCovered(why));
+    const fileLowLevel = fileLevel !== null && evidenceLevelsOf(fileLevel).every((l) => l > 2) && !index.recommended.has(pairKey(drug, gene));
+    if (recs.length === 0 || recs.every((r) => r.lookup[gene]?.kind === 'noCall')) {
+      rows.push(notCovered(fileLowLevel ? PGX_MESSAGES.notCoveredWhy.levelOnly(fileLevel) : whyNotCovered(index, drug, gene, call, catalogue)));
       continue;
     }
     for (const rec of recs) {
+      // This gene untested in a recommendation that answers for the others: said once above, not per population.
+      if (rec.lookup[gene]?.kind === 'noCall') continue;
       const implication = implicationFor(rec.implications, gene);
       // An HLA row answers for the allele status it is keyed on ('*58:01 positive'), not the whole call.
       const term = rec.lookup[gene];
-      const phenotype = rec.phenotypes[gene] || (HLA.has(gene) && term?.kind === 'phenotype' ? term.value : call?.phenotype) || null;
+      const phenotype = PGX_HLA_GENES.has(gene)
+        ? hlaStatusesFor(
+            rec.phenotypes[gene] || (term?.kind === 'phenotype' ? term.value : call?.phenotype) || '',
+            index.keyedBy.get(pairKey(drug, gene))?.alleles,
+          )
+        : rec.phenotypes[gene] || call?.phenotype || null;
       const population = populationLabel(populationKey(rec.population));
       const source = rec.source ? index.sources.get(rec.source) : undefined;
       const text = rec.recommendation.trim();
-      if (!text || (saysNoRecommendation(text) && undetermined(call))) {
+      // CPIC's 'No recommendation' for an uncalled or unscored gene is a gap, not advice: say why.
+      const noScoreRow = term?.kind === 'activityScore' && term.value === 'n/a';
+      if (!text || (saysNoRecommendation(text) && (undetermined(call) || noScoreRow))) {
         rows.push({
-          ...notCovered(
-            !text ? PGX_MESSAGES.notCoveredWhy.noText : !called ? PGX_MESSAGES.notCoveredWhy.notCalled : PGX_MESSAGES.notCoveredWhy.indeterminate,
-            population,
-          ),
+          ...notCovered(!text ? (notALookup(index, drug) ?? PGX_MESSAGES.notCoveredWhy.noText) : whyNotCovered(index, drug, gene, call, catalogue), population),
           implication,
           comments: rec.comments ?? null,
         });
@@ -572,12 +635,12 @@ export function actionableGenes(
         (r) =>
           r.gene === call.gene &&
           isActionable(r) &&
-          (!HLA.has(call.gene) || (r.phenotype ?? '').includes(' positive')) &&
+          (!PGX_HLA_GENES.has(call.gene) || (r.phenotype ?? '').includes(' positive')) &&
           (!usual || changesDespiteUsualCall(r, call.gene)),
       )
       .map((r) => r.genericName);
     if (drugs.length === 0) continue;
-    const phenotype = HLA.has(call.gene)
+    const phenotype = PGX_HLA_GENES.has(call.gene)
       ? call.phenotype
           .split(';')
           .filter((s) => s.trim().endsWith(' positive'))

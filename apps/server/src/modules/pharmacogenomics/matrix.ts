@@ -5,13 +5,12 @@
  * row is found here without the matcher (by comparing lookup keys), so the check is independent of
  * it. A sample runs in `npm test`; the whole matrix in `npm run pgx-matrix -w apps/server`.
  */
-import { populationLabel } from '@portal/contract';
+import { PGX_HLA_GENES, populationLabel } from '@portal/contract';
 import type { GeneCall } from './calls';
 import type { Catalogue } from './catalogue';
 import type { KbRecommendation, KnowledgeBaseContent, LookupTerm } from './knowledge-base';
 import { buildReportRows, populationKey } from './mapping';
 
-const HLA = new Set(['HLA-A', 'HLA-B']);
 
 function notCalled(gene: string, haploid: boolean): GeneCall {
   const u = haploid ? 'Unknown' : 'Unknown/Unknown';
@@ -56,7 +55,7 @@ function calledFor(gene: string, term: LookupTerm, rec: KbRecommendation, catalo
     case 'diplotype':
       return { ...base, diplotype: term.value, label: term.value, phenotype: '', activityScore: '', lookupPhenotype: '', lookupActivityScore: '' };
     case 'phenotype': {
-      if (HLA.has(gene)) {
+      if (PGX_HLA_GENES.has(gene)) {
         // One named allele's status (CPIC) or all of them (PharmCAT): every other named allele negative.
         const given = new Map(term.value.split(';').map((s) => s.trim().split(' ') as [string, string]));
         const statuses = (def?.namedAlleles ?? []).map((a) => `${a} ${given.get(a) ?? 'negative'}`).join(';');
@@ -103,13 +102,20 @@ export function checkCase(kb: KnowledgeBaseContent & { version: string; label: s
   const where = `${rec.drug} [${population}] ${keyOf(rec.lookup)}`;
   for (const [gene, term] of Object.entries(rec.lookup)) {
     if (term.kind === 'noCall' && !rec.genes.includes(gene)) continue;
+    if (term.kind === 'noCall') {
+      // An untested gene is said to be untested, once, never given the other genes' recommendation as its result.
+      const untested = rows.filter((r) => r.genericName.toLowerCase() === rec.drug.toLowerCase() && r.gene === gene);
+      if (untested.length !== 1 || untested[0]!.coverage !== 'notCovered' || !untested[0]!.note?.startsWith(`${gene} not tested`))
+        problems.push(`${where}: ${gene} should read '${gene} not tested' once, reads ${JSON.stringify(untested.map((r) => r.note ?? r.recommendation))}`);
+      continue;
+    }
     const row = rows.find((r) => r.genericName.toLowerCase() === rec.drug.toLowerCase() && r.gene === gene && r.specialtyPopulation === population);
     if (!row) {
       problems.push(`${where}: no ${gene} row`);
       continue;
     }
     const text = expected.recommendation.trim();
-    const undetermined = term.kind === 'noCall' || term.value === 'n/a' || /^indeterminate$/i.test(term.value);
+    const undetermined = term.value === 'n/a' || /^indeterminate$/i.test(term.value);
     if (!text || (/^no recommendation\b/i.test(text) && undetermined)) {
       if (row.coverage !== 'notCovered') problems.push(`${where}: ${gene} should read not covered, reads '${row.recommendation}'`);
     } else if (row.recommendation !== text || row.classification !== (expected.classification || null)) {

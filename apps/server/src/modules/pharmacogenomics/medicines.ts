@@ -5,7 +5,7 @@
  * secondary-sourced list: read its README). A match is a decision-support flag beside the genetic
  * phenotype, never a new genotype (docs/decisions/005).
  */
-import { populationLabel } from '@portal/contract';
+import { populationLabel, type PgxPhenoconverter } from '@portal/contract';
 import { CURRENT_MEDICINES } from '../../db/questionnaires';
 import type { GeneCall } from './calls';
 import { readPgxFile } from './catalogue';
@@ -40,6 +40,28 @@ function parseList(file: string, kind: Phenoconverter['kind']): Phenoconverter[]
   });
 }
 
+/**
+ * FDA's page of drugs that interact with CYP enzymes: what a user is shown as the source of every
+ * inhibitor flag (phenoconversion/README.md, "What a user may be shown as the source"). The addresses
+ * the facts were read at stay in the data as provenance; one of them is a third-party mirror of a
+ * commercial database and is never shown or linked.
+ */
+export const FDA_CYP_PAGE =
+  'https://www.fda.gov/drugs/drug-interactions-labeling/healthcare-professionals-fdas-examples-drugs-interact-cyp-enzymes-and-transporter-systems';
+
+/** An inhibitor or inducer as a user may see it: FDA's page, and whether the row was read from FDA's own words. */
+export function shownConverter(c: Phenoconverter): PgxPhenoconverter {
+  return {
+    medicine: c.drug,
+    enzyme: c.enzyme,
+    strength: c.strength,
+    kind: c.kind,
+    reference: FDA_CYP_PAGE,
+    basis: /^FDA\b/.test(c.note) ? 'fda' : 'secondary',
+    unresolved: /^UNRESOLVED\b/.test(c.note),
+  };
+}
+
 let converters: Phenoconverter[] | null = null;
 export function phenoconverters(): Phenoconverter[] {
   converters ??= [...parseList('phenoconversion/cyp_inhibitors.tsv', 'inhibitor'), ...parseList('phenoconversion/cyp_inducers.tsv', 'inducer')];
@@ -61,14 +83,33 @@ export function mentions(text: string, name: string): boolean {
 
 /** The text of the questionnaire answers that list the medicines the patient takes now. */
 export function medicinesText(answers: Record<string, unknown> | null | undefined): string {
-  if (!answers) return '';
+  return medicineAnswerTexts(answers).join('; ');
+}
+
+/** Each answer of the current-medicines questions, as the patient wrote it. */
+export function medicineAnswerTexts(answers: Record<string, unknown> | null | undefined): string[] {
+  if (!answers) return [];
   return CURRENT_MEDICINES.questionIds
     .map((id) => answers[id])
     .flatMap((v) => (Array.isArray(v) ? v : [v]))
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .join('; ');
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
+/** A medicine the patient says they no longer take ('stopped paroxetine', 'no longer on codeine'). */
+const STOPPED = /\b(stopped|stop(ped)? taking|discontinued|no longer|not taking|ceased|quit|used to take|previously (took|taking|on)|formerly|came off)\b/i;
+/** An answer that lists nothing ('none', 'nothing', 'n/a'). */
+const NONE = /^(none|no|nothing|nil|n\/a|not applicable|-)\.?$/i;
+
+/**
+ * The answers split where the patient separated medicines (semicolons, new lines, commas outside
+ * brackets), each a medicine entry as written.
+ */
+export function medicineEntries(texts: string[]): string[] {
+  return texts
+    .flatMap((t) => t.split(/[;\n]+|,(?![^()]*\))/))
+    .map((e) => e.trim())
+    .filter((e) => e && !NONE.test(e));
+}
 /** Every drug name the knowledge base has rows, guidelines or levels for, lower case. */
 const namesCache = new WeakMap<object, string[]>();
 export function knowledgeBaseDrugs(kb: KnowledgeBaseContent): string[] {
@@ -86,10 +127,14 @@ export function knowledgeBaseDrugs(kb: KnowledgeBaseContent): string[] {
 export interface MedicineContext {
   /** The questionnaire lists the patient's medicines (answered, even if 'none'). */
   answered: boolean;
-  /** Report drugs the patient takes (lower case). */
+  /** Report drugs the patient takes now (lower case): named, by generic or loaded brand name, and not stopped. */
   taking: string[];
-  /** The patient's medicines that inhibit or induce an enzyme. */
+  /** The patient's current medicines that inhibit or induce an enzyme. */
   converters: Phenoconverter[];
+  /** Drugs the patient says they stopped (lower case): not taking, whatever else the answer says. */
+  stopped: string[];
+  /** Entries that name no drug the knowledge base, the inhibitor list or a loaded brand list knows. */
+  notRecognised: string[];
 }
 
 /**
@@ -103,12 +148,49 @@ export function convertersFlagging(m: Pick<MedicineContext, 'converters'>, gene:
   return m.converters.filter((c) => c.enzyme === gene && c.drug !== self);
 }
 
-export function medicineContext(text: string, kb: KnowledgeBaseContent): MedicineContext {
-  return {
-    answered: text.trim() !== '',
-    taking: knowledgeBaseDrugs(kb).filter((d) => mentions(text, d)),
-    converters: phenoconverters().filter((c) => mentions(text, c.drug)),
-  };
+/** A loaded brand name and the generic it is (lower case), for matching what the patient wrote. */
+export interface BrandName {
+  brand: string;
+  generic: string;
+}
+
+/**
+ * The patient's medicines read as a clinician reads them: each entry matched to the knowledge base's
+ * drugs and the inhibitor list by generic name or by a loaded brand name (whole words, case and
+ * spacing insensitive); an entry that says the medicine was stopped does not count as taken; an entry
+ * that matches nothing is kept, to be listed as not checked against the genotype.
+ */
+export function medicineContext(texts: string | string[], kb: KnowledgeBaseContent, brands: BrandName[] = []): MedicineContext {
+  const answers = (Array.isArray(texts) ? texts : [texts]).filter((t) => t.trim() !== '');
+  const known = knowledgeBaseDrugs(kb);
+  const taking = new Set<string>();
+  const stopped = new Set<string>();
+  const converters: Phenoconverter[] = [];
+  const notRecognised: string[] = [];
+  for (const entry of medicineEntries(answers)) {
+    const generics = new Set([
+      ...known.filter((d) => mentions(entry, d)),
+      ...phenoconverters()
+        .filter((c) => mentions(entry, c.drug))
+        .map((c) => c.drug),
+    ]);
+    for (const b of brands) if (mentions(entry, b.brand)) generics.add(b.generic.toLowerCase());
+    if (generics.size === 0) {
+      notRecognised.push(entry);
+      continue;
+    }
+    const isStopped = STOPPED.test(entry);
+    for (const g of generics) {
+      if (isStopped) stopped.add(g);
+      else {
+        if (known.includes(g)) taking.add(g);
+        for (const c of phenoconverters()) if (c.drug === g && !converters.includes(c)) converters.push(c);
+      }
+    }
+  }
+  // A medicine named as taken in one answer and stopped in another is taken: the patient listed it as current.
+  for (const g of taking) stopped.delete(g);
+  return { answered: answers.length > 0, taking: [...taking].sort(), converters, stopped: [...stopped].sort(), notRecognised };
 }
 
 /**

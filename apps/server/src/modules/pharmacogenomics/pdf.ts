@@ -3,16 +3,26 @@ import {
   EVIDENCE_TO_CPIC_LEVEL,
   PGX_ATTRIBUTION,
   PGX_MESSAGES,
+  notCoveredByReason,
   PGX_NOT_GRADED,
   PGX_NOT_STATED,
   type PgxDiseases,
+  type PgxNotCovered,
   type PgxPhenoconverter,
+  PGX_TIER_LABELS,
+  type Highlight,
+  type PgxReading,
   type PgxReportRow,
 } from '@portal/contract';
+import { longDate } from '../../lib/dates';
 import type { RowFilters } from './repository';
 import { makeSanitizer, wrap, type TextStyle } from '../../lib/pdf-text';
 
-/** The printable pharmaco report of one view: A4, one block per row, then sources and attribution. */
+/**
+ * The printable pharmaco report: A4, a first page that says what to do (the Overview's lines, from
+ * the drug verdicts), the medicines taken, what was not tested and the knowledge base; then one block
+ * per row of the view (the whole report when no filter is set), then sources and attribution.
+ */
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -35,9 +45,12 @@ export interface PrintableReport {
   filters: RowFilters;
   rows: PgxReportRow[];
   diseases: PgxDiseases | null;
-  /** Rows of the whole report the knowledge base cannot answer, and their genes. */
-  notCovered: { rows: number; genes: string[] };
+  /** Rows of the whole report the knowledge base cannot answer, and each drug-gene pair with why. */
+  notCovered: PgxNotCovered;
   medicines: { taking: string[]; phenoconverters: PgxPhenoconverter[] };
+  /** The report read as a prescriber reads it, and its lines in tier order (highlights.ts): the first page. */
+  reading: PgxReading;
+  actions: Highlight[];
 }
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
@@ -45,12 +58,14 @@ const list = (v: string[]) => (v.length ? v.join(', ') : PGX_NOT_STATED);
 
 export function describeFilters(filters: RowFilters): string[] {
   const out: string[] = [];
+  if (!filters.quick && !filters.custom) out.push('The whole report (no filter)');
   if (filters.quick) {
     out.push('Quick view (view 1)');
     if (filters.quick.category.length) out.push(`Category: ${filters.quick.category.join(', ')}`);
     if (filters.quick.class.length) out.push(`Class: ${filters.quick.class.join(', ')}`);
     if (filters.quick.name) out.push(`Name: ${filters.quick.name}`);
     if (filters.quick.taking) out.push('Only drugs the patient takes now');
+    if (filters.quick.notCovered) out.push('Only rows the knowledge base cannot answer');
   }
   if (filters.custom) {
     const c = filters.custom;
@@ -114,38 +129,68 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   };
   const rule = () => page.drawLine({ start: { x: MARGIN_X, y: cursor }, end: { x: PAGE_WIDTH - MARGIN_X, y: cursor }, thickness: 0.6, color: RULE });
 
-  // Title block.
+  // Page 1: what to do, as the Overview says it, from the same verdicts.
   para('Pharmaco report', s.title);
   gap(2);
   const name = `${report.patient.firstName} ${report.patient.lastName}`;
   para(`Patient: ${name}${report.patient.synthetic ? ' (synthetic demo data)' : ''} - kit ${report.kit.sampleLabel}`, s.meta);
   para(
-    `Knowledge base: ${report.knowledgeBase.label} (${report.knowledgeBase.version}); report built ${report.builtAt.toISOString().slice(0, 10)}; printed ${new Date().toISOString().slice(0, 10)}`,
+    `${report.knowledgeBase.label}. Version ${report.knowledgeBase.version}; report built ${longDate(report.builtAt.toISOString())}; printed ${longDate(new Date().toISOString())}.`,
     s.meta,
   );
-  para(describeFilters(report.filters).join(' - '), s.meta);
-  para(`${report.rows.length} row${report.rows.length === 1 ? '' : 's'}`, s.meta);
+  gap(8);
+  para('What to do', s.heading);
+  gap(2);
+  if (report.actions.length === 0) para('No drug of the report needs a change for this genotype, and the patient takes none of them.', s.body);
+  for (const a of report.actions) {
+    ensure(s.body.size * LINE * 2);
+    field(`${a.tier ? `${PGX_TIER_LABELS[a.tier]} - ` : ''}${a.title}`, a.level);
+    gap(2);
+  }
+  gap(6);
+  const m = report.reading.medicines;
+  field('Medicines taken', m.answered ? (m.taking.length ? m.taking.join(', ') : 'none of the report’s drugs') : 'not listed in the health questionnaire');
+  if (m.stopped.length) field('Stopped (not counted)', m.stopped.join(', '));
+  if (m.notRecognised.length) field('Not recognised - not checked against the genotype', m.notRecognised.join('; '));
+  if (report.reading.notTested.length) field('Not tested', report.reading.notTested.join(', '));
+  if (report.reading.notCrossChecked.length)
+    field('Not cross-checked against PharmCAT’s tables (taken as the lab gave them)', report.reading.notCrossChecked.join(', '));
   const nc = report.notCovered;
-  if (nc.rows > 0) para(`${PGX_MESSAGES.notCovered}: ${nc.rows} row${nc.rows === 1 ? '' : 's'} of the whole report (${nc.genes.join(', ')})`, s.meta);
-  para(`Medicines the patient takes that the report covers: ${report.medicines.taking.length ? report.medicines.taking.join(', ') : 'none listed'}`, s.meta);
-  for (const f of report.medicines.phenoconverters) para(PGX_MESSAGES.phenoconversionAcross(f), s.meta);
+  if (nc.rows > 0) {
+    gap(4);
+    para(`${PGX_MESSAGES.notCovered}, for these drug-gene pairs of the whole report:`, s.meta);
+    for (const g of notCoveredByReason(nc.pairs)) para(`${g.reason} ${g.drugs.join(', ')}`, s.meta);
+  }
+  if (report.medicines.phenoconverters.length) para(PGX_MESSAGES.phenoconversionCaveat, s.small);
   gap(6);
   para(PGX_MESSAGES.disclaimer, s.small);
+
+  // Then the rows of the view.
+  newPage();
+  para('Report rows', s.heading);
+  gap(2);
+  para(describeFilters(report.filters).join(' - '), s.meta);
+  para(`${report.rows.length} row${report.rows.length === 1 ? '' : 's'}`, s.meta);
   para(PGX_MESSAGES.levelsExplained, s.small);
-  if (report.medicines.phenoconverters.length) para(PGX_MESSAGES.phenoconversionCaveat, s.small);
   gap(8);
   rule();
   gap(10);
 
   if (report.rows.length === 0) para(PGX_MESSAGES.noResults, s.body);
   // The order of the quick view: what a prescriber acts on first, SPEC's allele columns after.
+  const flagged = new Set<string>();
   for (const r of report.rows) {
     ensure(s.rowTitle.size * LINE * 4);
     para(
       `${r.genericName} - ${r.gene}${r.phenotype ? ` - ${r.phenotype}` : ''}${r.taking ? ` - ${PGX_MESSAGES.currentlyTaking.toLowerCase()}` : ''}`,
       s.rowTitle,
     );
-    for (const f of r.phenoconversion) field('Flag', PGX_MESSAGES.phenoconversion(f));
+    // A drug's phenoconversion flag is said once, on its first row.
+    if (r.phenoconversion.length && !flagged.has(r.genericName)) {
+      flagged.add(r.genericName);
+      for (const f of r.phenoconversion) field('Flag', PGX_MESSAGES.phenoconversion(f));
+    }
+    field('Action', PGX_TIER_LABELS[r.tier]);
     if (r.coverage === 'notCovered') field('Recommendation', `${PGX_MESSAGES.notCovered}. ${r.note ?? ''}`.trim());
     else field(r.coverage === 'noRecommendation' ? PGX_MESSAGES.noRecommendationLabel : 'Recommendation', r.recommendation ?? '-');
     if (r.ifPhenoconverted)
@@ -157,7 +202,7 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
       `${r.classification ?? '-'} / ${r.levelOfEvidence.length ? `${r.levelOfEvidence.join('/')} (CPIC ${r.cpicLevel}${r.levelInferred ? ', from its CPIC recommendation' : ''})` : PGX_NOT_GRADED} / ${r.specialtyPopulation ?? PGX_NOT_STATED}`,
     );
     if (r.source) field('Source', r.source);
-    if (r.guidelineUpdatedOn) field('CPIC update', PGX_MESSAGES.guidelineUpdated(r.guidelineUpdatedOn));
+    if (r.guidelineUpdatedOn) field('CPIC update', PGX_MESSAGES.guidelineUpdated(longDate(r.guidelineUpdatedOn)));
     if (r.implication) field('Implication', r.implication);
     if (r.comments) field('CPIC comments', r.comments);
     field('Category / class', `${list(r.category)} / ${list(r.class)}`);

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
-import { auditEvents, kits, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
+import { auditEvents, kits, pgxCallSets, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
 import { ADMIN_TOKEN, admin, createTestApp, createUser, practice, session, type Harness } from '../../test/harness';
 import { readPgxFile } from './catalogue';
 import { runPgxCommand } from './admin-cli';
-import { importCalls, loadBrandNames, loadCpicTable } from './service';
+import { CALL_RULES_VERSION } from './calls';
+import { importCalls, loadBrandNames, loadCpicTable, recheckCallSets } from './service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe('importing calls', () => {
     const bad = EX2.replace('*2/*2\tPoor Metabolizer', '*2/*2\tSlow Metabolizer');
     await expect(importCalls(h.db, { id: s.kit.id }, bad)).rejects.toMatchObject({
       statusCode: 400,
-      extra: { fieldErrors: { file: [expect.stringMatching(/Slow Metabolizer/)] } },
+      extra: { fieldErrors: { file: expect.arrayContaining([expect.stringMatching(/^line 9: Phenotype 'Slow Metabolizer' is not one of CYP2C19's/)]) } },
     });
     await expect(importCalls(h.db, { sampleLabel: 'NO-SUCH-KIT' }, EX2)).rejects.toMatchObject({ statusCode: 404 });
     // An outside call naming an allele PharmCAT does not know is refused with its line; nothing is stored.
@@ -91,10 +92,20 @@ describe('the report API', () => {
     expect(body.facets.class).toContain('Proton pump inhibitor');
     expect(body.facets.phenotypeCategory).toEqual(expect.arrayContaining(['Dosage', 'Toxicity', 'not stated']));
     expect(body.facets.specialtyPopulation).toEqual(expect.arrayContaining(['General', 'Adults', 'Cardiovascular: acute coronary syndrome or PCI']));
-    // The header counts what the knowledge base cannot answer and names the genes.
+    // The header names each drug-gene pair the knowledge base cannot answer, with why; a gene covered for other drugs is no gap.
     expect(body.report.notCovered.rows).toBeGreaterThan(0);
-    expect(body.report.notCovered.genes).toEqual(expect.arrayContaining(['CYP4F2', 'VKORC1']));
-    expect(body.report.sources).toEqual(['CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)', 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)']);
+    expect(body.report.notCovered.pairs).toEqual(
+      expect.arrayContaining([{ drug: 'warfarin', gene: 'VKORC1', reason: PGX_MESSAGES.notCoveredWhy.algorithm('warfarin') }]),
+    );
+    expect(body.report.notCovered.pairs.filter((p: { gene: string }) => p.gene === 'CYP2C19')).toEqual([]);
+    // Every call says how it was checked: CYP2D6 (an outside call) has no PharmCAT table here.
+    expect(body.report.genes.find((g: { gene: string }) => g.gene === 'CYP2D6')!.check).toBe('noTable');
+    expect(body.report.genes.find((g: { gene: string }) => g.gene === 'CYP2C19')!.check).toBe('table');
+    expect(body.withheld).toBeNull();
+    expect(body.report.sources).toEqual([
+      'CPIC data of 5 November 2025 (as PharmCAT 3.1.0 reports it)',
+      'CPIC table v1.30.0 of 14 August 2023 (as PharmCAT shipped it)',
+    ]);
     expect(body.medicines).toEqual({ answered: false, taking: [], phenoconverters: [] });
   });
 
@@ -118,14 +129,19 @@ describe('the report API', () => {
       levelInferred: true,
       saName: null,
       coverage: 'recommendation',
-      source: 'CPIC 1.56.0 (as PharmCAT 3.1.0 reports it, 2026)',
+      source: 'CPIC data of 5 November 2025 (as PharmCAT 3.1.0 reports it)',
       taking: false,
       phenoconversion: [],
       ifPhenoconverted: null,
     });
 
     const ppi = (await get(`${s.url}/rows?view=1&class=${encodeURIComponent('Proton pump inhibitor')}`, s.doc.auth)).json();
-    expect(ppi.results.map((r: PgxReportRow) => r.genericName).sort()).toEqual(['lansoprazole', 'omeprazole', 'pantoprazole']);
+    // Dexlansoprazole has no ATC code in CPIC's drug table: its guideline (proton pump inhibitors) files it.
+    expect(ppi.results.map((r: PgxReportRow) => r.genericName).sort()).toEqual(['dexlansoprazole', 'lansoprazole', 'omeprazole', 'pantoprazole']);
+    // Every row is reachable: the rows the knowledge base cannot answer have a filter of their own.
+    const gaps = (await get(`${s.url}/rows?view=1&notCovered=1&limit=100`, s.doc.auth)).json();
+    expect(gaps.count).toBeGreaterThan(0);
+    expect(gaps.results.every((r: PgxReportRow) => r.coverage === 'notCovered' && r.tier === 'notCovered')).toBe(true);
     expect(ppi.results.find((r: PgxReportRow) => r.genericName === 'omeprazole')).toMatchObject({
       cpicLevel: 'A',
       levelOfEvidence: [1],
@@ -142,7 +158,7 @@ describe('the report API', () => {
     expect(two.results[0]).toMatchObject({
       coverage: 'notCovered',
       recommendation: null,
-      note: PGX_MESSAGES.notCoveredWhy.noText,
+      note: PGX_MESSAGES.notCoveredWhy.algorithm('warfarin'),
       guidelineUrl: expect.stringContaining('cpicpgx.org'),
     });
 
@@ -372,6 +388,43 @@ describe('the same access rules as results', () => {
   });
 });
 
+describe('calls read with older rules', () => {
+  it('are read again at start: one that passes is stored as it reads now and its report rebuilt; one that fails is withheld, saying why', async () => {
+    const good = await openSession();
+    const bad = await openSession();
+    // HLA-B at three-field resolution: read with today's rules, *58:01:01 is *58:01 positive.
+    await importCalls(h.db, { id: good.kit.id }, EX2, 'HLA-B\t*58:01:01/*07:02:01\n');
+    await importCalls(h.db, { id: bad.kit.id }, EX2);
+    // As an older portal left them: read under rules version 0, a stale row, and (the second) a file that no longer passes.
+    await h.db.update(pgxCallSets).set({ rulesVersion: 0 }).where(eq(pgxCallSets.kitId, good.kit.id));
+    await h.db
+      .update(pgxReportRows)
+      .set({ recommendation: 'stale' })
+      .where(and(eq(pgxReportRows.kitId, good.kit.id), eq(pgxReportRows.genericName, 'allopurinol')));
+    const impossible = EX2.replace('*2/*2\tPoor Metabolizer', '*2/*2\tNormal Metabolizer').replace('*2/*2\tPoor Metabolizer', '*2/*2\tNormal Metabolizer');
+    await h.db.update(pgxCallSets).set({ rulesVersion: 0, callsTsv: impossible }).where(eq(pgxCallSets.kitId, bad.kit.id));
+
+    await recheckCallSets(h.db);
+
+    const rows = (await get(`${good.url}/rows?view=1&name=allopurinol`, good.doc.auth)).json().results;
+    expect(rows[0].recommendation).toMatch(/contraindicated/i);
+    const [stored] = await h.db.select().from(pgxCallSets).where(eq(pgxCallSets.kitId, good.kit.id));
+    expect(stored).toMatchObject({ rulesVersion: CALL_RULES_VERSION, problems: null });
+
+    const withheld = (await get(bad.url, bad.doc.auth)).json();
+    expect(withheld).toMatchObject({ report: null, kit: { id: bad.kit.id } });
+    expect(withheld.withheld).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^line \d+: CYP2C19 \*2\/\*2 is given the phenotype 'Normal Metabolizer', but PharmCAT's table gives 'Poor Metabolizer'/),
+      ]),
+    );
+    expect((await get(`${bad.url}/rows?view=1&name=clopidogrel`, bad.doc.auth)).statusCode).toBe(404);
+    // Done once: a second start changes nothing.
+    await recheckCallSets(h.db);
+    expect((await h.db.select().from(pgxReports).where(eq(pgxReports.kitId, bad.kit.id))).length).toBe(0);
+  });
+});
+
 describe('a newer knowledge base', () => {
   it('flags the sessions whose report it would change, and moves the others to it', async () => {
     const changedKit = await openSession();
@@ -385,10 +438,11 @@ describe('a newer knowledge base', () => {
       'Use codeine label recommended age- or weight-specific dosing (reworded).',
     );
     expect(newer).not.toBe(TABLE);
-    const load = await loadCpicTable(h.db, newer, 'Test table');
+    // Dated like the table it rewords (CPIC data of 2025-11-05), so only the rewording changes a report.
+    const load = await loadCpicTable(h.db, newer, 'Test table', '2025-11-05');
     expect(load).toMatchObject({ loaded: true, label: 'Test table' });
     expect(load.reports.flagged).toBeGreaterThanOrEqual(1);
-    expect((await loadCpicTable(h.db, newer, 'Again')).loaded).toBe(false);
+    expect((await loadCpicTable(h.db, newer, 'Again', '2025-11-05')).loaded).toBe(false);
 
     const flagged = (await get(changedKit.url, changedKit.doc.auth)).json();
     expect(flagged.report.knowledgeBase.version).toBe(first.knowledgeBase);

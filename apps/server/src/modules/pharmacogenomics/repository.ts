@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PGX_NOT_STATED, type CustomFilters, type QuickFilters } from '@portal/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -57,7 +57,7 @@ export async function findKitByLabel(db: Q, sampleLabel: string) {
 }
 
 export async function findKit(db: Q, kitId: string) {
-  const [kit] = await db.select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId }).from(kits).where(eq(kits.id, kitId)).limit(1);
+  const [kit] = await db.select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId, status: kits.status }).from(kits).where(eq(kits.id, kitId)).limit(1);
   return kit;
 }
 
@@ -75,6 +75,8 @@ export async function upsertCallSet(db: Q, v: typeof pgxCallSets.$inferInsert) {
         outsideCallsTsv: v.outsideCallsTsv,
         synthetic: v.synthetic ?? false,
         importedAt: new Date(),
+        rulesVersion: v.rulesVersion,
+        problems: null,
       },
     })
     .returning();
@@ -87,6 +89,23 @@ export async function callSetForKit(db: Q, kitId: string) {
 }
 
 export const allCallSets = (db: Q) => db.select().from(pgxCallSets).orderBy(asc(pgxCallSets.importedAt));
+
+/** Call sets read with parsing rules older than these (and not already refused by them). */
+export const callSetsBelowRules = (db: Q, rulesVersion: number) =>
+  db.select().from(pgxCallSets).where(lt(pgxCallSets.rulesVersion, rulesVersion)).orderBy(asc(pgxCallSets.importedAt));
+
+/**
+ * Stores a call set as read again with newer rules (its calls, or why it no longer passes them).
+ * Conditional, so of several processes starting at once one does it; false when another already did.
+ */
+export async function claimRecheck(db: Q, id: string, rulesVersion: number, v: { calls: unknown; problems: string[] | null }) {
+  const rows = await db
+    .update(pgxCallSets)
+    .set({ calls: v.calls, problems: v.problems, rulesVersion })
+    .where(and(eq(pgxCallSets.id, id), lt(pgxCallSets.rulesVersion, rulesVersion)))
+    .returning({ id: pgxCallSets.id });
+  return rows.length > 0;
+}
 
 export const reportsForKit = (db: Q, kitId: string) => db.select().from(pgxReports).where(eq(pgxReports.kitId, kitId));
 
@@ -158,6 +177,7 @@ function whereOf(kitId: string, kbVersion: string, f: RowFilters): SQL {
       c.push(or(ilike(r.genericName, term), ilike(r.usName, term), ilike(r.saName, term), ilike(r.gene, term))!);
     }
     if (f.quick.taking) c.push(f.takingDrugs?.length ? sql`lower(${r.genericName}) = any(${texts(f.takingDrugs)})` : sql`false`);
+    if (f.quick.notCovered) c.push(eq(r.coverage, 'notCovered'));
   }
   if (f.custom) {
     if (f.custom.phenotypeCategory.length) c.push(amongOrNull(r.phenotypeCategory, f.custom.phenotypeCategory));
@@ -247,7 +267,11 @@ export async function facets(db: Q, kitId: string, kbVersion: string) {
       bool_or(specialty_population is null) as "specialtyPopulationUnstated",
       bool_or(disease_phenotype is null) as "diseasePhenotypeUnstated",
       count(*) filter (where coverage = 'notCovered')::int as "notCoveredRows",
-      coalesce(array_agg(distinct gene order by gene) filter (where coverage = 'notCovered'), '{}') as "notCoveredGenes",
+      coalesce((
+        select json_agg(p order by p.drug, p.gene)
+        from (select distinct generic_name as drug, gene, note as reason from ${pgxReportRows} r
+              where r.kit_id = ${kitId} and r.kb_version = ${kbVersion} and r.coverage = 'notCovered') p
+      ), '[]') as "notCoveredPairs",
       coalesce(array_agg(distinct source order by source) filter (where source is not null), '{}') as sources
     from ${pgxReportRows}
     where kit_id = ${kitId} and kb_version = ${kbVersion}`);
@@ -261,7 +285,8 @@ export async function facets(db: Q, kitId: string, kbVersion: string) {
     specialtyPopulationUnstated: boolean | null;
     diseasePhenotypeUnstated: boolean | null;
     notCoveredRows: number;
-    notCoveredGenes: string[];
+    /** The drug-gene pairs the knowledge base cannot answer, each with why (a pair whose populations differ in why is listed per reason). */
+    notCoveredPairs: Array<{ drug: string; gene: string; reason: string | null }>;
     sources: string[];
   }>(res);
   return row!;
@@ -287,6 +312,18 @@ export async function diseases(db: Q, kitId: string, kbVersion: string, custom: 
 export async function brandCounts(db: Q) {
   const rows = await db.select({ market: pgxBrandNames.market, n: count() }).from(pgxBrandNames).groupBy(pgxBrandNames.market);
   return { us: Number(rows.find((r) => r.market === 'US')?.n ?? 0), za: Number(rows.find((r) => r.market === 'ZA')?.n ?? 0) };
+}
+
+/** When a brand list was last loaded (or none): what a cached reading of medicines depends on besides the answers. */
+export async function brandListStamp(db: Q) {
+  const [row] = await db.select({ at: sql<string | null>`max(${pgxBrandNames.loadedAt})::text` }).from(pgxBrandNames);
+  return row?.at ?? 'none';
+}
+
+/** Every loaded brand name with its generic (both markets): what a patient's written medicine is matched against. */
+export async function brandNames(db: Q) {
+  const rows = await db.selectDistinct({ brand: pgxBrandNames.brandName, generic: pgxBrandNames.genericName }).from(pgxBrandNames);
+  return rows.map((r) => ({ brand: r.brand, generic: r.generic.toLowerCase() }));
 }
 
 /** A market's list, replaced as a whole by the one loaded. */

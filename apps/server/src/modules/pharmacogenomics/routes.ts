@@ -22,6 +22,12 @@ export const pgxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
+  route(app, pgxApi.reading, async (req) =>
+    ctx.audit.around(req, { action: 'read', category: 'pharmacogenomic report', sessionId: req.params.id, detail: 'drug verdicts' }, () =>
+      service.readingFor(ctx, caller(req).userId, req.params.id),
+    ),
+  );
+
   route(app, pgxApi.rows, async (req) =>
     ctx.audit.around(req, { action: 'read', category: 'pharmacogenomic report', sessionId: req.params.id, detail: `rows, view ${req.query.view}` }, () =>
       service.listRows(ctx, caller(req).userId, req.params.id, req.query),

@@ -7,10 +7,13 @@ import {
   canGenerateDiseases,
   canGenerateResults,
   canShowQuickResults,
+  customFilterCount,
   customFiltersOf,
+  quickFilterCount,
   quickFiltersOf,
   type PgxDiseases,
   type PgxDiseasesQuery,
+  type PgxReading,
   type PgxReportRow,
   type PgxReportSummary,
   type PgxRowsQuery,
@@ -20,7 +23,7 @@ import type { Db } from '../../db/client';
 import type { pgxCallSets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { accessibleSession } from '../sessions/access';
-import { CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
+import { CALL_RULES_VERSION, CallsError, parseCalls, toContractCall, type GeneCall } from './calls';
 import { loadCatalogue } from './catalogue';
 import {
   KnowledgeBaseError,
@@ -30,38 +33,31 @@ import {
   type KnowledgeBase,
   type KnowledgeBaseContent,
 } from './knowledge-base';
-import {
-  actionableGenes,
-  advisesStandardDosing,
-  buildReportRows,
-  compareRows,
-  implicationFor,
-  isActionable,
-  rowsDigestInput,
-  shortList,
-  type ReportRowDraft,
-} from './mapping';
+import { buildReportRows, compareRows, implicationFor, rowsDigestInput, type ReportRowDraft } from './mapping';
 import {
   PHENOCONVERTED_CYP2D6_SCORE,
   convertersFlagging,
+  medicineAnswerTexts,
   medicineContext,
-  medicinesText,
   phenoconvertedKey,
   recommendationsIfPhenoconverted,
+  shownConverter,
   type MedicineContext,
-  type Phenoconverter,
 } from './medicines';
+import { overviewHighlights } from './highlights';
 import * as repo from './repository';
 import { parseTsvRecords } from './tsv';
+import { drugVerdicts, rowTier } from './verdicts';
 
 // What other modules read of pharmacogenomics besides this file's functions: the texts and rules
 // ask-ai's answers quote, the FHIR export's reads, the session detail's medicines line, the demo's
 // call-set files.
 export type { GeneCall } from './calls';
 export { readPgxFile } from './catalogue';
+export { actionLines, type ActionLine } from './highlights';
 export { advisesStandardDosing, shortList, splitRecommendation } from './mapping';
 export { medicinesText, mentions } from './medicines';
-export { callSetForKit, findKit, findKnowledgeBase, reportsForKit } from './repository';
+export { brandListStamp, callSetForKit, findKit, findKnowledgeBase, reportsForKit } from './repository';
 
 /* ------------------------------------------------------------------ knowledge base */
 
@@ -92,8 +88,42 @@ export async function currentKnowledgeBase(db: Db): Promise<KnowledgeBase> {
  */
 export async function ensureShippedKnowledgeBase(db: Db) {
   shipped ??= shippedKnowledgeBase();
+  // Calls read with older rules are read again first, so a newer knowledge base is tried on the calls as they read now.
+  await recheckCallSets(db);
   if (await repo.findKnowledgeBase(db, shipped.version)) return;
   await activateKnowledgeBase(db, shipped, 'shipped');
+}
+
+/**
+ * Reads again, from the lab's stored files, every call set imported under older parsing rules
+ * (CALL_RULES_VERSION). One that still passes is stored as it reads now and its report rebuilt with
+ * the knowledge base it was built with: the lab's data read right is no knowledge change for the
+ * practitioner to approve, and an HLA allele misread as negative must not wait for a click. One
+ * that no longer passes keeps its files, says why, and its report is withheld until the lab sends
+ * corrected calls (docs/decisions/020).
+ */
+export async function recheckCallSets(db: Db) {
+  for (const callSet of await repo.callSetsBelowRules(db, CALL_RULES_VERSION)) {
+    let calls: GeneCall[] | null = null;
+    let problems: string[] | null = null;
+    try {
+      calls = parseCalls(loadCatalogue(), callSet.callsTsv, callSet.outsideCallsTsv).calls;
+    } catch (e) {
+      if (!(e instanceof CallsError)) throw e;
+      problems = e.problems;
+    }
+    // Reads first: on PGlite a query outside an open transaction would wait for it.
+    const current = (await repo.reportsForKit(db, callSet.kitId)).find((r) => r.status === 'current');
+    const kb = current ? await knowledgeBase(db, current.kbVersion) : null;
+    const rows = calls && kb ? buildRows(kb, calls) : null;
+    await db.transaction(async (tx) => {
+      if (!(await repo.claimRecheck(tx, callSet.id, CALL_RULES_VERSION, { calls: calls ?? callSet.calls, problems }))) return;
+      if (problems) return repo.deleteReportsOfKit(tx, callSet.kitId);
+      if (!rows || !kb) return;
+      await repo.deleteReportsOfKit(tx, callSet.kitId);
+      await repo.insertReport(tx, { kitId: callSet.kitId, kbVersion: kb.version, callSetId: callSet.id, status: 'current', digest: digestOf(rows) }, rows);
+    });
+  }
 }
 
 export interface KnowledgeBaseLoad {
@@ -110,10 +140,12 @@ export interface KnowledgeBaseLoad {
  * current knowledge base. Each report is rebuilt with it: one that comes out the same moves to the
  * new version; one that would change waits as 'pending' and its session is flagged.
  */
-export async function loadCpicTable(db: Db, text: string, label?: string): Promise<KnowledgeBaseLoad> {
+export async function loadCpicTable(db: Db, text: string, label?: string, dataDate?: string): Promise<KnowledgeBaseLoad> {
+  const today = new Date().toISOString().slice(0, 10);
+  if (dataDate && dataDate > today) throw badRequest({ dataDate: ['The CPIC data cannot be dated after today'] }, 'The CPIC data cannot be dated after today');
   let kb: KnowledgeBase;
   try {
-    kb = knowledgeBaseFromTable(text, label?.trim() || `CPIC recommendations loaded ${new Date().toISOString().slice(0, 10)}`);
+    kb = knowledgeBaseFromTable(text, label?.trim() || `CPIC recommendations loaded ${today}`, today, dataDate);
   } catch (e) {
     if (e instanceof KnowledgeBaseError) throw badRequest({ file: e.problems }, e.message.split('\n')[0]);
     throw e;
@@ -225,6 +257,7 @@ export async function importCalls(
       callsTsv,
       outsideCallsTsv: outsideCallsTsv ?? null,
       synthetic: opts.synthetic ?? false,
+      rulesVersion: CALL_RULES_VERSION,
     });
     await repo.deleteReportsOfKit(tx, found.id);
     await repo.insertReport(tx, { kitId: found.id, kbVersion: kb.version, callSetId: callSet.id, status: 'current', digest: digestOf(rows) }, rows);
@@ -291,7 +324,8 @@ interface MedicineOverlay {
 }
 async function medicineOverlay(db: Db, patientId: string, kitId: string, kbVersion: string): Promise<MedicineOverlay> {
   const kb = await knowledgeBase(db, kbVersion);
-  const medicines = medicineContext(medicinesText(await repo.medicineAnswers(db, patientId)), kb);
+  const [answers, brands] = await Promise.all([repo.medicineAnswers(db, patientId), repo.brandNames(db)]);
+  const medicines = medicineContext(medicineAnswerTexts(answers), kb, brands);
   const strongCyp2d6 = medicines.converters.some((c) => c.enzyme === 'CYP2D6' && c.kind === 'inhibitor' && c.strength === 'strong');
   const callSet = strongCyp2d6 ? await repo.callSetForKit(db, kitId) : undefined;
   const sources = new Map((kb.sources ?? []).map((x) => [x.id, x.label]));
@@ -302,16 +336,6 @@ async function medicineOverlay(db: Db, patientId: string, kitId: string, kbVersi
   };
 }
 
-const toConverter = (c: Phenoconverter) => ({
-  medicine: c.drug,
-  enzyme: c.enzyme,
-  strength: c.strength,
-  kind: c.kind,
-  source: c.source,
-  secondSource: c.secondSource,
-  note: c.note,
-});
-
 const kbRef = (kb: { version: string; label: string }, loadedAt: Date) => ({ version: kb.version, label: kb.label, loadedAt: loadedAt.toISOString() });
 
 export async function getSummary(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReportSummary> {
@@ -321,7 +345,11 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
   const empty = { category: [], class: [], phenotypeCategory: [], specialtyPopulation: [], diseasePhenotype: [], levelOfEvidence: [...LEVELS_OF_EVIDENCE] };
   const noMedicines = { answered: false, taking: [], phenoconverters: [] };
   const base = { sessionId, kit: kit ? { id: kit.id, sampleLabel: kit.sampleLabel } : null, synthetic: row.user.synthetic, brandNames };
-  if (!kit || !current) return { ...base, report: null, update: null, facets: empty, medicines: noMedicines };
+  if (!kit || !current) {
+    // A call set that no longer passes the checks: its report is withheld, and the practitioner is told why.
+    const problems = kit ? ((await repo.callSetForKit(db, kit.id))?.problems as string[] | null | undefined) : null;
+    return { ...base, report: null, withheld: problems ?? null, update: null, facets: empty, medicines: noMedicines };
+  }
   const { medicines } = await medicineOverlay(db, row.user.id, kit.id, current.kbVersion);
   const [callSet, kbRow, f] = await Promise.all([
     repo.callSetForKit(db, kit.id),
@@ -334,16 +362,17 @@ export async function getSummary(ctx: AppContext, userId: string, sessionId: str
   const changes = (pending?.changes ?? {}) as { added?: number; removed?: number; changed?: number };
   return {
     ...base,
+    withheld: null,
     report: {
       builtAt: current.builtAt.toISOString(),
       rowCount: current.rowCount,
       knowledgeBase: kbRef(kbRow!, kbRow!.loadedAt),
       pharmcatVersion: callSet?.pharmcatVersion ?? null,
       genes: ((callSet?.calls ?? []) as GeneCall[]).map((c) => toContractCall(c, catalogue.get(c.gene))),
-      notCovered: { rows: f.notCoveredRows, genes: f.notCoveredGenes },
+      notCovered: { rows: f.notCoveredRows, pairs: f.notCoveredPairs },
       sources: f.sources,
     },
-    medicines: { answered: medicines.answered, taking: medicines.taking, phenoconverters: medicines.converters.map(toConverter) },
+    medicines: { answered: medicines.answered, taking: medicines.taking, phenoconverters: medicines.converters.map(shownConverter) },
     update: pendingKb
       ? { knowledgeBase: kbRef(pendingKb, pendingKb.loadedAt), added: changes.added ?? 0, removed: changes.removed ?? 0, changed: changes.changed ?? 0 }
       : null,
@@ -365,12 +394,13 @@ export function toContractRow(r: repo.StoredRow, overlay?: MedicineOverlay): Pgx
   const converted = strong && r.gene === 'CYP2D6' ? overlay?.ifConverted?.get(phenoconvertedKey(r.genericName, r.specialtyPopulation)) : undefined;
   return {
     coverage: r.coverage as PgxReportRow['coverage'],
+    tier: rowTier({ coverage: r.coverage as PgxReportRow['coverage'], recommendation: r.recommendation, classification: r.classification }),
     source: r.source,
     guidelineUpdatedOn: r.guidelineUpdatedOn,
     levelInferred: r.levelInferred,
     comments: r.comments,
     taking: overlay?.medicines.taking.includes(r.genericName.toLowerCase()) ?? false,
-    phenoconversion: flags.map(toConverter),
+    phenoconversion: flags.map(shownConverter),
     ifPhenoconverted: converted
       ? {
           activityScore: PHENOCONVERTED_CYP2D6_SCORE,
@@ -464,27 +494,39 @@ export async function applyUpdate(ctx: AppContext, userId: string, sessionId: st
   return getSummary(ctx, userId, sessionId);
 }
 
-/** Everything the printable report needs: the patient, the report and the view's rows (all pages). */
+/**
+ * Everything the printable report needs: the patient, the reading (its first page) and the view's rows
+ * (all pages). A view without any filter prints the whole report; a filter below the view's minimum
+ * is refused, as on screen.
+ */
 export async function printable(ctx: AppContext, userId: string, sessionId: string, q: PgxRowsQuery) {
-  const filters = filtersOfView(q);
+  const unfiltered = quickFilterCount(quickFiltersOf(q)) === 0 && customFilterCount(customFiltersOf(q)) === 0;
+  const filters: repo.RowFilters = unfiltered ? {} : filtersOfView(q);
   const { row, kit, current } = await reportOf(ctx, userId, sessionId);
   if (!kit || !current) throw notFound();
+  const reading = (await readingOfKit(ctx.database.db, kit.id, row.user, sessionId))!;
   const db = ctx.database.db;
   const overlay = await medicineOverlay(db, row.user.id, kit.id, current.kbVersion);
   const { rows } = await repo.queryRows(db, kit.id, current.kbVersion, { ...filters, takingDrugs: overlay.medicines.taking }, { limit: 2000, offset: 0 });
   const kbRow = await repo.findKnowledgeBase(db, current.kbVersion);
   const facets = await repo.facets(db, kit.id, current.kbVersion);
   const diseases = filters.custom && canGenerateDiseases(filters.custom) ? await listDiseases(ctx, userId, sessionId, q) : null;
+  // The whole report reads drug by drug, the most severe first, as the verdicts are ordered.
+  const order = new Map(reading.verdicts.map((v, i) => [v.drug.toLowerCase(), i]));
+  const contractRows = rows.map((r) => toContractRow(r, overlay));
+  if (unfiltered) contractRows.sort((a, b) => (order.get(a.genericName.toLowerCase()) ?? 0) - (order.get(b.genericName.toLowerCase()) ?? 0));
   return {
     patient: { firstName: row.user.firstName, lastName: row.user.lastName, synthetic: row.user.synthetic },
     kit: { sampleLabel: kit.sampleLabel },
     knowledgeBase: { version: current.kbVersion, label: kbRow!.label },
     builtAt: current.builtAt,
     filters,
-    rows: rows.map((r) => toContractRow(r, overlay)),
+    rows: contractRows,
     diseases,
-    notCovered: { rows: facets.notCoveredRows, genes: facets.notCoveredGenes },
-    medicines: { taking: overlay.medicines.taking, phenoconverters: overlay.medicines.converters.map(toConverter) },
+    notCovered: { rows: facets.notCoveredRows, pairs: facets.notCoveredPairs },
+    medicines: { taking: overlay.medicines.taking, phenoconverters: overlay.medicines.converters.map(shownConverter) },
+    reading,
+    actions: overviewHighlights(reading),
   };
 }
 
@@ -495,95 +537,81 @@ export async function flaggedSessions(ctx: AppContext, practitionerId: string) {
 }
 
 /**
- * The Overview's pharmacogenomic highlights for a kit whose data the practitioner may see: first
- * the medicines the patient takes that the report has an actionable recommendation or a
- * phenoconversion flag for, then the genes whose non-normal phenotype changes prescribing.
+ * A kit's current report read as a prescriber reads it: every drug's verdict (verdicts.ts) from the
+ * rows as the API answers them and the patient's current medicines, and the medicines as matched.
+ * Null without a current report. The reading endpoint, the Overview, the PDF, Ask AI and the FHIR
+ * export all take it from here.
  */
-const STRENGTH = ['Strong', 'Moderate', 'Optional'];
-export async function pharmacogeneHighlights(db: Db, kitId: string, medicines: string) {
-  const reports = await repo.reportsForKit(db, kitId);
-  const current = reports.find((r) => r.status === 'current');
-  if (!current) return [];
-  const callSet = await repo.callSetForKit(db, kitId);
-  if (!callSet) return [];
-  const kb = await knowledgeBase(db, current.kbVersion);
-  const calls = callSet.calls as GeneCall[];
-  const catalogue = loadCatalogue();
-  const rows = buildRows(kb, calls);
-  const genes = actionableGenes(kb, calls, catalogue, rows);
-  const m = medicineContext(medicines, kb);
-  const highlight = (kind: 'medicine' | 'pharmacogene', title: string, level: string) => ({ kind, title, level, resultID: null, componentID: null });
-  const out = [];
-  for (const drug of m.taking) {
-    // Actionable: a gene whose non-normal phenotype changes this drug's prescribing; flagged: an enzyme the patient's medicines inhibit or induce.
-    const actionable = genes.filter((g) => g.drugs.some((d) => d.toLowerCase() === drug)).map((g) => g.gene);
-    const flagged = rows.filter((r) => r.genericName.toLowerCase() === drug && convertersFlagging(m, r.gene, drug).length > 0).map((r) => r.gene);
-    const involved = [...new Set([...actionable, ...flagged])];
-    if (!involved.length) continue;
-    const level = involved
-      .map((g) => {
-        // The strongest of the drug's recommendations for this gene (they differ by population).
-        const row = rows
-          .filter((r) => r.genericName.toLowerCase() === drug && r.gene === g && isActionable(r))
-          .sort((a, b) => STRENGTH.indexOf(a.classification ?? '') - STRENGTH.indexOf(b.classification ?? ''))[0];
-        const call = calls.find((c) => c.gene === g);
-        const flag = convertersFlagging(m, g, drug).map((c) => `takes ${c.drug}, a ${c.strength} ${g} ${c.kind}`);
-        return [`${g} ${call?.phenotype || 'not called'}`, actionable.includes(g) && row ? `${row.classification} CPIC recommendation` : null, ...flag]
-          .filter(Boolean)
-          .join(': ');
-      })
-      .join('; ');
-    out.push(highlight('medicine', `${drug} (currently taking)`, level));
-  }
-  for (const c of m.converters) {
-    // Said of the enzyme's other drugs: a medicine does not flag its own row (toContractRow).
-    const title = `${c.drug} (currently taking)`;
-    const text = `a ${c.strength} ${c.enzyme} ${c.kind}: for the report's other ${c.enzyme} drugs the effective phenotype may differ from the genotype`;
-    const same = out.find((h) => h.title === title);
-    if (same) same.level = `${same.level}; ${text}`;
-    else out.push(highlight('medicine', title, text));
-  }
-  // The drugs beside the phenotype, those whose advice changes prescribing first (a 'Normal Metabolizer'
-  // among the highlights, CYP3A5 and tacrolimus, says why it is there); a drug CPIC says to dose as usual
-  // for this result is named as such, never in the list that reads like a warning.
-  for (const g of genes) {
-    const usual = (drug: string) =>
-      rows.filter((r) => r.gene === g.gene && r.genericName === drug && isActionable(r)).every((r) => advisesStandardDosing(r.recommendation));
-    const changing = g.drugs.filter((d) => !usual(d));
-    const standard = g.drugs.filter(usual);
-    const parts = [
-      changing.length ? shortList(changing, 4) : null,
-      standard.length ? `CPIC advises standard dosing for ${shortList(standard, changing.length ? 2 : 4)}` : null,
-    ].filter(Boolean);
-    out.push(highlight('pharmacogene', g.gene, `${g.phenotype}: ${parts.join('; ')}`));
-  }
-  return out;
-}
-
-/**
- * What Ask AI reads of a kit's current report: the rows as the report shows them (with `taking`,
- * `phenoconversion` and `ifPhenoconverted` from the patient's current medicines), the genes whose
- * result changes prescribing, the medicines as the report reads them, and what it does not cover.
- * Nothing here is derived anew: the same functions build the report, its summary and its rows.
- */
-export async function reportForAskAi(db: Db, kitId: string, patientId: string) {
-  const reports = await repo.reportsForKit(db, kitId);
-  const current = reports.find((r) => r.status === 'current');
+export async function readingOfKit(db: Db, kitId: string, patient: { id: string; synthetic: boolean }, sessionId: string): Promise<PgxReading | null> {
+  const current = (await repo.reportsForKit(db, kitId)).find((r) => r.status === 'current');
   const callSet = current ? await repo.callSetForKit(db, kitId) : undefined;
   if (!current || !callSet) return null;
   const kb = await knowledgeBase(db, current.kbVersion);
-  const overlay = await medicineOverlay(db, patientId, kitId, current.kbVersion);
-  const [{ rows }, f] = await Promise.all([
+  const overlay = await medicineOverlay(db, patient.id, kitId, current.kbVersion);
+  const { rows } = await repo.queryRows(db, kitId, current.kbVersion, {}, { limit: 5000, offset: 0 });
+  const calls = callSet.calls as GeneCall[];
+  const inReport = new Set(rows.map((r) => r.gene));
+  const m = overlay.medicines;
+  return {
+    sessionId,
+    synthetic: patient.synthetic,
+    knowledgeBase: { version: kb.version, label: kb.label },
+    builtAt: current.builtAt.toISOString(),
+    verdicts: drugVerdicts(rows.map((r) => toContractRow(r, overlay))),
+    medicines: {
+      answered: m.answered,
+      taking: m.taking,
+      stopped: m.stopped,
+      notRecognised: m.notRecognised,
+      phenoconverters: m.converters.map(shownConverter),
+    },
+    notTested: calls.filter((c) => c.source === 'NONE' && inReport.has(c.gene)).map((c) => c.gene),
+    notCrossChecked: calls.filter((c) => c.source !== 'NONE' && c.check === 'noTable').map((c) => c.gene),
+  };
+}
+
+/** The reading of a session's report, under the same access rule as its rows; 404 without a current report. */
+export async function readingFor(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReading> {
+  const { row, kit } = await reportOf(ctx, userId, sessionId);
+  const reading = kit ? await readingOfKit(ctx.database.db, kit.id, row.user, sessionId) : null;
+  if (!reading) throw notFound();
+  return reading;
+}
+
+/** The Overview's pharmacogenomic lines for a kit whose data the practitioner may see (highlights.ts), from its reading. */
+export async function pharmacogeneHighlights(db: Db, kitId: string, patient: { id: string; synthetic: boolean }, sessionId: string) {
+  const reading = await readingOfKit(db, kitId, patient, sessionId);
+  return reading ? overviewHighlights(reading) : [];
+}
+
+/**
+ * What Ask AI reads of a kit's current report: its reading (the same verdicts the report shows), the
+ * gene calls, what the report cannot answer, and the conditions the report's rows name per drug (to
+ * match a symptom the patient reports to the medicine that may cause it).
+ */
+export async function reportForAskAi(db: Db, kitId: string, patient: { id: string; synthetic: boolean }, sessionId: string) {
+  const reading = await readingOfKit(db, kitId, patient, sessionId);
+  if (!reading) return null;
+  const current = (await repo.reportsForKit(db, kitId)).find((r) => r.status === 'current')!;
+  const [{ rows }, f, callSet] = await Promise.all([
     repo.queryRows(db, kitId, current.kbVersion, {}, { limit: 5000, offset: 0 }),
     repo.facets(db, kitId, current.kbVersion),
+    repo.callSetForKit(db, kitId),
   ]);
+  const conditions: Record<string, string[]> = {};
+  for (const r of rows) if (r.diseasePhenotype) conditions[r.genericName] = [...new Set([...(conditions[r.genericName] ?? []), r.diseasePhenotype])];
+  const catalogue = loadCatalogue();
   return {
-    builtAt: current.builtAt.toISOString(),
-    knowledgeBase: kb.label,
+    reading,
     rowCount: current.rowCount,
-    notCovered: { rows: f.notCoveredRows, genes: f.notCoveredGenes },
-    medicines: { answered: overlay.medicines.answered, taking: overlay.medicines.taking, phenoconverters: overlay.medicines.converters.map(toConverter) },
-    genes: actionableGenes(kb, callSet.calls as GeneCall[], loadCatalogue()),
-    rows: rows.map((r) => toContractRow(r, overlay)),
+    notCovered: { rows: f.notCoveredRows, pairs: f.notCoveredPairs },
+    calls: ((callSet?.calls ?? []) as GeneCall[]).filter((c) => c.source !== 'NONE').map((c) => toContractCall(c, catalogue.get(c.gene))),
+    conditions,
   };
+}
+
+/** Where a kit stands (its status and label), for a patient who has no pharmacogenomic report yet. */
+export async function kitState(db: Db, kitId: string) {
+  const kit = await repo.findKit(db, kitId);
+  return kit ? { status: kit.status, sampleLabel: kit.sampleLabel } : null;
 }

@@ -445,3 +445,13 @@ export const sessionsOfPatient = (db: Db, patientId: string, sessionId?: string)
     .where(sessionId ? and(eq(sessions.patientId, patientId), eq(sessions.id, sessionId)) : eq(sessions.patientId, patientId))
     .orderBy(desc(sessions.createdAt))
     .limit(100);
+
+/** The names of a practice's patients other than one (any session, any status): what Ask AI declines to answer about. */
+export async function otherPatientNames(db: Db, practitionerId: string, exceptPatientId: string) {
+  const rows = await db
+    .selectDistinct({ firstName: users.firstName, lastName: users.lastName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.patientId))
+    .where(and(eq(sessions.practitionerId, practitionerId), sql`${users.id} <> ${exceptPatientId}`));
+  return rows.flatMap((r) => [r.firstName, r.lastName, `${r.firstName} ${r.lastName}`]);
+}

@@ -4,12 +4,13 @@ import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { AnalyticsEvent } from '../analytics/service';
 import { practitionerNames } from '../audit/service';
-import { medicinesText, pharmacogeneHighlights } from '../pharmacogenomics/service';
+import { brandListStamp, medicinesText, pharmacogeneHighlights } from '../pharmacogenomics/service';
 import { accessibleSession, isDataAccessible, ownedSession, practitionerOf } from './access';
 import * as repo from './repository';
 
-// The kit's results and the patient's questionnaires as stored: ask-ai's records and the FHIR export read them.
-export { questionnairesFor, resultsWithData } from './repository';
+// The kit's results and the patient's questionnaires as stored: ask-ai's records and the FHIR export read them;
+// the practice's other patients' names, which Ask AI declines to answer about.
+export { otherPatientNames, questionnairesFor, resultsWithData } from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -106,6 +107,8 @@ function componentHighlights(r: { id: string; data: unknown }): Highlights {
         level: RESULT_LEVEL_LABELS[c.riskLevel as 0 | 2],
         resultID: r.id,
         componentID: c.componentID,
+        tier: null,
+        report: null,
       });
     }
   }
@@ -138,14 +141,14 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
   const pgxReport =
     accessible && kit && extras.pgx.kbVersion && extras.pgx.callSet ? { kitId: kit.id, kbVersion: extras.pgx.kbVersion, callSet: extras.pgx.callSet } : null;
   if (pgxReport) {
-    // The patient's medicines name highlights first; they may change after the report is built.
+    // The drug verdicts lead, in tier order (avoid, dose changes, medicines taken), before the nutrigenomic
+    // scores; the patient's medicines may change after the report is built, so they are part of the key.
     const medicines = medicinesText(extras.medicineAnswers);
     const { kitId, kbVersion, callSet } = pgxReport;
-    const pgxKey = `pgx|${kitId}|${kbVersion}|${callSet.id}|${new Date(callSet.importedAt).getTime()}|${medicines}`;
+    const pgxKey = `pgx|${kitId}|${kbVersion}|${callSet.id}|${new Date(callSet.importedAt).getTime()}|${medicines}|${await brandListStamp(db)}`;
     let pgx = cache.get(pgxKey);
-    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kitId, medicines)));
-    highlights.unshift(...pgx.filter((h) => h.kind === 'medicine'));
-    highlights.push(...pgx.filter((h) => h.kind !== 'medicine'));
+    if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kitId, owned.user, owned.session.id)));
+    highlights.unshift(...pgx);
   }
   return {
     ...toSummary(owned),

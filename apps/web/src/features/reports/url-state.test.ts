@@ -35,7 +35,9 @@ describe('the Reports page state in the address', () => {
 describe('queries only at SPEC §5’s minimums', () => {
   it('quick view: none until one filter is chosen', () => {
     expect(rowsQuery(read('view=1'))).toBeNull();
-    expect(pdfQuery(read('view=1'))).toBeNull();
+    // The printable report needs no filter: without one it is the whole report.
+    expect(pdfQuery(read('view=1'))).toBe('view=1');
+    expect(rowsQuery(read('view=1&notCovered=1'))).toBe('view=1&notCovered=1&limit=50&offset=0');
     expect(rowsQuery(read('view=1&name=CYP2C19'))).toBe('view=1&name=CYP2C19&limit=50&offset=0');
     expect(rowsQuery(read('view=1&class=Statin&page=3'))).toBe('view=1&class=Statin&limit=50&offset=100');
   });

@@ -4,6 +4,8 @@ import {
   canGenerateDiseases,
   canGenerateResults,
   canShowQuickResults,
+  customFilterCount,
+  quickFilterCount,
   type CustomFilterKey,
   type CustomFilters,
   type QuickFilters,
@@ -49,7 +51,13 @@ export function readReportsState(params: URLSearchParams): ReportsState {
   const page = Math.max(1, Math.min(10_000, Number(params.get('page')) || 1));
   return {
     view,
-    quick: { category: values('category'), class: values('class'), name: (params.get('name') ?? '').trim(), taking: params.get('taking') === '1' },
+    quick: {
+      category: values('category'),
+      class: values('class'),
+      name: (params.get('name') ?? '').trim(),
+      taking: params.get('taking') === '1',
+      notCovered: params.get('notCovered') === '1',
+    },
     added,
     custom,
     show: show === 'results' || show === 'diseases' ? show : null,
@@ -65,6 +73,7 @@ export function writeReportsState(s: ReportsState): URLSearchParams {
   for (const c of s.quick.class) p.append('class', c);
   if (s.quick.name) p.set('name', s.quick.name);
   if (s.quick.taking) p.set('taking', '1');
+  if (s.quick.notCovered) p.set('notCovered', '1');
   if (s.added.length) p.set('vars', s.added.join(','));
   for (const k of s.added) for (const v of s.custom[k]) p.append(k, String(v));
   if (s.show) p.set('show', s.show);
@@ -80,6 +89,7 @@ function filterParams(s: ReportsState): URLSearchParams {
     for (const c of s.quick.class) p.append('class', c);
     if (s.quick.name) p.set('name', s.quick.name);
     if (s.quick.taking) p.set('taking', '1');
+    if (s.quick.notCovered) p.set('notCovered', '1');
   } else {
     p.set('view', '2');
     for (const k of CUSTOM_FILTER_KEYS) for (const v of s.custom[k]) p.append(k, String(v));
@@ -107,8 +117,13 @@ export function diseasesQuery(s: ReportsState): string | null {
   return p.toString();
 }
 
-/** The printable report's query: the view's filters (every row they select). */
+/**
+ * The printable report's query: the view's filters (every row they select), or the whole report
+ * when the view has no filter at all; null while some filter is set but below SPEC §5's minimum.
+ */
 export function pdfQuery(s: ReportsState): string | null {
+  const none = s.view === 1 ? quickFilterCount(s.quick) === 0 : customFilterCount(s.custom) === 0;
+  if (none) return `view=${s.view}`;
   if (s.view === 1 ? !canShowQuickResults(s.quick) : !s.show || !canGenerateResults(s.custom)) return null;
   return filterParams(s).toString();
 }

@@ -89,7 +89,7 @@ export const sessionMessagesEn = {
     'Results and questionnaires open once the session is accepted and the patient confirms the data request in their app; they close when the session is completed.',
   'sessions.overview.highlights': 'Highlights',
   'sessions.overview.highlightsIntro':
-    'The medicines the patient takes that the pharmacogenomic report flags, then decreased or increased genetic scores and the pharmacogenes that change prescribing:',
+    'What the pharmacogenomic report asks for, most serious first (the medicines the patient takes before the others), then decreased or increased genetic scores:',
   'sessions.overview.highlightsIntroNoPgx': 'Decreased or increased genetic scores:',
   'sessions.overview.noHighlights': 'No component is decreased or increased.',
   'sessions.overview.pgxReport': 'Pharmacogenomic report',

@@ -76,6 +76,12 @@ export function QuickView({ sessionId, state, update, summary }: Props) {
         disabled={!taking.length && !state.quick.taking}
         onChange={(e) => update({ quick: { ...state.quick, taking: e.currentTarget.checked }, page: 1 })}
       />
+      <Checkbox
+        label={reportsText('reports.quick.notCovered')}
+        description={reportsText('reports.quick.notCoveredHint')}
+        checked={state.quick.notCovered}
+        onChange={(e) => update({ quick: { ...state.quick, notCovered: e.currentTarget.checked }, page: 1 })}
+      />
       {query === null ? (
         <Text fw={500} role="status">
           {reportsText('reports.quick.minimum')}

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { PGX_ATTRIBUTION, PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
+import { PGX_ATTRIBUTION, PGX_MESSAGES, type PgxPhenoconverter, type PgxReportRow } from '@portal/contract';
 import { IconAlertTriangle, IconInfoCircle, IconPill } from '@tabler/icons-react';
 import { NewTabHint } from '../../../components/new-tab-hint';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatDate } from '../../../i18n/i18n';
 import { reportsText } from '../messages';
 
 /** The patient takes this drug now: a word and an icon, the colour only repeats them. */
@@ -13,12 +15,15 @@ export function TakingBadge() {
   );
 }
 
-/** ' (source)' after a flag: where the inhibitor's class was read. */
-export function SourceLink({ href }: { href: string }) {
+/**
+ * ' (FDA class, read from FDA's own words; source)' after a flag: how the inhibitor's class was read,
+ * and FDA's page of CYP inhibitors — never the addresses the facts were read at (phenoconversion/README.md).
+ */
+export function SourceLink({ converter }: { converter: PgxPhenoconverter }) {
   return (
     <>
-      {' ('}
-      <Anchor href={href} target="_blank" rel="noopener noreferrer" c="blue.8" size="sm">
+      {` (${PGX_MESSAGES.converterBasis[converter.basis]}${converter.unresolved ? `; ${PGX_MESSAGES.converterBasis.unresolved}` : ''}; `}
+      <Anchor href={converter.reference} target="_blank" rel="noopener noreferrer" c="blue.8" size="sm">
         {reportsText('reports.medicines.source')}
         <NewTabHint />
       </Anchor>
@@ -37,7 +42,7 @@ export function PhenoconversionFlags({ row, withSource = false }: { row: PgxRepo
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
           <Text size="sm" fw={500}>
             {PGX_MESSAGES.phenoconversion(f)}
-            {withSource && <SourceLink href={f.source} />}
+            {withSource && <SourceLink converter={f} />}
           </Text>
         </Group>
       ))}
@@ -52,7 +57,7 @@ export function GuidelineUpdated({ row }: { row: Pick<PgxReportRow, 'guidelineUp
     <Group gap={6} wrap="nowrap" align="flex-start">
       <IconInfoCircle size={16} color="var(--mantine-color-yellow-9)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
       <Text size="sm" fw={500}>
-        {PGX_MESSAGES.guidelineUpdated(row.guidelineUpdatedOn)}
+        {PGX_MESSAGES.guidelineUpdated(formatDate(row.guidelineUpdatedOn))}
       </Text>
     </Group>
   );
@@ -74,7 +79,8 @@ export function GuidelineLink({ row }: { row: Pick<PgxReportRow, 'guidelineUrl' 
  */
 export function RecommendationText({ row, clamp, withConverted = true }: { row: PgxReportRow; clamp?: number; withConverted?: boolean }) {
   return (
-    <Stack gap={4}>
+    <Stack gap={4} align="flex-start">
+      <TierBadge tier={row.tier} size="sm" />
       {row.coverage === 'notCovered' ? (
         <>
           <Text size="sm" fw={600}>

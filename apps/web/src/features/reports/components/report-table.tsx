@@ -66,17 +66,38 @@ function DrugCell({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
   );
 }
 
-function PhenotypeCell({ row }: { row: PgxReportRow }) {
+/** A drug's phenoconversion flag is said in full on its first row of the page, and pointed to on the others. */
+function PhenotypeCell({ row, firstOfDrug = true }: { row: PgxReportRow; firstOfDrug?: boolean }) {
   return (
     <Stack gap={4}>
       <Text size="sm">{textOr(row.phenotype, '-')}</Text>
-      <PhenoconversionFlags row={row} />
+      {firstOfDrug ? (
+        <PhenoconversionFlags row={row} />
+      ) : (
+        row.phenoconversion.length > 0 && (
+          <Text size="xs" c="orange.9" fw={500}>
+            {reportsText('reports.phenoconversionAbove')}
+          </Text>
+        )
+      )}
     </Stack>
   );
 }
 
+/** The id of each drug's first row on the page. */
+const firstRows = (rows: PgxReportRow[]) => {
+  const seen = new Set<string>();
+  const out = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.genericName)) continue;
+    seen.add(r.genericName);
+    out.add(r.id);
+  }
+  return out;
+};
+
 /** A phone: one card per row with the same first fields and the way into the details. */
-function RowCard({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
+function RowCard({ row, onOpen, firstOfDrug }: { row: PgxReportRow; onOpen: () => void; firstOfDrug: boolean }) {
   return (
     <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
       <Stack gap={6}>
@@ -86,7 +107,7 @@ function RowCard({ row, onOpen }: { row: PgxReportRow; onOpen: () => void }) {
           </Text>
           {row.taking && <TakingBadge />}
         </Group>
-        <PhenotypeCell row={row} />
+        <PhenotypeCell row={row} firstOfDrug={firstOfDrug} />
         <RecommendationText row={row} clamp={4} />
         <Text size="xs" c="gray.7">
           {[textOr(row.classification, '-'), `${reportsText('reports.col.levelOfEvidence')} ${evidenceText(row)}`, orNotStated(row.specialtyPopulation)].join(
@@ -112,6 +133,7 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
   const phone = useMediaQuery('(max-width: 48em)');
   const pages = Math.max(1, Math.ceil(page.count / PAGE_SIZE));
   if (page.count === 0) return <Text>{reportsText('reports.results.none')}</Text>;
+  const first = firstRows(page.results);
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -120,7 +142,7 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
       {phone ? (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label={reportsText('reports.table')}>
           {page.results.map((r) => (
-            <RowCard key={r.id} row={r} onOpen={() => setOpen(r)} />
+            <RowCard key={r.id} row={r} onOpen={() => setOpen(r)} firstOfDrug={first.has(r.id)} />
           ))}
         </Stack>
       ) : (
@@ -144,7 +166,7 @@ export function ReportTable({ page, pageNumber, onPage, brandNames }: Props) {
                   </Table.Th>
                   <Table.Td>{r.gene}</Table.Td>
                   <Table.Td>
-                    <PhenotypeCell row={r} />
+                    <PhenotypeCell row={r} firstOfDrug={first.has(r.id)} />
                   </Table.Td>
                   <Table.Td>
                     <RecommendationText row={r} clamp={4} />

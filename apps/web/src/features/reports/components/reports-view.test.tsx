@@ -18,12 +18,39 @@ function summary(over: Partial<PgxReportSummary> = {}): PgxReportSummary {
       rowCount: 180,
       knowledgeBase: { version: 'kb-19dbe4451945', label: 'CPIC 1.56.0 (shipped)', loadedAt: '2026-11-20T10:00:00.000Z' },
       pharmcatVersion: 'v3.1.0',
-      genes: [{ gene: 'CYP2C19', source: 'MATCHER', diplotype: '*2/*2', phenotype: 'Poor Metabolizer', activityScore: '', metabolizerSpeed: 'poor' }],
-      notCovered: { rows: 3, genes: ['CYP4F2', 'VKORC1'] },
+      genes: [
+        {
+          gene: 'CYP2C19',
+          source: 'MATCHER',
+          diplotype: '*2/*2',
+          phenotype: 'Poor Metabolizer',
+          activityScore: '',
+          metabolizerSpeed: 'poor',
+          check: 'table',
+          note: null,
+        },
+      ],
+      notCovered: {
+        rows: 3,
+        pairs: [
+          {
+            drug: 'warfarin',
+            gene: 'CYP4F2',
+            reason: 'CPIC gives a dosing algorithm for warfarin, not a table the portal can look up: read the guideline and its recommendation diagram.',
+          },
+          {
+            drug: 'warfarin',
+            gene: 'VKORC1',
+            reason: 'CPIC gives a dosing algorithm for warfarin, not a table the portal can look up: read the guideline and its recommendation diagram.',
+          },
+          { drug: 'codeine', gene: 'CYP2D6', reason: 'CYP2D6 not tested: its result is unknown.' },
+        ],
+      },
       sources: ['CPIC v1.30.0 (as PharmCAT shipped it, August 2023)'],
     },
     medicines: { answered: true, taking: ['clopidogrel'], phenoconverters: [] },
     update: null,
+    withheld: null,
     brandNames: { us: 0, za: 0 },
     facets: {
       category: ['Blood and clotting', 'Nervous system'],
@@ -67,7 +94,8 @@ const row = (over: Partial<PgxReportRow> = {}): PgxReportRow => ({
   pmids: ['21716271'],
   note: null,
   coverage: 'recommendation',
-  source: 'CPIC v1.30.0 (as PharmCAT shipped it, August 2023)',
+  tier: 'avoid',
+  source: 'CPIC table v1.30.0 of 14 August 2023 (as PharmCAT shipped it)',
   guidelineUpdatedOn: null,
   levelInferred: false,
   comments: null,
@@ -148,9 +176,10 @@ describe('what the report says, in three different words', () => {
       enzyme: 'CYP2D6',
       strength: 'strong' as const,
       kind: 'inhibitor' as const,
-      source: 'https://example.org/fda',
-      secondSource: null,
-      note: '',
+      reference:
+        'https://www.fda.gov/drugs/drug-interactions-labeling/healthcare-professionals-fdas-examples-drugs-interact-cyp-enzymes-and-transporter-systems',
+      basis: 'secondary' as const,
+      unresolved: false,
     };
     const calls = mockApi({
       [`GET ${BASE}`]: () => json(summary({ medicines: { answered: true, taking: ['clopidogrel', 'codeine'], phenoconverters: [paroxetine] } })),
@@ -200,7 +229,11 @@ describe('what the report says, in three different words', () => {
         }),
     });
     render('?view=1&taking=1');
-    expect(await screen.findByText('3 rows are not covered by the knowledge base (CYP4F2, VKORC1): read the guideline for these.')).toBeInTheDocument();
+    // The gaps are drug-gene pairs, grouped by why: no gene covered for other drugs is named as a gap.
+    expect(await screen.findByText('3 drug–gene pairs are not covered by the knowledge base: read the guideline for these.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show which, and why' }));
+    expect(screen.getByText('CYP2D6 not tested: its result is unknown.').closest('li')).toHaveTextContent(/codeine$/);
+    expect(screen.getByText(/^CPIC gives a dosing algorithm for warfarin/).closest('li')).toHaveTextContent(/warfarin \(CYP4F2\), warfarin \(VKORC1\)$/);
     expect(screen.getByText('Takes, among the report’s drugs: clopidogrel, codeine.')).toBeInTheDocument();
     // Said of the patient, the flag names the rows it concerns: paroxetine's own row keeps CPIC's advice.
     const medicines = screen.getByRole('region', { name: 'Current medicines' });
@@ -213,7 +246,7 @@ describe('what the report says, in three different words', () => {
     const table = await screen.findByRole('region', { name: 'Report rows' });
     expect(calls.find((u) => u.pathname.endsWith('/rows'))!.searchParams.get('taking')).toBe('1');
     expect(within(table).getAllByText('Currently taking')).toHaveLength(3);
-    expect(within(table).getByText('CPIC updated this guideline on 2023-10-20: confirm at cpicpgx.org')).toBeInTheDocument();
+    expect(within(table).getByText('CPIC updated this guideline on 20 October 2023: confirm at cpicpgx.org')).toBeInTheDocument();
     expect(within(table).getByText('CPIC: no recommendation for this phenotype')).toBeInTheDocument();
     expect(
       within(table).getByText('Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype (phenoconversion)'),

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PGX_MESSAGES, errorText, type PgxReportSummary } from '@portal/contract';
+import { PGX_MESSAGES, errorText, notCoveredByReason, type PgxReportSummary } from '@portal/contract';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { type UseMutationResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -36,7 +36,22 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
   if (!s.report) {
     return (
       <Stack gap="lg">
-        <Text>{reportsText('reports.noCalls')}</Text>
+        {s.withheld ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={reportsText('reports.withheld.title')}>
+            <Stack gap={4}>
+              <Text size="sm">{reportsText('reports.withheld')}</Text>
+              <Stack gap={2} component="ul" m={0} pl="md">
+                {s.withheld.map((p) => (
+                  <Text size="sm" component="li" key={p} style={{ overflowWrap: 'anywhere' }}>
+                    {p}
+                  </Text>
+                ))}
+              </Stack>
+            </Stack>
+          </Alert>
+        ) : (
+          <Text>{reportsText('reports.noCalls')}</Text>
+        )}
         <Group>
           <FhirButton sessionId={sessionId} sampleLabel={s.kit.sampleLabel} />
         </Group>
@@ -103,15 +118,42 @@ function ReportProvenance({ summary }: { summary: PgxReportSummary }) {
   );
 }
 
-/** What the knowledge base cannot answer, counted and named, so no gap reads like 'nothing to do'. */
+/**
+ * What the knowledge base cannot answer: each drug-gene pair, grouped by why, so no gap reads like
+ * 'nothing to do' and no gene covered for other drugs is named as a gap.
+ */
 function NotCovered({ notCovered }: { notCovered: NonNullable<PgxReportSummary['report']>['notCovered'] }) {
+  const [open, setOpen] = useState(false);
+  const groups = notCoveredByReason(notCovered.pairs);
+  const pairs = new Set(notCovered.pairs.map((p) => `${p.drug}|${p.gene}`)).size;
   return (
     <Alert color={notCovered.rows ? 'yellow' : 'gray'} variant="light" icon={<IconAlertTriangle size={20} aria-hidden="true" />} p="sm">
-      <Text size="sm">
-        {notCovered.rows
-          ? reportsText('reports.notCovered.summary', { count: notCovered.rows, genes: notCovered.genes.join(', ') })
-          : reportsText('reports.notCovered.none')}
-      </Text>
+      <Stack gap={6}>
+        <Text size="sm">{notCovered.rows ? reportsText('reports.notCovered.summary', { count: pairs }) : reportsText('reports.notCovered.none')}</Text>
+        {notCovered.rows > 0 && (
+          <>
+            <Group>
+              <Button variant="subtle" size="compact-sm" c="blue.9" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="not-covered-pairs">
+                {open ? reportsText('reports.notCovered.hide') : reportsText('reports.notCovered.show')}
+              </Button>
+            </Group>
+            <Collapse expanded={open} id="not-covered-pairs">
+              {open && (
+                <Stack gap={4} component="ul" m={0} pl="md">
+                  {groups.map((g) => (
+                    <Text size="sm" component="li" key={g.reason}>
+                      <Text span fw={600} size="sm">
+                        {g.reason}
+                      </Text>{' '}
+                      {g.drugs.join(', ')}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Collapse>
+          </>
+        )}
+      </Stack>
     </Alert>
   );
 }
@@ -135,7 +177,7 @@ function Medicines({ medicines }: { medicines: PgxReportSummary['medicines'] }) 
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
           <Text size="sm" fw={500}>
             {PGX_MESSAGES.phenoconversionAcross(f)}
-            <SourceLink href={f.source} />
+            <SourceLink converter={f} />
           </Text>
         </Group>
       ))}
@@ -193,6 +235,7 @@ function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['
                 <Table.Th scope="col">{reportsText('reports.genes.activityScore')}</Table.Th>
                 <Table.Th scope="col">{reportsText('reports.genes.speed')}</Table.Th>
                 <Table.Th scope="col">{reportsText('reports.genes.source')}</Table.Th>
+                <Table.Th scope="col">{reportsText('reports.genes.check')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -206,6 +249,7 @@ function GeneCalls({ genes }: { genes: NonNullable<PgxReportSummary['report']>['
                     <SpeedBadge speed={g.metabolizerSpeed} />
                   </Table.Td>
                   <Table.Td>{reportsText(`reports.source.${g.source}` as ReportMessageKey)}</Table.Td>
+                  <Table.Td>{g.note ?? (g.check ? PGX_MESSAGES.callChecks[g.check] : '-')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -16,6 +16,7 @@ import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
 import { LevelBadge, levelOfLabel } from './level-display';
+import { TierBadge } from '../../../components/tier-badge';
 import { ScrollTable } from './scroll-table';
 import { SectionCard } from '../../../components/section-card';
 import { SessionDecision } from './session-decision';
@@ -272,6 +273,14 @@ function Readiness({ session }: { session: SessionDetail }) {
   );
 }
 
+/** The Reports page at the rows a highlight rests on. */
+function reportHref(sessionId: string, report: NonNullable<SessionDetail['highlights'][number]['report']>) {
+  const q = new URLSearchParams({ view: '1' });
+  if (report.taking) q.set('taking', '1');
+  if (report.name) q.set('name', report.name);
+  return `${paths.sessionReports(sessionId)}?${q.toString()}`;
+}
+
 function Highlights({ session }: { session: SessionDetail }) {
   const { readiness } = session;
   let body;
@@ -291,18 +300,18 @@ function Highlights({ session }: { session: SessionDetail }) {
         <Text size="sm">
           {readiness.pharmacogenomicReport ? sessionsText('sessions.overview.highlightsIntro') : sessionsText('sessions.overview.highlightsIntroNoPgx')}
         </Text>
-        <List listStyleType="none" spacing="xs" p={0}>
+        <List listStyleType="none" spacing="sm" p={0}>
           {session.highlights.map((h) => {
             const level = levelOfLabel(h.level);
-            // A medicine the patient takes opens the report on the medicines taken now, at that drug.
-            const drug = h.kind === 'medicine' ? h.title.replace(/ \(currently taking\)$/, '') : null;
+            // A line of the pharmacogenomic report opens the report at its rows (the drug, gene or the medicines taken now).
+            const reportLink = h.report ? reportHref(session.id, h.report) : null;
             const title =
               h.resultID && h.componentID ? (
                 <Anchor component={Link} to={paths.sessionResultComponent(session.id, h.resultID, h.componentID)} c="blue.8" fw={500}>
                   {h.title}
                 </Anchor>
-              ) : drug ? (
-                <Anchor component={Link} to={`${paths.sessionReports(session.id)}?view=1&taking=1&name=${encodeURIComponent(drug)}`} c="blue.8" fw={500}>
+              ) : reportLink ? (
+                <Anchor component={Link} to={reportLink} c="blue.8" fw={500}>
                   {h.title}
                 </Anchor>
               ) : (
@@ -312,16 +321,26 @@ function Highlights({ session }: { session: SessionDetail }) {
               );
             return (
               <List.Item key={`${h.kind}:${h.resultID ?? ''}:${h.componentID ?? h.title}`}>
-                <Group gap="sm">
-                  {title}
-                  {level !== null ? (
-                    <LevelBadge level={level} size="md" />
-                  ) : (
-                    <Text span size="sm">
-                      {h.level}
-                    </Text>
-                  )}
-                </Group>
+                {h.kind === 'component' ? (
+                  <Group gap="sm">
+                    {title}
+                    {level !== null ? (
+                      <LevelBadge level={level} size="md" />
+                    ) : (
+                      <Text span size="sm">
+                        {h.level}
+                      </Text>
+                    )}
+                  </Group>
+                ) : (
+                  <Stack gap={2}>
+                    <Group gap="sm" wrap="wrap">
+                      {h.tier && <TierBadge tier={h.tier} />}
+                      {title}
+                    </Group>
+                    <Text size="sm">{h.level}</Text>
+                  </Stack>
+                )}
               </List.Item>
             );
           })}

@@ -10,6 +10,8 @@ export const AI_REFUSAL = "Ask AI answers only about this patient's own results,
 
 /** The most words an answer's summary shows before 'Show all evidence'. */
 export const AI_SUMMARY_WORDS = 200;
+/** The most words of 'Questions to ask the patient'. */
+export const AI_QUESTIONS_WORDS = 120;
 
 /** Words as the summary's limit counts them: runs of letters, digits and the marks inside them ('CYP2C19', '*15:02', '25%'). */
 export const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

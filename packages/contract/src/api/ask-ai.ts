@@ -6,6 +6,8 @@ import { JournalEntry } from '../journals';
 
 const tags = ['ask-ai'];
 const AnswerParams = z.strictObject({ id: zId, answerId: zId });
+/** The summary lines to add, by their position in the answer's summary. */
+const AnswerToJournalBody = z.strictObject({ statements: z.array(z.number().int().min(0).max(99)).min(1).max(50) });
 
 /** Ask AI about a session's patient; answers stream as server-sent events (decision 010). */
 export const askAiApi = {
@@ -38,8 +40,9 @@ export const askAiApi = {
     method: 'POST',
     path: '/api/portal/sessions/:id/ai/answers/:answerId/journal-draft',
     tags,
-    summary: "Add the answer to the session's journal draft",
+    summary: "Add the summary lines the practitioner ticked (by their position) to the session's journal draft, in plain words: no source list, no disclaimer",
     params: AnswerParams,
+    body: AnswerToJournalBody,
     responses: { 200: JournalEntry },
   }),
 };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
+import { AI_REFUSAL, PGX_TIER_LABELS, type AiAnswer } from '@portal/contract';
 import { auditEvents, dataRequests, kits, questionnaireResponses, users } from '../../db/schema';
 import { createTestApp, createUser, practice, session, storeSwab, type Harness } from '../../test/harness';
 import { computeResults, generateSyntheticGenotypeFile } from '../genetics';
@@ -86,21 +86,28 @@ describe('Ask AI, built-in engine', () => {
     expect(off).toMatchObject({ declined: true, records: [], evidence: [], statements: [{ text: AI_REFUSAL, citations: [] }] });
   });
 
-  it('saves answers, reopens them, turns one into a journal draft, and writes the audit trail', async () => {
+  it('saves answers, reopens them, adds only the ticked lines to the journal draft, and writes the audit trail', async () => {
     const { doc, id } = await patientWithData(h);
     const done = (await ask(h, doc.auth, id, { preset: 'summary' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
     const list = await h.app.inject({ url: `/api/portal/sessions/${id}/ai/answers`, headers: doc.auth });
     expect(list.json().results[0]).toMatchObject({ id: done.id, preset: 'summary', question: 'Summary of results' });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/ai/answers/${done.id}`, headers: doc.auth })).json()).toEqual(done);
-    const draft = await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/ai/answers/${done.id}/journal-draft`, headers: doc.auth });
+    const toJournal = (statements: unknown) =>
+      h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/ai/answers/${done.id}/journal-draft`, headers: doc.auth, payload: { statements } });
+    expect(done.statements.length).toBeGreaterThan(1);
+    // Nothing ticked, or a line the answer does not have: refused, and no draft written.
+    for (const bad of [[], [done.statements.length], [-1], ['0']]) expect((await toJournal(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await h.app.inject({ url: `/api/portal/sessions/${id}/journal/`, headers: doc.auth })).json().entry ?? null).toBeNull();
+    const draft = await toJournal([0]);
     expect(draft.json()).toMatchObject({ status: 'Saved' });
-    expect(draft.json().description).toContain('Ask AI (built-in)');
-    expect(draft.json().description).toContain('not medical advice');
-    // The summary goes to the journal, the evidence behind it does not.
-    for (const st of done.statements) expect(draft.json().description).toContain(st.text);
-    expect(done.evidence.length).toBeGreaterThan(0);
-    for (const e of done.evidence.filter((e) => !done.statements.some((st) => st.text.includes(e.text))))
-      expect(draft.json().description).not.toContain(e.text);
+    const text = draft.json().description as string;
+    expect(text).toContain('Ask AI (built-in)');
+    expect(text).toContain('not medical advice');
+    // The ticked line goes to the journal as plain text; the lines not ticked and the evidence do not.
+    expect(text).toContain(done.statements[0]!.text);
+    expect(text).not.toMatch(/[<>]|\*\*/);
+    for (const st of done.statements.slice(1).filter((st) => !done.statements[0]!.text.includes(st.text))) expect(text).not.toContain(st.text);
+    for (const e of done.evidence.filter((e) => !done.statements[0]!.text.includes(e.text))) expect(text).not.toContain(e.text);
     const trail = await h.db.select().from(auditEvents).where(eq(auditEvents.sessionId, id));
     const asked = trail.find((r) => r.category === 'ai answer' && r.action === 'ask')!;
     expect(JSON.parse(asked.detail!)).toMatchObject({
@@ -124,31 +131,35 @@ describe('Ask AI, built-in engine', () => {
 });
 
 describe('Ask AI and the pharmacogenomic report', () => {
-  it('puts a medicine the patient takes with an actionable recommendation first, citing the questionnaire and the report row', async () => {
+  it('puts a medicine the patient takes with an actionable verdict first, in the Overview\'s words, citing the questionnaire and the verdict', async () => {
     const { doc, patient, id } = await patientWithData(h);
     const [kit] = await h.db.select().from(kits).where(eq(kits.sessionId, id));
     await importDemoCallSet(h.db, 'thandi.nkosi', kit!.id);
-    const before = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
-    const gene = before.genes.find((g) => g.drugs.length > 0)!;
-    const drug = gene.drugs[0]!;
+    const before = (await reportForAskAi(h.db, kit!.id, patient.user, id))!;
+    // A drug whose verdict changes prescribing (avoid, or a dose change) that the patient does not take yet.
+    const verdict = before.reading.verdicts.find((v) => (v.tier === 'avoid' || v.tier === 'adjust') && !v.taking)!;
+    const drug = verdict.drug;
     await h.db
       .update(questionnaireResponses)
       .set({ answers: { medicines: `${drug} as needed`, supplements: 'Vitamin D 1000 IU' } })
       .where(eq(questionnaireResponses.patientId, patient.user.id));
-    // The report reads the questionnaire as it is now: the rows say the patient takes the drug.
-    const report = (await reportForAskAi(h.db, kit!.id, patient.user.id))!;
-    expect(report.medicines.taking).toContain(drug.toLowerCase());
-    expect(report.rows.filter((r) => r.genericName === drug).every((r) => r.taking)).toBe(true);
+    // The reading follows the questionnaire as it is now: the verdict says the patient takes the drug.
+    const report = (await reportForAskAi(h.db, kit!.id, patient.user, id))!;
+    expect(report.reading.medicines.taking).toContain(drug.toLowerCase());
+    expect(report.reading.verdicts.find((v) => v.drug === drug)!.taking).toBe(true);
 
-    for (const preset of ['summary', 'medicines'] as const) {
-      const done = (await ask(h, doc.auth, id, { preset })).events.find((e) => e.event === 'done')!.data as AiAnswer;
-      const first = done.statements.findIndex((s) => s.text.startsWith(`Takes ${drug.toLowerCase()}:`));
-      expect(first, JSON.stringify(done.statements)).toBe(preset === 'summary' ? 0 : 1);
-      expect(done.statements[first]!.text).toContain(`${gene.gene} ${gene.phenotype}`);
-      expect(done.statements[first]!.citations).toEqual(['questionnaire:4:medicines', `pgx:${gene.gene}:${drug}`]);
-      const pgxRecord = done.records.find((r) => r.ref === `pgx:${gene.gene}:${drug}`)!;
-      expect(pgxRecord.href).toBe(`/sessions/${id}/reports?view=1&name=${encodeURIComponent(drug)}`);
-    }
+    const summary = (await ask(h, doc.auth, id, { preset: 'summary' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
+    const first = summary.statements[0]!;
+    expect(first.text).toMatch(new RegExp(`^${drug} \\(currently taking\\): ${PGX_TIER_LABELS[verdict.tier].replace(/[()]/g, '\\$&')}`, 'i'));
+    expect(first.citations).toEqual(expect.arrayContaining(['questionnaire:4:medicines', `pgx:${drug}`]));
+    const record = summary.records.find((r) => r.ref === `pgx:${drug}`)!;
+    expect(record.href).toBe(`/sessions/${id}/reports?view=1&name=${encodeURIComponent(drug)}`);
+
+    const medicines = (await ask(h, doc.auth, id, { preset: 'medicines' })).events.find((e) => e.event === 'done')!.data as AiAnswer;
+    // The list as the patient wrote it, then the verdict of the medicine taken, in full.
+    expect(medicines.statements[0]!.text).toContain(`${drug} as needed`);
+    expect(medicines.statements[1]!.text.startsWith(`${drug.charAt(0).toUpperCase()}${drug.slice(1)} (currently taking): `)).toBe(true);
+    for (const g of verdict.readings.flatMap((r) => r.genes)) expect(medicines.statements[1]!.text).toContain(g.gene);
   });
 });
 

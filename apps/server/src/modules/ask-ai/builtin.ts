@@ -1,14 +1,43 @@
-import { AI_REFUSAL, AI_SUMMARY_WORDS, PGX_MESSAGES, countWords, type AiPreset, type AiStatement, type PgxPhenoconverter } from '@portal/contract';
+import {
+  AI_REFUSAL,
+  AI_SUMMARY_WORDS,
+  AI_QUESTIONS_WORDS,
+  KIT_STATUS_LABELS,
+  PGX_MESSAGES,
+  PGX_TIER_LABELS,
+  countWords,
+  pgxGeneResult,
+  PGX_HLA_GENES,
+  type AiPreset,
+  type AiStatement,
+  type PgxPhenoconverter,
+  type PgxTier,
+  type PgxVerdict,
+} from '@portal/contract';
 import { CURRENT_MEDICINES } from '../../db/questionnaires';
-import { mentions, shortList, splitRecommendation } from '../pharmacogenomics/service';
-import { recommended, type PgxGene, type PgxPair, type PgxReport, type SourceRecord } from './records';
+import { actionLines, mentions, shortList, splitRecommendation } from '../pharmacogenomics/service';
+import { aboutOthers, othersNamed } from './people';
+import { readingText, type PgxCallRecord, type PgxReportRecord, type PgxVerdictRecord, type SourceRecord } from './records';
 
+/**
+ * The built-in engine (docs/decisions/026): no network, no model. It answers from the patient's
+ * records, the pharmacogenomic ones being the drug verdicts the report shows (never CPIC's sentences
+ * split anew), each statement citing the records it stands on: a summary first, the records' own words
+ * as evidence. A question about anyone but this patient is declined; one with no medical content is
+ * refused; a drug no CPIC guideline covers is said to be so.
+ */
 export interface EngineAnswer {
   /** The summary, shown first. */
   statements: AiStatement[];
   /** The rest, behind 'Show all evidence'. */
   evidence: AiStatement[];
   declined: boolean;
+}
+
+/** Who the answer is about, and whom it must not be about. */
+export interface AskContext {
+  patient: { firstName: string; lastName: string };
+  otherNames: string[];
 }
 
 /* ------------------------------------------------------------------ reading the records */
@@ -22,11 +51,10 @@ const medicineAnswers = (rs: SourceRecord[]) =>
   answers(rs, CURRENT_MEDICINES.category).filter((r) => (CURRENT_MEDICINES.questionIds as readonly string[]).includes(String(r.facts.questionId)));
 
 type Of<T> = SourceRecord & { pgx: T };
-const pairs = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxPair> => r.pgx?.type === 'pair');
-const genes = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxGene> => r.pgx?.type === 'gene');
-/** How many of the report's drugs a medicine the patient takes flags for this gene. */
-const flaggedCount = (rs: SourceRecord[], gene: string) => genes(rs).find((g) => g.pgx.gene === gene)?.pgx.flaggedDrugs.length ?? 0;
-const reportOf = (rs: SourceRecord[]) => rs.find((r): r is Of<PgxReport> => r.pgx?.type === 'report');
+const verdicts = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxVerdictRecord> => r.pgx?.type === 'verdict');
+const calls = (rs: SourceRecord[]) => rs.filter((r): r is Of<PgxCallRecord> => r.pgx?.type === 'call');
+const reportOf = (rs: SourceRecord[]) => rs.find((r): r is Of<PgxReportRecord> => r.pgx?.type === 'report');
+const verdictOf = (rs: SourceRecord[], drug: string) => verdicts(rs).find((v) => v.pgx.verdict.drug.toLowerCase() === drug.toLowerCase());
 
 /* ------------------------------------------------------------------ writing */
 
@@ -43,129 +71,82 @@ function percentileText(p: unknown): string {
   return `${ordinal(n)} percentile`;
 }
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const end = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
-
+const end = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
 const names = shortList;
-
-/** The first sentence of CPIC's recommendation (the whole of it when it is one). */
-function firstSentence(text: string): string {
-  const { main } = splitRecommendation(text);
-  const m = /^(.+?[.!?])\s+(?=[A-Z])/.exec(main);
-  return end(m && countWords(m[1]!) >= 4 ? m[1]! : main);
-}
-
-const population = (p: string | null | undefined) => (p && p !== 'General' ? ` (${p})` : '');
 
 /** The questionnaire answers that name this medicine. */
 const naming = (meds: SourceRecord[], drug: string) => meds.filter((m) => mentions(String(m.facts.answer), drug)).map((m) => m.ref);
 
-/** The strongest actionable recommendation of a pair, as one clause: 'CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation (…): Avoid …'. */
-function actionableClause(p: PgxPair): string | null {
-  const best = recommended(p.rows)[0];
-  if (!p.actionable || !best) return null;
-  return `${p.gene} ${p.phenotype}, ${best.classification} CPIC recommendation${population(best.specialtyPopulation)}: ${firstSentence(best.recommendation!)}`;
-}
-
-/** A medicine the patient takes that inhibits or induces an enzyme: what it may change, and what CPIC advises at activity score 0 for this drug. */
-function flagClause(p: PgxPair, c: PgxPhenoconverter, flagged: number): string {
-  const converted = p.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-  const who =
-    c.medicine === p.drug.toLowerCase()
-      ? `a ${c.strength} ${c.enzyme} ${c.kind}`
-      : `flagged because the patient takes ${c.medicine}, a ${c.strength} ${c.enzyme} ${c.kind}`;
-  const effect = `the ${p.gene} ${p.phenotype} result may act ${c.kind === 'inhibitor' ? 'poorer' : 'faster'} (phenoconversion; ${flagged} of the report's drugs flagged)`;
-  const advice = converted
-    ? `; if phenoconverted (CYP2D6 activity score 0), ${converted.classification ?? 'not classified'} CPIC recommendation: ${firstSentence(converted.recommendation)}`
-    : '';
-  return `${who}: ${effect}${advice}`;
-}
-
 /**
- * What the report says for one drug the patient takes: actionable, flagged, only standard advice, or
- * nothing. A drug that itself inhibits or induces an enzyme (paroxetine, CYP2D6) says so first, as a
- * flag on the enzyme's other drugs; its own advice is CPIC's for the genotype, since a medicine never
- * flags its own row (pharmacogenomics' toContractRow).
+ * One drug as its verdict reads: the action for each population, CPIC's classification, the genes
+ * and results it rests on and CPIC's whole recommendation (its 'Other Considerations' go to the
+ * evidence), the alternatives CPIC names, the phenoconverted reading, the genes not read, and what
+ * is heritable. The same words whatever the question.
  */
-function medicineStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): AiStatement {
-  const report = reportOf(rs);
-  const own = report ? report.pgx.converters.filter((c) => c.medicine === drug) : [];
-  const s = drugStatement(rs, drug, meds);
-  if (!own.length) return s;
-  const what = own.map((c) => `a ${c.strength} ${c.enzyme} ${c.kind}`).join(' and ');
-  const effect = own.map((c) => `${PGX_MESSAGES.phenoconversionOthers(c)} (phenoconversion; ${flaggedCount(rs, c.enzyme)} flagged)`).join('; ');
-  const rest = s.text.replace(new RegExp(`^Takes ${drug}[:,]\\s*`), '');
+function verdictStatement(v: Of<PgxVerdictRecord>, meds: SourceRecord[], report: Of<PgxReportRecord> | undefined): AiStatement {
+  const d = v.pgx.verdict;
+  const parts = d.readings.map((r) => {
+    const { main } = splitRecommendation(r.recommendation ?? '');
+    return readingText({ ...r, recommendation: main || r.recommendation });
+  });
+  const alts = [...new Set(d.readings.flatMap((r) => r.alternatives))];
+  const extra = [
+    alts.length ? `CPIC names ${names(alts).replace(/ and (?=[^,]*$)/, ' or ')} instead` : null,
+    // The flag in the report's words; where CPIC's advice for the inhibited phenotype is known, that advice in full once.
+    d.phenoconversion ? PGX_MESSAGES.phenoconversionVerdict(d.phenoconversion.converters, null).replace(/\.$/, '') : null,
+    d.phenoconversion?.reading ? `If phenoconverted (${d.phenoconversion.reading.genes.map((g) => `${g.gene} activity score ${g.activityScore ?? '0'}`).join(', ')}): ${readingText(d.phenoconversion.reading)}` : null,
+    ...d.untested.map((u) => u.replace(/\.$/, '')),
+    ...d.heritable.map((h) => h.replace(/\.$/, '')),
+  ].filter((x): x is string => Boolean(x));
+  const text = `${cap(d.drug)}${d.taking ? ' (currently taking)' : ''}: ${parts.map((p) => p.replace(/\.$/, '')).join('; ')}.${extra.length ? ` ${extra.map(end).join(' ')}` : ''}`;
+  const citations = [...naming(meds, d.drug), v.ref, ...(d.phenoconversion && report ? [report.ref] : [])];
+  return { text, citations: [...new Set(citations)] };
+}
+
+/** A medicine taken that inhibits or induces an enzyme, and the report's drugs it concerns. */
+function converterStatement(rs: SourceRecord[], x: PgxPhenoconverter): AiStatement {
+  const flagged = verdicts(rs).filter((v) => v.pgx.verdict.phenoconversion?.converters.some((y) => y.medicine === x.medicine && y.enzyme === x.enzyme));
+  const effect = x.kind === 'inducer' ? 'faster' : 'poorer';
   return {
-    text: end(`Takes ${drug}, ${what}: ${effect}; for ${drug} itself, ${rest.replace(/\.$/, '')}`),
-    citations: [...new Set([...s.citations, report!.ref])],
+    text: `Takes ${x.medicine}, a ${x.strength} ${x.enzyme} ${x.kind}: for ${flagged.length} of the report's drugs the effective phenotype may be ${effect} than the genotype (${names(
+      flagged.map((v) => v.pgx.verdict.drug),
+      8,
+    )}).`,
+    citations: [...naming(medicineAnswers(rs), x.medicine), ...(reportOf(rs) ? [reportOf(rs)!.ref] : [])],
   };
 }
 
-function drugStatement(rs: SourceRecord[], drug: string, meds: SourceRecord[]): AiStatement {
-  const mine = pairs(rs).filter((p) => p.pgx.drug.toLowerCase() === drug);
-  const cites = (ps: typeof mine) => [...naming(meds, drug), ...ps.map((p) => p.ref)];
-  const actionable = mine.map((p) => actionableClause(p.pgx)).filter((c): c is string => Boolean(c));
-  const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => ({ p, c })));
-  if (actionable.length || flags.length) {
-    const parts = [
-      ...actionable.map((a) => a.replace(/\.$/, '')),
-      ...flags.map(({ p, c }) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene)).replace(/\.$/, '')),
-    ];
-    return {
-      text: end(`Takes ${drug}${parts.length === 1 && flags.length === 1 && !actionable.length ? ', ' : ': '}${parts.join('; ')}`),
-      citations: cites(mine.filter((p) => p.pgx.actionable || p.pgx.rows[0]!.phenoconversion.length)),
-    };
-  }
-  const standard = mine.map((p) => ({ p, best: recommended(p.pgx.rows)[0] })).filter((x) => x.best);
-  if (standard.length) {
-    const what = standard.map(
-      ({ p, best }) =>
-        `${p.pgx.gene} ${p.pgx.phenotype}, ${best!.classification ?? 'not classified'}: ${firstSentence(best!.recommendation!).replace(/\.$/, '')}`,
-    );
-    return {
-      text: end(`Takes ${drug}: no actionable pharmacogenomic recommendation for ${drug} in this report — ${what.join('; ')}`),
-      citations: cites(standard.map((x) => x.p)),
-    };
-  }
-  if (mine.length)
-    return {
-      text: `Takes ${drug}: no pharmacogenomic recommendation for ${drug} in this report (${names(mine.map((p) => p.pgx.gene))}: not covered by the knowledge base or no CPIC recommendation for this result).`,
-      citations: cites(mine),
-    };
-  return { text: `Takes ${drug}: no pharmacogenomic recommendation for ${drug} in this report.`, citations: [...naming(meds, drug), reportOf(rs)!.ref] };
+/** CPIC's 'Other Considerations' for these verdicts, each text once with its drugs: the evidence. */
+function otherConsiderations(vs: Array<Of<PgxVerdictRecord>>): AiStatement[] {
+  const byText = new Map<string, { drugs: string[]; refs: string[] }>();
+  for (const v of vs)
+    for (const r of v.pgx.verdict.readings) {
+      const other = splitRecommendation(r.recommendation ?? '').other;
+      if (!other) continue;
+      const g = byText.get(other) ?? { drugs: [], refs: [] };
+      if (!g.drugs.includes(v.pgx.verdict.drug)) g.drugs.push(v.pgx.verdict.drug);
+      if (!g.refs.includes(v.ref)) g.refs.push(v.ref);
+      byText.set(other, g);
+    }
+  return [...byText.entries()].map(([text, g]) => ({ text: `CPIC's other considerations for ${names(g.drugs)}: ${end(text)}`, citations: g.refs }));
 }
 
-/** The part of a medicine answer that names no drug of the report (split where the patient separated them). */
-function unmatchedMedicines(meds: SourceRecord[], report: PgxReport): Array<{ text: string; ref: string }> {
-  const known = [...report.taking, ...report.converters.map((c) => c.medicine)];
-  return meds.flatMap((m) =>
-    String(m.facts.answer)
-      .split(/[;\n]+/)
-      .map((s) => s.trim())
-      .filter((s) => s && !/^(none|no|nothing|n\/a)\.?$/i.test(s) && !known.some((d) => mentions(s, d)))
-      .map((text) => ({ text, ref: m.ref })),
-  );
-}
-
-/**
- * A gene's actionable drugs in one line: those whose recommendation changes prescribing, strongest
- * first, then those for which CPIC advises standard dosing (a 'Strong' classification alone would read
- * like a warning); `only` keeps some classifications, `except` leaves drugs out.
- */
-function geneLine(g: Of<PgxGene>, opts: { only?: string[]; except?: string[]; max?: number } = {}): AiStatement | null {
-  const drugs = g.pgx.drugs.filter((d) => (!opts.only || opts.only.includes(d.classification)) && !(opts.except ?? []).includes(d.drug.toLowerCase()));
-  if (!drugs.length) return null;
-  const by = new Map<string, string[]>();
-  for (const d of drugs.filter((x) => !x.standardDosing)) by.set(d.classification, [...(by.get(d.classification) ?? []), d.drug]);
-  const parts = [...by.entries()]
-    .sort(([a], [b]) => ['Strong', 'Moderate', 'Optional'].indexOf(a) - ['Strong', 'Moderate', 'Optional'].indexOf(b))
-    .map(([c, ds]) => `${c} for ${names(ds, opts.max)}`);
-  const standard = drugs.filter((d) => d.standardDosing).map((d) => d.drug);
-  const clauses = [
-    ...(parts.length ? [`CPIC recommendations that change prescribing, ${parts.join('; ')}`] : []),
-    ...(standard.length ? [`CPIC advises standard dosing for ${names(standard, opts.max)}`] : []),
-  ];
-  const others = opts.except?.some((e) => g.pgx.drugs.some((d) => d.drug.toLowerCase() === e)) ? ' (other drugs)' : '';
-  return { text: `${g.pgx.gene} ${g.pgx.phenotype}${others}: ${clauses.join('; ')}.`, citations: [g.ref] };
+/** The report's lines (the Overview's: pharmacogenomics' actionLines), each citing the verdicts it rests on. */
+function actionStatements(rs: SourceRecord[], meds: SourceRecord[]): AiStatement[] {
+  const report = reportOf(rs);
+  if (!report) return [];
+  // The Overview's lines, with those about what the patient takes first: a summary cut short by its
+  // word budget must still say what it found for the medicines taken (the rest is under the evidence).
+  const rank = (l: ReturnType<typeof actionLines>[number]) =>
+    l.kind === 'medicine' || l.kind === 'phenoconversion' ? 0 : l.kind === 'medicines' && l.tier === 'usual' ? 1 : l.kind === 'pharmacogene' ? 2 : 3;
+  const lines = actionLines(report.pgx.reading)
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map(({ l }) => l);
+  return lines.map((l) => ({
+    text: `${cap(l.title)}${l.title.includes(':') ? ' —' : ':'} ${l.level}`,
+    citations: [...new Set([...l.drugs.flatMap((d) => naming(meds, d)), ...l.drugs.map((d) => verdictOf(rs, d)?.ref).filter((x): x is string => Boolean(x)), report.ref])],
+  }));
 }
 
 function scoreLine(rs: SourceRecord[], level: 'Decreased' | 'Increased'): AiStatement | null {
@@ -175,23 +156,18 @@ function scoreLine(rs: SourceRecord[], level: 'Decreased' | 'Increased'): AiStat
   return { text: `${level} genetic scores: ${names(items, 8)}.`, citations: list.map((r) => r.ref) };
 }
 
+/** What could not be scored or covered, counted: nutrigenomic components, and the report's drug-gene pairs. */
 function countLine(rs: SourceRecord[]): AiStatement | null {
   const np = notProcessed(rs);
   const report = reportOf(rs);
   const parts: string[] = [];
   if (np.length) parts.push(`${np.length} nutrigenomic ${np.length === 1 ? 'component' : 'components'} not calculated (too few SNPs)`);
-  if (report && report.pgx.notCoveredRows)
-    parts.push(`${report.pgx.notCoveredRows} pharmacogenomic report rows not covered by the knowledge base (${names(report.pgx.notCoveredGenes, 8)})`);
+  const pairs = report ? new Set(report.pgx.notCovered.pairs.map((p) => `${p.drug}|${p.gene}`)).size : 0;
+  if (pairs) parts.push(`${pairs} drug–gene ${pairs === 1 ? 'pair' : 'pairs'} of the pharmacogenomic report not covered by the knowledge base (read the guideline)`);
+  if (report?.pgx.reading.notTested.length) parts.push(`not tested: ${names(report.pgx.reading.notTested)}`);
   if (!parts.length) return null;
-  // Without medicines to name it by (medicinesFirst), the absent report is said here, beside what else is missing.
-  if (!report && !medicineAnswers(rs).length) parts.push('there is no pharmacogenomic report for this kit');
-  return {
-    text: `Not scored or not covered: ${parts.join('; ')}.`,
-    citations: [...np.map((r) => r.ref), ...(report && report.pgx.notCoveredRows ? [report.ref] : [])],
-  };
+  return { text: `Not scored or not covered: ${parts.join('; ')}.`, citations: [...np.map((r) => r.ref), ...(report ? [report.ref] : [])] };
 }
-
-/* ------------------------------------------------------------------ evidence */
 
 const scoreEvidence = (r: SourceRecord): AiStatement => {
   const pct = typeof r.facts.percentile === 'number' ? ` (${percentileText(r.facts.percentile)} of the reference population)` : '';
@@ -218,72 +194,14 @@ const answerStatement = (r: SourceRecord): AiStatement => {
   return { text: `${q}${/[?.]$/.test(q) ? ' The patient answered:' : ', as the patient answered:'} ${end(String(r.facts.answer))}`, citations: [r.ref] };
 };
 
-/**
- * CPIC's words for a set of pairs, grouped so that no sentence repeats: one statement per gene,
- * phenotype, classification and recommendation naming every drug it applies to, then each
- * 'Other Considerations' text once with the drugs it belongs to.
- */
-function pgxEvidence(ps: Array<Of<PgxPair>>): AiStatement[] {
-  const groups = new Map<string, { head: string; text: string; drugs: string[]; populations: string[]; refs: string[] }>();
-  /** Each sentence of CPIC's 'Other Considerations' once, with the drugs it is written for. */
-  const others = new Map<string, { drugs: string[]; refs: string[] }>();
-  const add = <T extends { drugs: string[]; refs: string[] }>(g: T, p: Of<PgxPair>) => {
-    if (!g.drugs.includes(p.pgx.drug)) g.drugs.push(p.pgx.drug);
-    if (!g.refs.includes(p.ref)) g.refs.push(p.ref);
-    return g;
-  };
-  for (const p of ps) {
-    for (const r of recommended(p.pgx.rows)) {
-      const { main, other } = splitRecommendation(r.recommendation!);
-      const head = `${p.pgx.gene} ${p.pgx.phenotype}, ${r.classification ?? 'not classified'} CPIC recommendation`;
-      const g = add(groups.get(`${head}|${main}`) ?? { head, text: main, drugs: [], populations: [], refs: [] }, p);
-      if (r.specialtyPopulation && r.specialtyPopulation !== 'General' && !g.populations.includes(r.specialtyPopulation))
-        g.populations.push(r.specialtyPopulation);
-      groups.set(`${head}|${main}`, g);
-      for (const sentence of other?.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []) {
-        const key = sentence.trim();
-        if (key) others.set(key, add(others.get(key) ?? { drugs: [], refs: [] }, p));
-      }
-    }
-    const converted = p.pgx.rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-    if (converted)
-      groups.set(`${p.ref}|converted`, {
-        head: `${PGX_MESSAGES.ifPhenoconverted}, ${converted.classification ?? 'not classified'} CPIC recommendation`,
-        text: converted.recommendation,
-        drugs: [p.pgx.drug],
-        populations: [],
-        refs: [p.ref],
-      });
-  }
-  return [
-    ...[...groups.values()].map((g) => ({
-      text: `${g.drugs.join(', ')} — ${g.head}${g.populations.length ? ` (${g.populations.join('; ')})` : ''}: ${end(g.text)}`,
-      citations: g.refs,
-    })),
-    ...otherConsiderations(others),
-  ];
-}
-
-/** The sentences written for the same drugs, together: one statement per set of drugs, in CPIC's order. */
-function otherConsiderations(sentences: Map<string, { drugs: string[]; refs: string[] }>): AiStatement[] {
-  const bySet = new Map<string, { drugs: string[]; refs: string[]; text: string[] }>();
-  for (const [sentence, o] of sentences) {
-    const key = [...o.drugs].sort().join(', ');
-    const g = bySet.get(key) ?? { drugs: [...o.drugs].sort(), refs: o.refs, text: [] };
-    g.text.push(end(sentence));
-    bySet.set(key, g);
-  }
-  return [...bySet.values()].map((g) => ({ text: `CPIC's other considerations for ${g.drugs.join(', ')}: ${g.text.join(' ')}`, citations: g.refs }));
-}
-
-/* ------------------------------------------------------------------ the answers */
+/* ------------------------------------------------------------------ shaping an answer */
 
 /**
- * Keeps the summary within AI_SUMMARY_WORDS words: lines past the budget move to the evidence,
- * and a last line says how many (the count line always stays).
+ * Keeps a summary within its words: lines past the budget move to the evidence, and a last line
+ * says how many lines moved, exactly (the tail line, the count of what was not covered, always stays).
  */
-function fit(lines: AiStatement[], tail: AiStatement | null): { shown: AiStatement[]; moved: AiStatement[] } {
-  const budget = AI_SUMMARY_WORDS - (tail ? countWords(tail.text) : 0) - 12;
+export function fit(lines: AiStatement[], tail: AiStatement | null, words: number): { shown: AiStatement[]; moved: AiStatement[] } {
+  const budget = words - (tail ? countWords(tail.text) : 0) - 12;
   const shown: AiStatement[] = [];
   const moved: AiStatement[] = [];
   let used = 0;
@@ -295,7 +213,7 @@ function fit(lines: AiStatement[], tail: AiStatement | null): { shown: AiStateme
   }
   if (moved.length)
     shown.push({
-      text: `${moved.length} more ${moved.length === 1 ? 'finding is' : 'findings are'} under all evidence.`,
+      text: `${moved.length} more ${moved.length === 1 ? 'line is' : 'lines are'} under Show all evidence.`,
       citations: [...new Set(moved.flatMap((m) => m.citations))],
     });
   if (tail) shown.push(tail);
@@ -321,65 +239,38 @@ function oncePerSentence(...lists: AiStatement[][]): AiStatement[][] {
   );
 }
 
-function medicinesFirst(rs: SourceRecord[]): { lines: AiStatement[]; taken: string[] } {
-  const report = reportOf(rs);
+/** 'There is no pharmacogenomic report for this kit yet (kit …: status)', with the kit's record to cite. */
+function noReportYet(rs: SourceRecord[]): { text: string; kit?: SourceRecord } {
+  const kit = rs.find((r) => r.kit);
+  const status = kit?.kit?.status ? ` (kit ${kit.kit.sampleLabel}: ${(KIT_STATUS_LABELS as Record<string, string>)[kit.kit.status] ?? kit.kit.status})` : '';
+  return { text: `There is no pharmacogenomic report for this kit yet${status}`, kit };
+}
+
+/** Without a report the patient's medicines cannot be checked: said first, so it never reads as nothing to review. */
+function noReportLines(rs: SourceRecord[]): AiStatement[] {
   const meds = medicineAnswers(rs);
-  if (!report) {
-    // Said first, so that an absent report never reads as medicines with nothing to review.
-    return meds.length
-      ? {
-          lines: [
-            {
-              text: `Takes ${meds.map((m) => String(m.facts.answer).trim()).join('; ')}: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.`,
-              citations: meds.map((m) => m.ref),
-            },
-          ],
-          taken: [],
-        }
-      : { lines: [], taken: [] };
-  }
-  const lines: AiStatement[] = [];
-  const quiet: string[] = [];
-  const quietRefs: string[] = [];
-  for (const drug of report.pgx.taking) {
-    const s = medicineStatement(rs, drug, meds);
-    // Only CPIC's usual-dose advice is folded into one line; a medicine the knowledge base cannot answer
-    // for keeps a line of its own, so it never reads as nothing to do.
-    if (s.text.startsWith(`Takes ${drug}: no actionable `)) {
-      quiet.push(drug);
-      quietRefs.push(...s.citations);
-    } else lines.push(s);
-  }
-  // A medicine that inhibits or induces an enzyme but is no drug of the report itself.
-  for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine))) {
-    lines.push({ text: end(PGX_MESSAGES.phenoconversionAcross(c)), citations: [...naming(meds, c.medicine), report.ref] });
-  }
-  if (quiet.length)
-    lines.push({
-      // 'Also' only after a medicine of her own line: first, it would point back at nothing.
-      text: `${lines.length ? 'Also takes' : 'Takes'}, with no actionable pharmacogenomic recommendation in this report: ${names(quiet, 8)}.`,
-      citations: [...new Set(quietRefs)],
-    });
-  return { lines, taken: report.pgx.taking };
+  const { text, kit } = noReportYet(rs);
+  return [
+    {
+      text: meds.length
+        ? `Takes ${meds.map((m) => String(m.facts.answer).trim()).join('; ')}: ${text[0]!.toLowerCase()}${text.slice(1)}, so these medicines cannot be checked against one.`
+        : `${text}.`,
+      citations: [...meds.map((m) => m.ref), ...(kit ? [kit.ref] : [])],
+    },
+  ].filter((s) => s.citations.length > 0);
 }
 
 function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
-  const { lines: first, taken } = medicinesFirst(rs);
-  const geneLines = genes(rs)
-    .filter((g) => g.pgx.actionable)
-    .sort(
-      (a, b) =>
-        Number(!a.pgx.drugs.some((d) => d.classification === 'Strong')) - Number(!b.pgx.drugs.some((d) => d.classification === 'Strong')) ||
-        a.pgx.gene.localeCompare(b.pgx.gene),
-    )
-    .map((g) => geneLine(g, { only: ['Strong', 'Moderate'], except: taken }))
-    .filter((s): s is AiStatement => s !== null);
+  const meds = medicineAnswers(rs);
+  const report = reportOf(rs);
+  const first = report ? actionStatements(rs, meds) : noReportLines(rs);
   const scores = [scoreLine(rs, 'Decreased'), scoreLine(rs, 'Increased')].filter((s): s is AiStatement => s !== null);
-  const { shown, moved } = fit([...first, ...geneLines, ...scores], countLine(rs));
-
+  const { shown, moved } = fit([...first, ...scores], countLine(rs), AI_SUMMARY_WORDS);
+  const acted = verdicts(rs).filter((v) => v.pgx.verdict.taking || v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust' || v.pgx.verdict.phenoconversion);
   const evidence = [
     ...moved,
-    ...pgxEvidence(pairs(rs).filter((p) => p.pgx.actionable || (p.pgx.taking && recommended(p.pgx.rows).length))),
+    ...acted.map((v) => verdictStatement(v, meds, report)),
+    ...otherConsiderations(acted),
     ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map(scoreEvidence),
     ...(withLevel(rs, 'Average').length
       ? [
@@ -392,7 +283,7 @@ function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
         ]
       : []),
     ...notProcessedEvidence(notProcessed(rs)),
-    ...medicineAnswers(rs).map(answerStatement),
+    ...meds.map(answerStatement),
   ];
   const [statements, rest] = oncePerSentence(shown, evidence);
   return { statements: statements!, evidence: rest!, declined: false };
@@ -405,38 +296,21 @@ function medicinesAnswer(rs: SourceRecord[]): EngineAnswer {
     ? [{ text: `The patient lists: ${meds.map((m) => `${String(m.facts.answer).trim()}`).join('; ')}.`, citations: meds.map((m) => m.ref) }]
     : [];
   if (!report) {
-    return listed.length
-      ? {
-          statements: [
-            ...listed,
-            { text: 'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.', citations: meds.map((m) => m.ref) },
-          ],
-          evidence: [],
-          declined: false,
-        }
-      : { statements: [], evidence: [], declined: true };
+    const none = noReportLines(rs);
+    return listed.length || none.length ? { statements: [...listed, ...none.map((s) => ({ ...s, text: s.text.replace(/^Takes .*?: there/, 'There') }))], evidence: [], declined: false } : { statements: [], evidence: [], declined: true };
   }
+  const m = report.pgx.reading.medicines;
   const statements: AiStatement[] = [...listed];
-  if (!report.pgx.answered)
-    statements.push({
-      text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.',
-      citations: [report.ref],
-    });
-  for (const drug of report.pgx.taking) statements.push(medicineStatement(rs, drug, meds));
-  for (const c of report.pgx.converters.filter((c) => !report.pgx.taking.includes(c.medicine)))
-    statements.push({ text: end(PGX_MESSAGES.phenoconversionAcross(c)), citations: [...naming(meds, c.medicine), report.ref] });
-  for (const u of unmatchedMedicines(meds, report.pgx))
-    statements.push({
-      text: `‘${u.text}’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.`,
-      citations: [u.ref, report.ref],
-    });
-  const other = genes(rs)
-    .filter((g) => g.pgx.actionable)
-    .map((g) => geneLine(g, { except: report.pgx.taking }))
-    .filter((s): s is AiStatement => s !== null);
-  if (other.length) statements.push(...other);
-  const evidence = pgxEvidence(pairs(rs).filter((p) => p.pgx.taking || p.pgx.actionable));
-  const [s, e] = oncePerSentence(statements, evidence);
+  if (!m.answered)
+    statements.push({ text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.', citations: [report.ref] });
+  const taken = verdicts(rs).filter((v) => v.pgx.verdict.taking);
+  statements.push(...taken.map((v) => verdictStatement(v, meds, report)));
+  // A medicine taken that inhibits or induces an enzyme: said whether or not it is a drug of the report itself.
+  for (const c of m.phenoconverters) statements.push(converterStatement(rs, c));
+  if (m.notRecognised.length)
+    statements.push({ text: `${names(m.notRecognised.map((n) => `‘${n}’`))}: not recognised — not checked against the genotype.`, citations: [...meds.map((x) => x.ref), report.ref] });
+  if (m.stopped.length) statements.push({ text: `Stopped, so not counted as taken: ${names(m.stopped)}.`, citations: [...meds.map((x) => x.ref), report.ref] });
+  const [s, e] = oncePerSentence(statements, otherConsiderations(taken));
   return { statements: s!, evidence: e!, declined: false };
 }
 
@@ -459,43 +333,82 @@ function nutritionAnswer(rs: SourceRecord[]): EngineAnswer {
   return { statements: s!, evidence: e!, declined: s!.length === 0 };
 }
 
+/** Symptoms a patient may report, and the conditions CPIC's rows name that they may point to. */
+const SYMPTOMS: Array<{ words: RegExp; condition: RegExp }> = [
+  { words: /\b(muscle (aches?|pains?|cramps?|weakness)|myalgia|myopathy|aching muscles)\b/i, condition: /myopathy/i },
+  { words: /\b(hearing|deaf(ness)?|tinnitus)\b/i, condition: /hearing loss/i },
+  { words: /\b(rash(es)?|skin reactions?|blisters?|peeling skin|sjs|ten)\b/i, condition: /stevens|cutaneous|hypersensitivity/i },
+  { words: /\b(an(a)?emia|hemoly(sis|tic)|haemoly(sis|tic))\b/i, condition: /ha?emolytic/i },
+];
+
+/**
+ * Questions the findings raise, most pressing first, within AI_QUESTIONS_WORDS words: the indication
+ * where CPIC's advice depends on it, earlier exposure to the drugs a risk allele concerns, relatives
+ * for a heritable finding, a symptom the questionnaire names beside the medicine that may cause it,
+ * how long an inhibiting medicine has been taken, what a medicine not recognised is; without a report,
+ * the medicines to check when it arrives.
+ */
 function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
   const meds = medicineAnswers(rs);
   const report = reportOf(rs);
-  const flagged = report ? medicinesFirst(rs).lines.filter((l) => l.text.startsWith('Takes ')) : [];
-  const statements = [
-    ...flagged.map((s) => {
-      const drug = /^Takes ([^:,]+)/.exec(s.text)![1];
-      // A medicine the knowledge base cannot answer for has a line of its own too: it is asked about as unchecked, not as flagged.
-      const why = /^Takes [^:,]+: no pharmacogenomic recommendation/.test(s.text)
-        ? 'the report holds no recommendation for it, so it has not been checked against the genotype'
-        : 'the report has a recommendation or a flag for it';
-      // Its dose is asked with the medicines the patient listed, below.
-      return { text: `Ask how the patient gets on with ${drug} (${why}).`, citations: s.citations };
-    }),
-    ...[...withLevel(rs, 'Decreased'), ...withLevel(rs, 'Increased')].map((r) => ({
-      text: `Ask about the patient's intake of ${r.facts.title} and any symptoms they link to it, given the ${String(r.facts.level).toLowerCase()} genetic score.`,
-      citations: [r.ref],
-    })),
-    ...meds.map((r) => ({ text: `Ask whether the patient still takes what they listed (${r.facts.answer}) and at what dose.`, citations: [r.ref] })),
-  ];
-  const [s, e] = oncePerSentence(statements, flagged);
-  return { statements: s!, evidence: e!, declined: s!.length === 0 };
+  const out: AiStatement[] = [];
+  if (!report) {
+    const kit = rs.find((r) => r.kit);
+    out.push({
+      text: `Ask which medicines the patient takes now, so they can be checked when the pharmacogenomic result arrives${kit?.kit?.status ? ` (kit: ${(KIT_STATUS_LABELS as Record<string, string>)[kit.kit.status] ?? kit.kit.status})` : ''}.`,
+      citations: [...meds.map((m) => m.ref), ...(kit ? [kit.ref] : [])],
+    });
+  } else {
+    const vs = verdicts(rs);
+    for (const v of vs.filter((x) => x.pgx.verdict.taking)) {
+      const d = v.pgx.verdict;
+      const pops = [...new Set(d.readings.map((r) => r.population).filter((p): p is string => p !== null))];
+      if (pops.length > 1 && new Set(d.readings.map((r) => r.tier)).size > 1)
+        out.push({ text: `Ask what ${d.drug} is prescribed for (${pops.join('; ')}): CPIC's advice differs by indication.`, citations: [...naming(meds, d.drug), v.ref] });
+    }
+    const hla = vs.filter((v) => v.pgx.verdict.tier === 'avoid' && v.pgx.verdict.heritable.some((h) => /^HLA/.test(h)));
+    if (hla.length)
+      out.push({
+        text: `Ask whether the patient has taken ${names(hla.map((v) => v.pgx.verdict.drug), 4).replace(/ and (?=[^,]*$)/, ' or ')} before, for how long, and about any rash or reaction.`,
+        citations: hla.map((v) => v.ref),
+      });
+    const mt = vs.find((v) => v.pgx.verdict.heritable.some((h) => /^MT-RNR1/.test(h)));
+    if (mt) out.push({ text: 'Ask about hearing loss after antibiotics in the patient, their mother or maternal relatives.', citations: [mt.ref] });
+    const notes = rs.filter((r) => r.kind === 'questionnaire' && ['notes', 'conditions'].includes(String(r.facts.questionId)));
+    for (const s of SYMPTOMS)
+      for (const n of notes.filter((x) => s.words.test(String(x.facts.answer)))) {
+        const suspects = vs.filter((v) => v.pgx.verdict.taking && v.pgx.conditions.some((c) => s.condition.test(c)));
+        if (suspects.length)
+          out.push({
+            text: `Ask when the ${s.words.exec(String(n.facts.answer))![0]} began relative to starting ${names(suspects.map((v) => v.pgx.verdict.drug))}.`,
+            citations: [n.ref, ...suspects.map((v) => v.ref)],
+          });
+      }
+    for (const c of report.pgx.reading.medicines.phenoconverters)
+      out.push({ text: `Ask how long the patient has taken ${c.medicine}, and whether they plan to stop it: it may change how ${c.enzyme} drugs act.`, citations: [...naming(meds, c.medicine), report.ref] });
+    for (const n of report.pgx.reading.medicines.notRecognised.slice(0, 2))
+      out.push({ text: `Ask what ‘${n}’ is, to check it against the report.`, citations: [...meds.map((m) => m.ref), report.ref] });
+  }
+  // At most AI_QUESTIONS_WORDS words: the first questions, in the order above.
+  const kept: AiStatement[] = [];
+  let used = 0;
+  for (const q of out) {
+    if (used + countWords(q.text) > AI_QUESTIONS_WORDS) break;
+    kept.push(q);
+    used += countWords(q.text);
+  }
+  const [s] = oncePerSentence(kept.filter((q) => q.citations.length > 0));
+  return { statements: s!, evidence: [], declined: s!.length === 0 };
 }
 
 /* ------------------------------------------------------------------ free questions */
 
-/** Questions about anything but this patient's records: other people, the system, or instructions to behave otherwise. */
-const OFF_LIMITS = [
+/** Instructions to behave otherwise, or questions about the system itself: refused whatever else they ask. */
+const SYSTEM = [
   /\b(ignore|disregard|forget|override|bypass)\b[^.?!]*\b(instructions?|rules?|prompts?|previous|above|guidelines?|restrictions?|everything)\b/i,
   /\b(system prompt|your (instructions|rules|prompt|guidelines|configuration|training)|jailbreak|developer mode|dan mode)\b/i,
   /\b(pretend|act as|you are now|role-?play|from now on)\b/i,
-  /\b(other|another|all|every|any|list)\s+(patients?|people|clients?|users?|practitioners?|doctors?|persons?)\b/i,
-  /\b(someone|somebody|anyone|anybody|everyone|everybody|who) else\b/i,
-  /\b(previous|last|next|other|different|another|earlier)\s+(patient|person|client)s?\b/i,
-  /\bpatients?\s+(seen\s+)?(before|after)\b/i,
   /\b(database|sql|api key|apikey|password|credentials?|tokens?|server|admin(istrator)?|source code|environment variables?|secret|hack)\b/i,
-  /\b(patients|users)\b[^.?!]*\b(names?|emails?|addresses|phone|list|data)\b/i,
 ];
 
 /** Questionnaire answers by topic: the words that name a topic, and the questions that answer it. */
@@ -523,58 +436,46 @@ const TOPICS: Array<{ words: string[]; questions: string[] }> = [
   { words: ['supplement', 'supplements', 'vitamins', 'minerals'], questions: ['supplements'] },
   { words: ['lifestyle'], questions: ['sleep', 'activity', 'sun', 'alcohol', 'smoking'] },
 ];
-const MEDICINE_WORDS = [
-  'statin',
-  'statins',
-  'antidepressant',
-  'antidepressants',
-  'ssri',
-  'ssris',
-  'opioid',
-  'opioids',
-  'painkiller',
-  'painkillers',
-  'analgesic',
-  'analgesics',
-  'antibiotic',
-  'antibiotics',
-  'blood thinner',
-  'blood thinners',
-  'anticoagulant',
-  'anticoagulants',
-  'antiplatelet',
-  'nsaid',
-  'nsaids',
-  'dose',
-  'doses',
-  'dosing',
-  'dosage',
-  'medicine',
-  'medicines',
-  'medication',
-  'medications',
-  'drug',
-  'drugs',
-  'prescription',
-  'prescriptions',
-  'pills',
-  'tablets',
-  'take',
-  'takes',
-  'taking',
-  'prescribe',
-  'prescribing',
-  'pharmacogenomic',
-  'pharmacogenomics',
-  'pharmacogenetic',
-  'pharmaco',
+/** Drug classes as people name them, and the report's class labels (atc.ts) they stand for. */
+const cls = (re: RegExp) => (v: PgxVerdict) => v.class.some((c) => re.test(c));
+const CLASSES: Array<{ name: string; words: RegExp; matches: (v: PgxVerdict) => boolean }> = [
+  { name: 'statins', words: /\b(statins?|cholesterol (medicines?|drugs?|tablets?|pills?))\b/i, matches: cls(/statin/i) },
+  { name: 'antidepressants', words: /\b(antidepressants?|ssris?|snris?|tricyclics?|tcas?)\b/i, matches: cls(/antidepressant|SSRI|serotonin reuptake/i) },
+  { name: 'opioids', words: /\b(opioids?|opiates?|painkillers?|pain relief|analgesics?)\b/i, matches: cls(/opioid/i) },
+  { name: 'anti-inflammatories (NSAIDs)', words: /\b(nsaids?|anti-?inflammator(y|ies)|painkillers?|pain relief)\b/i, matches: cls(/NSAID/i) },
+  { name: 'antibiotics', words: /\b(antibiotics?|aminoglycosides?|antibacterials?)\b/i, matches: cls(/antibiotic|aminoglycoside|antibacterial|fluoroquinolone|sulfonamide/i) },
+  { name: 'blood thinners', words: /\b(blood thinners?|antiplatelets?|anticoagulants?)\b/i, matches: cls(/antiplatelet|anticoagulant/i) },
+  { name: 'proton pump inhibitors', words: /\b(ppis?|proton pump inhibitors?|antacids?|reflux)\b/i, matches: cls(/proton pump/i) },
+  { name: 'antiepileptics', words: /\b(anti-?epileptics?|anticonvulsants?|epilepsy|seizures?)\b/i, matches: cls(/antiepileptic/i) },
+  { name: 'anaesthetics', words: /\b(an(a)?esthe(tic|tics|sia))\b/i, matches: cls(/anaesthetic|muscle relaxant/i) },
+  { name: 'immunosuppressants', words: /\b(immunosuppressants?|thiopurines?|transplant)\b/i, matches: cls(/immunosuppress|purine analogue/i) },
+  { name: 'anticancer drugs', words: /\b(chemo(therapy)?|anticancer|cancer (drugs?|treatment))\b/i, matches: (v) => v.category.some((c) => /cancer/i.test(c)) },
+  { name: 'HIV medicines', words: /\b(hiv|antiretrovirals?)\b/i, matches: cls(/HIV|reverse transcriptase|protease/i) },
+  { name: 'antipsychotics', words: /\bantipsychotics?\b/i, matches: cls(/antipsychotic/i) },
+  { name: 'antiemetics', words: /\b(antiemetics?|anti-nausea|nausea|vomiting)\b/i, matches: cls(/antiemetic/i) },
 ];
-const MEDICINE_NOUNS = ['medicine', 'medicines', 'medication', 'medications', 'drug', 'drugs', 'prescription', 'prescriptions'];
-const NUTRITION_WORDS = ['nutrition', 'nutritional', 'nutrient', 'nutrients', 'nutrigenomic', 'nutrigenomics', 'deficiency', 'deficiencies'];
-const SUMMARY_WORDS = ['summary', 'summarise', 'summarize', 'overview', 'stand out', 'stands out', 'key findings', 'main findings', 'results'];
-const QUESTION_WORDS = ['questions to ask', 'what should i ask', 'what to ask', 'ask the patient', 'ask her', 'ask him', 'ask them'];
 
-const has = (q: string, phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(q);
+/** Words that say a question is medical, though it names nothing the records hold. */
+const MEDICAL = /\b(medicines?|medications?|drugs?|dose|doses|dosing|dosage|prescri\w*|take|takes|taking|safe|genes?|genetic|genotype|pharmaco\w*|metaboli\w*|interact\w*|side effects?|tablets?|pills?|treatment|therapy|symptoms?|results?|risk|health|blood|allerg\w*|switch\w*)\b/i;
+const GENERAL_QUESTIONS = /\b(questions to ask|what should i ask|what to ask|ask the patient|ask her|ask him|ask them)\b/i;
+const GENERAL_MEDICINES = /\b(medicines?|medications?|drugs?|prescriptions?|dose|doses|dosing|pharmacogenomic\w*|pharmacogenetic\w*|pharmaco)\b/i;
+const GENERAL_NUTRITION = /\b(nutrition\w*|nutrients?|nutrigenomic\w*|deficienc(y|ies))\b/i;
+const GENERAL_SUMMARY = /\b(summary|summari[sz]e|overview|stand out|stands out|key findings|main findings|results)\b/i;
+
+/** A word that stands where a medicine would ('Is amlodipine safe', 'start her on amlodipine'), to say when no guideline covers it. */
+const DRUG_SLOTS = [
+  /\b(?:is|are|would|could)\s+([a-z][a-z0-9-]{3,})\s+(?:safe|ok(?:ay)?|suitable|appropriate|fine|right|a good (?:choice|option))\b/gi,
+  /\b(?:take|taking|takes|start(?:ing)?(?: her| him| them)? on|prescrib(?:e|ing)|switch(?:ing)?(?: her| him| them)? to|add(?:ing)?|giv(?:e|ing)(?: her| him| them)?)\s+([a-z][a-z0-9-]{3,})\b/gi,
+  /\b([a-z][a-z0-9-]{3,})\s+(?:dose|doses|dosing|dosage|tablets?)\b/gi,
+];
+const NOT_DRUGS = new Set(
+  `anything something nothing everything care more less over with that this them these those what which their there here time long well daily often
+  note notes part form action account medicine medicines medication medications drug drugs pills tablets treatment therapy dose doses dosing dosage genes
+  genotype results report after before still also just only same other another higher lower usual normal standard current starting maintenance
+  their your some many much most such`.split(/\s+/),
+);
+
+const has = (q: string, phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}*])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(q);
 
 /** Component titles and the way people write them ('vitamin D', 'B12', 'folate'). */
 function namesComponent(q: string, r: SourceRecord): boolean {
@@ -590,93 +491,184 @@ const refusal = (): EngineAnswer => ({ statements: [{ text: AI_REFUSAL, citation
 /** A quick ask the patient's records hold nothing for. */
 export const CANNOT_ANSWER = "The patient's records cannot answer this.";
 const cannotAnswer = (): EngineAnswer => ({ statements: [{ text: CANNOT_ANSWER, citations: [] }], evidence: [], declined: true });
+/** The answer to a question about anyone but this patient: names this patient, and nothing of anyone's data. */
+export const othersDeclined = (p: AskContext['patient']) => `Ask AI answers only about this patient, ${p.firstName} ${p.lastName}, and not about anyone else.`;
 
-function freeAnswer(rs: SourceRecord[], question: string): EngineAnswer {
-  const q = question.toLowerCase();
-  if (OFF_LIMITS.some((re) => re.test(q))) return refusal();
+/** The words of the records a question may use that are never a person's name. */
+function vocabularyOf(rs: SourceRecord[]): Set<string> {
+  const out = new Set<string>();
+  const add = (text: string) => {
+    for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(w);
+  };
+  for (const v of verdicts(rs)) {
+    add(v.pgx.verdict.drug);
+    for (const r of v.pgx.verdict.readings) for (const g of r.genes) add(g.gene);
+    for (const c of [...v.pgx.verdict.class, ...v.pgx.verdict.category]) add(c);
+  }
+  for (const c of calls(rs)) add(c.pgx.call.gene);
+  for (const r of components(rs)) add(String(r.facts.title));
+  for (const t of TOPICS) t.words.forEach(add);
+  return out;
+}
+
+/** The question's clauses ('…, and what does X take?'), so the part about this patient can still be answered. */
+const clausesOf = (q: string) =>
+  q
+    .split(/[?;]|,\s*(?:and|but)\s+|\s+(?:and|but)\s+(?=(?:what|which|does|do|is|are|how|can|should|tell|who|whose)\b)/i)
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/**
+ * Does the question (or a part of it) ask about anyone but this patient, or about the system? Then
+ * the built-in engine answers it, whichever engine is configured: such a question never reaches a
+ * model, and the answer declines it in the same words.
+ */
+export function mustAnswerBuiltIn(rs: SourceRecord[], question: string, ctx: AskContext): boolean {
+  const people = { own: [ctx.patient.firstName, ctx.patient.lastName], others: ctx.otherNames, vocabulary: vocabularyOf(rs) };
+  return SYSTEM.some((re) => re.test(question)) || aboutOthers(question) || othersNamed(question, people).length > 0;
+}
+
+/** Lines of an external engine's answer that name someone other than this patient. */
+export function linesAboutOthers(rs: SourceRecord[], lines: AiStatement[], ctx: AskContext): AiStatement[] {
+  const people = { own: [ctx.patient.firstName, ctx.patient.lastName], others: ctx.otherNames, vocabulary: vocabularyOf(rs) };
+  return lines.filter((l) => othersNamed(l.text, people).length > 0);
+}
+
+function freeAnswer(rs: SourceRecord[], question: string, ctx: AskContext): EngineAnswer {
+  const vocabulary = vocabularyOf(rs);
+  const people = { own: [ctx.patient.firstName, ctx.patient.lastName], others: ctx.otherNames, vocabulary };
+  const clauses = clausesOf(question);
+  const mine = clauses.filter((c) => othersNamed(c, people).length === 0 && !aboutOthers(c));
+  const others = mine.length < clauses.length || othersNamed(question, people).some((n) => n.includes('@'));
+  const declineOthers: AiStatement = { text: othersDeclined(ctx.patient), citations: [] };
+  if (SYSTEM.some((re) => re.test(question))) return refusal();
+  const q = mine.join('. ');
+  if (others && !MEDICAL.test(q) && !mine.some((c) => vocabularyHit(c, vocabulary)))
+    return { statements: [declineOthers], evidence: [], declined: true };
+
+  const answer = answerAboutPatient(rs, q, vocabulary);
+  if (!others) return answer;
+  // A mixed question: the part about someone else is declined first, the rest answered as asked.
+  if (answer.declined) return { statements: [declineOthers], evidence: [], declined: true };
+  return { ...answer, statements: [declineOthers, ...answer.statements] };
+}
+
+const vocabularyHit = (q: string, vocabulary: Set<string>) => q.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.length > 2 && vocabulary.has(w));
+
+function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<string>): EngineAnswer {
   const report = reportOf(rs);
   const meds = medicineAnswers(rs);
   const statements: AiStatement[] = [];
+  const told = new Set<string>();
+  const tell = (v: Of<PgxVerdictRecord>) => {
+    if (told.has(v.pgx.verdict.drug)) return;
+    told.add(v.pgx.verdict.drug);
+    statements.push(verdictStatement(v, meds, report));
+  };
+  const vs = verdicts(rs);
 
-  // A named gene: its result and the drugs it changes, and whether the patient takes any of them.
-  const namedGenes = genes(rs).filter((g) => has(q, g.pgx.gene));
-  for (const g of namedGenes) {
-    const line = geneLine(g, { max: 50 });
-    statements.push(line ?? { text: `${g.pgx.gene} ${g.pgx.phenotype}: no actionable CPIC recommendation in this report.`, citations: [g.ref] });
-    for (const c of g.pgx.converters)
-      statements.push({
-        text: `${end(PGX_MESSAGES.phenoconversion(c))} Flagged in the report: ${names(g.pgx.flaggedDrugs, 8)}.`,
-        citations: [...naming(meds, c.medicine), g.ref],
+  // Drugs named: each verdict in full, the medicines taken first.
+  const named = vs.filter((v) => has(q, v.pgx.verdict.drug)).sort((a, b) => Number(b.pgx.verdict.taking) - Number(a.pgx.verdict.taking));
+  named.forEach(tell);
+
+  // Drug classes named ('statins', 'antidepressants'): the ones taken in full, the others by what CPIC advises.
+  for (const c of CLASSES.filter((x) => x.words.test(q))) {
+    const members = vs.filter((v) => c.matches(v.pgx.verdict));
+    if (!members.length) continue;
+    members.filter((v) => v.pgx.verdict.taking).forEach(tell);
+    const rest = members.filter((v) => !told.has(v.pgx.verdict.drug));
+    if (!rest.length) continue;
+    const byTier = new Map<PgxTier, Array<Of<PgxVerdictRecord>>>();
+    for (const v of rest) byTier.set(v.pgx.verdict.tier, [...(byTier.get(v.pgx.verdict.tier) ?? []), v]);
+    const parts = [...byTier.entries()]
+      .sort(([a], [b]) => ['avoid', 'adjust', 'usual', 'noAdvice', 'notCovered'].indexOf(a) - ['avoid', 'adjust', 'usual', 'noAdvice', 'notCovered'].indexOf(b))
+      .map(([t, group]) => {
+        const genes =
+          t === 'notCovered' ? [] : [...new Set(group.flatMap((v) => v.pgx.verdict.readings.filter((r) => r.tier === t).flatMap((r) => r.genes.filter((g) => g.phenotype).map((g) => pgxGeneResult(g)))))];
+        const flagged = group.filter((v) => v.pgx.verdict.phenoconversion).map((v) => v.pgx.verdict.drug);
+        return `${PGX_TIER_LABELS[t]}: ${names(group.map((v) => v.pgx.verdict.drug), 8)}${genes.length ? ` (${names(genes, 3)})` : ''}${flagged.length ? `; phenoconversion flag on ${names(flagged, 6)}` : ''}`;
       });
-    if (report && report.pgx.answered) {
-      // The enzyme's own inhibitors and inducers count too: a medicine is not flagged by itself (paroxetine).
-      const affected = new Set([
-        ...g.pgx.drugs.map((d) => d.drug.toLowerCase()),
-        ...g.pgx.flaggedDrugs.map((d) => d.toLowerCase()),
-        ...report.pgx.converters.filter((c) => c.enzyme === g.pgx.gene).map((c) => c.medicine),
-      ]);
-      const taken = report.pgx.taking.filter((d) => affected.has(d));
-      statements.push(
-        taken.length
-          ? {
-              text: `Of the medicines the patient takes, ${names(taken)} ${taken.length === 1 ? 'is' : 'are'} among the report's ${g.pgx.gene} drugs with a recommendation or flag.`,
-              citations: [...new Set(taken.flatMap((d) => naming(meds, d))), g.ref],
-            }
-          : {
-              text: `None of the medicines the patient takes (${names(report.pgx.taking) || "none of the report's drugs"}) is among the drugs with a ${g.pgx.gene} recommendation or flag here.`,
-              citations: [...meds.map((m) => m.ref), g.ref],
-            },
-      );
+    const taken = members.some((v) => v.pgx.verdict.taking);
+    statements.push({ text: `${taken ? `Other ${c.name}` : cap(c.name)} in the report — ${parts.join('; ')}.`, citations: rest.map((v) => v.ref) });
+  }
+
+  // A symptom: the medicines taken whose CPIC rows name the condition it may point to, and what the patient wrote.
+  for (const s of SYMPTOMS.filter((x) => x.words.test(q))) {
+    const suspects = vs.filter((v) => v.pgx.conditions.some((c) => s.condition.test(c)));
+    suspects.filter((v) => v.pgx.verdict.taking).forEach(tell);
+    if (!suspects.some((v) => v.pgx.verdict.taking) && suspects.length)
+      statements.push({
+        text: `None of the medicines the patient takes is among the report's drugs whose CPIC rows name this (${names(suspects.map((v) => v.pgx.verdict.drug), 6)}).`,
+        citations: [...meds.map((m) => m.ref), ...suspects.map((v) => v.ref)],
+      });
+    for (const r of rs.filter((x) => x.kind === 'questionnaire' && s.words.test(String(x.facts.answer)))) statements.push(answerStatement(r));
+  }
+
+  // Genes named: the result, how it was checked, the drugs whose advice it changes, and what inhibits it.
+  for (const c of calls(rs).filter((x) => has(q, x.pgx.call.gene))) {
+    const call = c.pgx.call;
+    const changed = vs.filter((v) => (v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust') && v.pgx.verdict.readings.some((r) => r.tier === v.pgx.verdict.tier && r.genes.some((g) => g.gene === call.gene)));
+    const byTier = (t: PgxTier) => changed.filter((v) => v.pgx.verdict.tier === t).map((v) => v.pgx.verdict.drug);
+    // A drug whose advice rests on this result and another gene's says so: the other result may be what changes it.
+    const withOthers = (drug: string, t: PgxTier) => {
+      const others = [...new Set(vs.find((v) => v.pgx.verdict.drug === drug)!.pgx.verdict.readings.filter((r) => r.tier === t).flatMap((r) => r.genes.filter((g) => g.gene !== call.gene && g.phenotype).map((g) => pgxGeneResult(g))))];
+      return others.length ? `${drug} (with ${names(others)})` : drug;
+    };
+    const drugs = (['avoid', 'adjust'] as const).filter((t) => byTier(t).length).map((t) => `${PGX_TIER_LABELS[t]}: ${names(byTier(t).map((d) => withOthers(d, t)), 12)}`);
+    statements.push({
+      text: `${call.gene}${PGX_HLA_GENES.has(call.gene) ? '' : ' '}${call.diplotype}: ${!call.phenotype ? 'no phenotype given' : PGX_HLA_GENES.has(call.gene) ? pgxGeneResult(call) : pgxGeneResult(call).slice(call.gene.length + 1)}. ${drugs.length ? `Drugs for which CPIC advises a change or a precaution at this result — ${drugs.join('; ')}.` : 'No drug of the report needs a change or a precaution for this result.'}`,
+      citations: [c.ref, ...changed.map((v) => v.ref)],
+    });
+    changed.filter((v) => v.pgx.verdict.taking).forEach(tell);
+    const converters = report?.pgx.reading.medicines.phenoconverters.filter((x) => x.enzyme === call.gene) ?? [];
+    for (const x of converters) statements.push(converterStatement(rs, x));
+    if (report?.pgx.reading.medicines.answered) {
+      const taken = changed.filter((v) => v.pgx.verdict.taking).map((v) => v.pgx.verdict.drug);
+      if (!taken.length && !converters.length)
+        statements.push({ text: `None of the medicines the patient takes (${names(report.pgx.reading.medicines.taking) || "none of the report's drugs"}) is among them.`, citations: [...meds.map((m) => m.ref), report.ref] });
     }
   }
 
-  // A named drug of the report (or one the patient takes).
-  const drugsNamed = [...new Set(pairs(rs).map((p) => p.pgx.drug.toLowerCase()))].filter((d) => has(q, d));
-  for (const drug of drugsNamed) {
-    if (report?.pgx.taking.includes(drug)) statements.push(medicineStatement(rs, drug, meds));
+  // A medicine no guideline covers: said so, never refused as off-topic.
+  const candidates = new Set<string>();
+  for (const re of DRUG_SLOTS) for (const m of q.matchAll(re)) candidates.add(m[1]!.toLowerCase());
+  for (const word of candidates) {
+    if (NOT_DRUGS.has(word) || vocabulary.has(word) || CLASSES.some((c) => c.words.test(word)) || SYMPTOMS.some((s) => s.words.test(word))) continue;
+    if (told.has(word)) continue;
+    if (report) statements.push({ text: `No CPIC guideline covers ${word}; nothing in the patient's report concerns it.`, citations: [report.ref] });
     else {
-      const mine = pairs(rs).filter((p) => p.pgx.drug.toLowerCase() === drug);
-      const clauses = mine.map(
-        (p) =>
-          actionableClause(p.pgx) ??
-          (recommended(p.pgx.rows)[0]
-            ? `${p.pgx.gene} ${p.pgx.phenotype}: no actionable recommendation (${recommended(p.pgx.rows)[0]!.classification ?? 'not classified'}: ${firstSentence(recommended(p.pgx.rows)[0]!.recommendation!).replace(/\.$/, '')})`
-            : `${p.pgx.gene} ${p.pgx.phenotype}: no CPIC recommendation for this result`),
-      );
-      const flags = mine.flatMap((p) => p.pgx.rows[0]!.phenoconversion.map((c) => flagClause(p.pgx, c, flaggedCount(rs, p.pgx.gene))));
-      statements.push({
-        text: end(`${cap(drug)} (not among the medicines the patient lists): ${[...clauses, ...flags].map((c) => c.replace(/\.$/, '')).join('; ')}`),
-        citations: mine.map((p) => p.ref),
-      });
+      // Without a report the drug names CPIC covers are not in the records: whatever the word, it cannot be checked yet.
+      const { text, kit } = noReportYet(rs);
+      const cited = [...meds.map((m) => m.ref), ...(kit ? [kit.ref] : [])];
+      if (cited.length) statements.push({ text: `${text}, so ${word} cannot be checked against one.`, citations: cited });
     }
   }
 
-  // A named nutrient.
+  // A named nutrient, and the questionnaire's topics.
   for (const r of components(rs).filter((r) => namesComponent(q, r))) statements.push(r.facts.notProcessed ? notProcessedEvidence([r])[0]! : scoreEvidence(r));
-
-  // Questionnaire topics.
   const topicQuestions = new Set(TOPICS.filter((t) => t.words.some((w) => has(q, w))).flatMap((t) => t.questions));
   for (const r of rs.filter((r) => r.kind === 'questionnaire' && topicQuestions.has(String(r.facts.questionId)))) statements.push(answerStatement(r));
 
-  const specific = statements.length > 0;
-  // General asks, when nothing more specific was named.
-  if (!specific && QUESTION_WORDS.some((w) => q.includes(w))) return questionsAnswer(rs);
-  if (!specific && MEDICINE_WORDS.some((w) => has(q, w))) return medicinesAnswer(rs);
-  if (!specific && NUTRITION_WORDS.some((w) => has(q, w))) return nutritionAnswer(rs);
-  if (!specific && SUMMARY_WORDS.some((w) => has(q, w))) return summaryAnswer(rs);
-  if (!specific) return refusal();
-  // 'Does she smoke, and which medicines does she take?': the medicines too, when named as such.
-  if (MEDICINE_NOUNS.some((w) => has(q, w)) && namedGenes.length === 0 && drugsNamed.length === 0) statements.unshift(...medicinesAnswer(rs).statements);
-  const [s] = oncePerSentence(statements);
-  return { statements: s!, evidence: [], declined: false };
+  const specific = statements.filter((s) => s.citations.length > 0).length > 0;
+  // 'Does she smoke, and which medicines does she take?': the medicines too, when asked for as such.
+  if (specific && /\b(medicines?|medications?|prescriptions?)\b/i.test(q) && !named.length && !told.size) statements.unshift(...medicinesAnswer(rs).statements);
+  if (!specific) {
+    // General asks, when nothing more specific was named.
+    if (GENERAL_QUESTIONS.test(q)) return questionsAnswer(rs);
+    if (GENERAL_MEDICINES.test(q)) return medicinesAnswer(rs);
+    if (GENERAL_NUTRITION.test(q)) return nutritionAnswer(rs);
+    if (GENERAL_SUMMARY.test(q)) return summaryAnswer(rs);
+    return MEDICAL.test(q) || vocabularyHit(q, vocabulary) ? cannotAnswer() : refusal();
+  }
+  const [s, e] = oncePerSentence(statements, otherConsiderations(vs.filter((v) => told.has(v.pgx.verdict.drug))));
+  return { statements: s!, evidence: e!, declined: false };
 }
 
 /**
- * The built-in engine: no network, no model. It writes statements by rules from the records, each
- * citing the records it stands on; a summary first (at most AI_SUMMARY_WORDS words for the summary
- * of results), the records' own words as evidence; anything but this patient's records is refused.
+ * The built-in engine's answer to a preset or a question in the practitioner's words, about this
+ * patient only.
  */
-export function builtinAnswer(records: SourceRecord[], ask: { preset?: AiPreset; question?: string }): EngineAnswer {
+export function builtinAnswer(records: SourceRecord[], ask: { preset?: AiPreset; question?: string }, ctx: AskContext): EngineAnswer {
   const orDecline = (a: EngineAnswer): EngineAnswer => (a.statements.length ? a : cannotAnswer());
   switch (ask.preset) {
     case 'summary':
@@ -688,6 +680,6 @@ export function builtinAnswer(records: SourceRecord[], ask: { preset?: AiPreset;
     case 'questions':
       return orDecline(questionsAnswer(records));
     default:
-      return freeAnswer(records, ask.question ?? '');
+      return freeAnswer(records, ask.question ?? '', ctx);
   }
 }

@@ -1,54 +1,51 @@
-import { RESULT_LEVEL_LABELS, type AiRecord, type PgxPhenoconverter, type PgxReportRow } from '@portal/contract';
+import {
+  KIT_STATUS_LABELS,
+  PGX_MESSAGES,
+  PGX_TIER_LABELS,
+  RESULT_LEVEL_LABELS,
+  notCoveredByReason,
+  pgxGeneResult,
+  type AiRecord,
+  type PgxGeneCall,
+  type PgxNotCovered,
+  type PgxPhenoconverter,
+  type PgxReading,
+  type PgxVerdict,
+  type PgxVerdictReading,
+} from '@portal/contract';
 import type { AppContext } from '../../context';
-import { advisesStandardDosing, reportForAskAi } from '../pharmacogenomics/service';
+import { kitState, reportForAskAi } from '../pharmacogenomics/service';
 import { accessibleSession } from '../sessions/access';
-import { componentsOf, questionnairesFor, resultsWithData, toQuestionnaire, toResult } from '../sessions/service';
+import { componentsOf, otherPatientNames, questionnairesFor, resultsWithData, toQuestionnaire, toResult } from '../sessions/service';
 
-/** One gene and one drug of the pharmacogenomic report: its rows (one per population), as the report shows them. */
-export interface PgxPair {
-  type: 'pair';
-  gene: string;
-  drug: string;
-  phenotype: string;
-  /** The patient takes this drug now (the rows' `taking`). */
-  taking: boolean;
-  /** The gene's result changes this drug's prescribing (a Strong, Moderate or Optional recommendation for a non-normal result). */
-  actionable: boolean;
-  rows: PgxReportRow[];
+/** One drug of the pharmacogenomic report as its verdict reads it (the same verdict the report shows). */
+export interface PgxVerdictRecord {
+  type: 'verdict';
+  verdict: PgxVerdict;
+  /** The conditions the report's rows name for this drug ('Myopathy'): a symptom the patient reports may point here. */
+  conditions: string[];
 }
 
-/** One gene of the report: its result, the drugs it changes prescribing for, and the medicines that inhibit or induce it. */
-export interface PgxGene {
-  type: 'gene';
-  gene: string;
-  phenotype: string;
-  actionable: boolean;
-  /**
-   * Drugs with an actionable recommendation, each with its strongest classification, and whether
-   * every recommendation CPIC gives it for this result is to prescribe as usual (standard dosing).
-   */
-  drugs: Array<{ drug: string; classification: string; standardDosing: boolean }>;
-  /** The patient's medicines that inhibit or induce this enzyme, and how many of the report's drugs that flags. */
-  converters: PgxPhenoconverter[];
-  flaggedDrugs: string[];
+/** One called gene: its diplotype, result and how the call was checked. */
+export interface PgxCallRecord {
+  type: 'call';
+  call: PgxGeneCall;
 }
 
-/** The report as a whole: what it covers and how it reads the patient's medicines. */
-export interface PgxReport {
+/** The report as a whole: the patient's medicines as matched, what was not tested or not covered. */
+export interface PgxReportRecord {
   type: 'report';
-  rowCount: number;
-  notCoveredRows: number;
-  notCoveredGenes: string[];
-  answered: boolean;
-  taking: string[];
-  converters: PgxPhenoconverter[];
+  reading: PgxReading;
+  notCovered: PgxNotCovered;
 }
 
 /** A patient record an answer can stand on: what the portal shows, plus the facts an engine reads. */
 export interface SourceRecord extends AiRecord {
   facts: Record<string, string | number | null>;
   /** The pharmacogenomic report's structure behind the facts (the built-in engine reads it; nothing else is sent). */
-  pgx?: PgxPair | PgxGene | PgxReport;
+  pgx?: PgxVerdictRecord | PgxCallRecord | PgxReportRecord;
+  /** The kit's state, where the patient has no pharmacogenomic report yet. */
+  kit?: { status: string | null; sampleLabel: string };
   /** Not sent to an external engine unless the question names it: a report drug the patient does not take and no result changes. */
   background?: boolean;
 }
@@ -58,6 +55,9 @@ export interface PatientRecords {
   records: SourceRecord[];
   /** Identifiers of the patient, scrubbed from anything sent to an external engine. */
   identifiers: string[];
+  /** This patient's name (the one Ask AI answers about), and the practice's other patients' names (never answered about). */
+  patient: { firstName: string; lastName: string };
+  otherNames: string[];
 }
 
 interface ComponentData {
@@ -73,112 +73,77 @@ interface ComponentData {
 
 const portalPath = (sessionId: string, rest = '') => `/sessions/${sessionId}/${rest}`;
 
-/** CPIC's classifications from strongest; a row without one sorts last. */
-export const CLASSIFICATIONS = ['Strong', 'Moderate', 'Optional'];
-export const strength = (c: string | null | undefined) => {
-  const i = CLASSIFICATIONS.indexOf(c ?? '');
-  return i < 0 ? CLASSIFICATIONS.length : i;
-};
-/** The pair's rows with a CPIC recommendation, strongest first. */
-export const recommended = (rows: PgxReportRow[]) =>
-  rows.filter((r) => r.coverage === 'recommendation' && r.recommendation).sort((a, b) => strength(a.classification) - strength(b.classification));
+/** A reading in words: population, CPIC's classification, the genes it rests on, then CPIC's whole text (or why there is none). */
+export function readingText(r: PgxVerdictReading): string {
+  const genes = r.genes.map(pgxGeneResult).join(' and ');
+  const where = r.population ? `${r.population}: ` : '';
+  if (r.tier === 'notCovered') return `${where}${r.note ?? PGX_MESSAGES.notCovered}`;
+  return `${where}${PGX_TIER_LABELS[r.tier]} (CPIC ${r.classification ?? 'not classified'}; ${genes}): ${r.recommendation ?? ''}`;
+}
 
 const converterText = (c: PgxPhenoconverter) => `${c.medicine} (${c.strength} ${c.enzyme} ${c.kind})`;
 
-/** The pharmacogenomic report as records: one per gene and drug, one per gene, and one for the report's coverage. */
+/** The pharmacogenomic report as records: one per drug's verdict, one per called gene, and one for the report as a whole. */
 function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<typeof reportForAskAi>>>): SourceRecord[] {
+  const { reading } = report;
   const out: SourceRecord[] = [];
-  const actionableGene = new Map(report.genes.map((g) => [g.gene, g]));
-  const pairs = new Map<string, PgxReportRow[]>();
-  for (const r of report.rows) {
-    const key = `${r.gene}:${r.genericName}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), r]);
-  }
-  const geneRows = new Map<string, PgxReportRow[]>();
-  for (const r of report.rows) geneRows.set(r.gene, [...(geneRows.get(r.gene) ?? []), r]);
-  const phenotypeOf = (gene: string, rows: PgxReportRow[]) => actionableGene.get(gene)?.phenotype ?? rows.find((r) => r.phenotype)?.phenotype ?? 'no result';
-
-  for (const [key, rows] of pairs) {
-    const { gene, genericName: drug } = rows[0]!;
-    const g = actionableGene.get(gene);
-    const actionable = Boolean(g?.drugs.includes(drug));
-    const taking = rows.some((r) => r.taking);
-    const flagged = rows.some((r) => r.phenoconversion.length > 0);
-    const best = recommended(rows)[0];
-    const converted = rows.find((r) => r.ifPhenoconverted)?.ifPhenoconverted;
-    const pair: PgxPair = { type: 'pair', gene, drug, phenotype: phenotypeOf(gene, rows), taking, actionable, rows };
+  for (const v of reading.verdicts) {
+    const conditions = report.conditions[v.drug] ?? [];
     out.push({
-      ref: `pgx:${key}`,
+      ref: `pgx:${v.drug}`,
       kind: 'pgx',
-      label: `${drug} and ${gene} (pharmacogenomic report)`,
-      href: portalPath(sessionId, `reports?view=1&name=${encodeURIComponent(drug)}`),
-      date: report.builtAt,
-      pgx: pair,
-      background: !actionable && !taking && !flagged,
+      label: `${v.drug} (pharmacogenomic report)`,
+      href: portalPath(sessionId, `reports?view=1&name=${encodeURIComponent(v.drug)}`),
+      date: reading.builtAt,
+      pgx: { type: 'verdict', verdict: v, conditions },
+      // Sent to an external engine only when the question names it: a drug nobody takes, whose advice needs no change.
+      background: !v.taking && !v.phenoconversion && (v.tier === 'usual' || v.tier === 'noAdvice' || v.tier === 'notCovered'),
       facts: {
-        gene,
-        phenotype: pair.phenotype,
-        drug,
-        takenNow: taking ? 'yes' : null,
-        actionable: actionable ? 'yes' : 'no',
-        classification: best?.classification ?? null,
-        population: best?.specialtyPopulation ?? null,
-        recommendation: best?.recommendation ?? null,
-        coverage: best ? null : rows.some((r) => r.coverage === 'notCovered') ? 'not covered by the knowledge base' : 'CPIC: no recommendation',
-        phenoconversion: flagged ? [...new Set(rows.flatMap((r) => r.phenoconversion.map(converterText)))].join(', ') : null,
-        ifPhenoconverted: converted ? `${converted.classification ?? 'not classified'}: ${converted.recommendation}` : null,
+        drug: v.drug,
+        takenNow: v.taking ? 'yes' : 'no',
+        action: PGX_TIER_LABELS[v.tier],
+        readings: v.readings.map(readingText).join(' | '),
+        alternativesCpicNames: v.readings.flatMap((r) => r.alternatives).join(', ') || null,
+        phenoconversion: v.phenoconversion?.text ?? null,
+        ifPhenoconverted: v.phenoconversion?.reading ? readingText(v.phenoconversion.reading) : null,
+        notTested: v.untested.join(' ') || null,
+        heritable: v.heritable.join(' ') || null,
+        conditions: conditions.join(', ') || null,
       },
     });
   }
-
-  for (const [gene, rows] of geneRows) {
-    const g = actionableGene.get(gene);
-    const drugs = (g?.drugs ?? []).map((drug) => {
-      const rs = recommended(pairs.get(`${gene}:${drug}`) ?? []);
-      return { drug, classification: rs[0]?.classification ?? '', standardDosing: rs.length > 0 && rs.every((r) => advisesStandardDosing(r.recommendation)) };
-    });
-    const converters = report.medicines.phenoconverters.filter((c) => c.enzyme === gene);
-    const flaggedDrugs = [...new Set(rows.filter((r) => r.phenoconversion.length > 0).map((r) => r.genericName))];
-    const phenotype = phenotypeOf(gene, rows);
+  for (const c of report.calls) {
     out.push({
-      ref: `pgx-gene:${gene}`,
+      ref: `pgx-gene:${c.gene}`,
       kind: 'pgx',
-      label: `${gene} ${phenotype} (pharmacogenomic report)`,
-      href: portalPath(sessionId, `reports?view=1&name=${encodeURIComponent(gene)}`),
-      date: report.builtAt,
-      pgx: { type: 'gene', gene, phenotype, actionable: Boolean(g), drugs, converters, flaggedDrugs },
-      facts: {
-        gene,
-        phenotype,
-        actionableDrugs: drugs.length ? drugs.map((d) => `${d.drug} (${d.classification}${d.standardDosing ? ', standard dosing' : ''})`).join(', ') : 'none',
-        phenoconversion: converters.length ? `${converters.map(converterText).join(', ')}: flags ${flaggedDrugs.length} of the report's drugs` : null,
-      },
+      label: `${c.gene} ${c.phenotype || c.diplotype} (pharmacogenomic report)`,
+      href: portalPath(sessionId, `reports?view=1&name=${encodeURIComponent(c.gene)}`),
+      date: reading.builtAt,
+      pgx: { type: 'call', call: c },
+      background: true,
+      facts: { gene: c.gene, diplotype: c.diplotype, phenotype: c.phenotype || null, activityScore: c.activityScore || null, checked: c.check ? PGX_MESSAGES.callChecks[c.check] : null },
     });
   }
-
-  const m = report.medicines;
+  const m = reading.medicines;
   out.push({
     ref: 'pgx-report',
     kind: 'pgx',
     label: 'Pharmacogenomic report: medicines and coverage',
     href: portalPath(sessionId, 'reports'),
-    date: report.builtAt,
-    pgx: {
-      type: 'report',
-      rowCount: report.rowCount,
-      notCoveredRows: report.notCovered.rows,
-      notCoveredGenes: report.notCovered.genes,
-      answered: m.answered,
-      taking: m.taking,
-      converters: m.phenoconverters,
-    },
+    date: reading.builtAt,
+    pgx: { type: 'report', reading, notCovered: report.notCovered },
     facts: {
-      knowledgeBase: report.knowledgeBase,
-      rows: report.rowCount,
-      notCoveredRows: report.notCovered.rows,
-      notCoveredGenes: report.notCovered.genes.join(', ') || null,
+      knowledgeBase: reading.knowledgeBase.label,
       reportDrugsTakenNow: m.answered ? m.taking.join(', ') || 'none' : 'medicines not listed in the questionnaire',
+      stopped: m.stopped.join(', ') || null,
+      notRecognised: m.notRecognised.join('; ') || null,
       phenoconverters: m.phenoconverters.map(converterText).join(', ') || null,
+      notTested: reading.notTested.join(', ') || null,
+      notCrossChecked: reading.notCrossChecked.join(', ') || null,
+      notCovered:
+        notCoveredByReason(report.notCovered.pairs)
+          .map((g) => `${g.reason} ${g.drugs.join(', ')}`)
+          .join(' ') || null,
     },
   });
   return out;
@@ -230,14 +195,30 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
     }
   }
 
-  const report = row.kitId ? await reportForAskAi(db, row.kitId, row.user.id) : null;
+  const report = row.kitId ? await reportForAskAi(db, row.kitId, row.user, sessionId) : null;
   if (report) records.push(...pgxRecords(sessionId, report));
+  else if (row.kitId) {
+    // No report yet: what a practitioner can tell the patient is where the kit stands.
+    const kit = await kitState(db, row.kitId);
+    if (kit)
+      records.push({
+        ref: 'kit',
+        kind: 'kit',
+        label: `Kit ${kit.sampleLabel}`,
+        href: portalPath(sessionId, ''),
+        date: null,
+        kit,
+        facts: { kit: kit.sampleLabel, status: kit.status ? (KIT_STATUS_LABELS as Record<string, string>)[kit.status] ?? kit.status : null, pharmacogenomicReport: 'none yet' },
+      });
+  }
 
   const u = row.user;
   return {
     practitionerId: practitioner.id,
     records,
     identifiers: [u.firstName, u.lastName, `${u.firstName} ${u.lastName}`, u.email, u.phoneNumber ?? ''].filter((s) => s.length > 1),
+    patient: { firstName: u.firstName, lastName: u.lastName },
+    otherNames: await otherPatientNames(db, practitioner.id, u.id),
   };
 }
 

@@ -72,7 +72,7 @@ export const askAiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, askAiApi.toJournalDraft, async (req) =>
     ctx.audit.around(req, { action: 'save', category: 'journal', sessionId: req.params.id, detail: `from answer ${req.params.answerId}` }, () =>
-      service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId),
+      service.answerToJournalDraft(ctx, caller(req).userId, req.params.id, req.params.answerId, req.body.statements),
     ),
   );
 };

@@ -3,10 +3,10 @@ import { AI_DISCLAIMER, AI_PRESETS, type AiAnswer, type AiPreset, type AiRecord,
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { aiAnswers } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { getSessionJournal, saveDraft } from '../journals/service';
 import { accessibleSession } from '../sessions/access';
-import { builtinAnswer, type EngineAnswer } from './builtin';
+import { builtinAnswer, linesAboutOthers, mustAnswerBuiltIn, othersDeclined, type EngineAnswer } from './builtin';
 import { buildMessages, EngineFailure, parseCitedText, promptRecords, streamCompletion } from './openai';
 import { collectRecords, dataDateOf, type SourceRecord } from './records';
 
@@ -53,15 +53,16 @@ export function toAnswer(row: AnswerRow): AiAnswer {
  * runner that streams the answer's parts through `emit` and saves it.
  */
 export async function prepareAsk(ctx: AppContext, userId: string, sessionId: string, ask: AskBody) {
-  const { practitionerId, records, identifiers } = await collectRecords(ctx, userId, sessionId);
+  const { practitionerId, records, identifiers, patient, otherNames } = await collectRecords(ctx, userId, sessionId);
   const question = questionOf(ask);
   const external = ctx.env.AI_BASE_URL
     ? { baseUrl: ctx.env.AI_BASE_URL, apiKey: ctx.env.AI_API_KEY, model: ctx.env.AI_MODEL, timeoutMs: ctx.env.AI_TIMEOUT_MS }
     : null;
 
+  const context = { patient, otherNames };
   return async (emit: (e: AskEvent) => void, signal?: AbortSignal): Promise<AiAnswer> => {
     const builtin = () => {
-      const answer = builtinAnswer(records, 'preset' in ask ? { preset: ask.preset as AiPreset } : { question: ask.question });
+      const answer = builtinAnswer(records, 'preset' in ask ? { preset: ask.preset as AiPreset } : { question: ask.question }, context);
       for (const statement of answer.statements) emit({ type: 'statement', statement });
       return answer;
     };
@@ -69,7 +70,8 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
     let prompt = JSON.stringify({ ask, records: records.map((r) => r.ref) });
     let output: string;
     let engine = { name: 'built-in', model: null as string | null, note: null as string | null };
-    if (external) {
+    // A question about anyone else (or the system) never reaches a model: the built-in engine declines it.
+    if (external && ('preset' in ask || !mustAnswerBuiltIn(records, question, context))) {
       const given = promptRecords(records, question);
       const messages = buildMessages(given, identifiers, question);
       prompt = JSON.stringify(messages);
@@ -80,6 +82,9 @@ export async function prepareAsk(ctx: AppContext, userId: string, sessionId: str
           emit({ type: 'delta', text: delta });
         }
         result = parseCitedText(output, given);
+        // Held to the same refusals: an answer that names someone else is not shown.
+        if (linesAboutOthers(records, result.statements, context).length)
+          result = { statements: [{ text: othersDeclined(patient), citations: [] }], evidence: [], declined: true, droppedCitations: result.droppedCitations };
         engine = { name: 'openai-compatible', model: external.model, note: null };
       } catch (err) {
         if (!(err instanceof EngineFailure)) throw err;
@@ -165,15 +170,16 @@ export async function getAnswer(ctx: AppContext, userId: string, sessionId: stri
   return toAnswer(row);
 }
 
-/** Adds the answer's summary (not its evidence), with its sources and the disclaimer, to the end of the session's journal draft. */
-export async function answerToJournalDraft(ctx: AppContext, userId: string, sessionId: string, answerId: string) {
+/**
+ * Adds the summary lines the practitioner ticked to the end of the session's journal draft: the
+ * patient will read the note, so the lines go in as plain sentences, without the source lists, the
+ * engine or the disclaimer (those stay with the answer). The draft stays editable before submission.
+ */
+export async function answerToJournalDraft(ctx: AppContext, userId: string, sessionId: string, answerId: string, picked: number[]) {
   const answer = await getAnswer(ctx, userId, sessionId, answerId);
-  const labels = new Map(answer.records.map((r) => [r.ref, r.label]));
-  const lines = [
-    `Ask AI (${answer.engine}${answer.model ? `, ${answer.model}` : ''}), ${answer.createdAt.slice(0, 10)}: ${answer.question}`,
-    ...answer.statements.map((s) => `- ${s.text}${s.citations.length ? ` (source: ${s.citations.map((c) => labels.get(c) ?? c).join('; ')})` : ''}`),
-    `Data as of ${answer.dataDate?.slice(0, 10) ?? 'unknown'}. ${AI_DISCLAIMER}`,
-  ];
+  if (answer.declined || picked.some((i) => i >= answer.statements.length))
+    throw badRequest({ statements: ['Pick lines of this answer’s summary'] }, 'Pick lines of this answer’s summary');
+  const lines = [...new Set(picked)].sort((a, b) => a - b).map((i) => answer.statements[i]!.text);
   const current = (await getSessionJournal(ctx, userId, sessionId)).entry?.description ?? '';
   return saveDraft(ctx, userId, sessionId, current ? `${current}\n\n${lines.join('\n')}` : lines.join('\n'));
 }

@@ -16,6 +16,7 @@ export function getAnswer(sessionId: string, answerId: string) {
 
 export function useAnswerToJournal(sessionId: string) {
   return useMutation({
-    mutationFn: (answerId: string) => call(askAiApi.toJournalDraft, { params: { id: sessionId, answerId } }),
+    mutationFn: ({ answerId, statements }: { answerId: string; statements: number[] }) =>
+      call(askAiApi.toJournalDraft, { params: { id: sessionId, answerId }, body: { statements } }),
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { AI_DISCLAIMER, AI_PRESETS, AskQuestionBody, errorText, type AiAnswer, type AiPreset, type AiStatement, type AskBody } from '@portal/contract';
@@ -23,13 +23,30 @@ interface Streaming {
   text: string;
 }
 
-function StatementList({ statements, answer }: { statements: AiStatement[]; answer: AiAnswer }) {
+/** Ticking summary lines for the journal draft: which are ticked, and how to tick one. */
+interface Picking {
+  picked: ReadonlySet<number>;
+  toggle: (i: number) => void;
+}
+
+function StatementList({ statements, answer, picking }: { statements: AiStatement[]; answer: AiAnswer; picking?: Picking }) {
   const index = new Map(answer.records.map((r, i) => [r.ref, i + 1]));
   const byRef = new Map(answer.records.map((r) => [r.ref, r]));
   return (
-    <List spacing={6} size="sm">
+    <List spacing={6} size="sm" listStyleType={picking ? 'none' : undefined}>
       {statements.map((s, i) => (
         <List.Item key={i}>
+          {picking && (
+            <Checkbox
+              component="span"
+              display="inline-flex"
+              mr={6}
+              style={{ verticalAlign: 'middle' }}
+              aria-label={askAiText('askAi.pick', { n: i + 1 })}
+              checked={picking.picked.has(i)}
+              onChange={() => picking.toggle(i)}
+            />
+          )}
           <Text span inherit>
             {s.text}
           </Text>{' '}
@@ -58,8 +75,8 @@ function StatementList({ statements, answer }: { statements: AiStatement[]; answ
   );
 }
 
-/** The summary first; the evidence behind it one click away. */
-function Statements({ answer }: { answer: AiAnswer }) {
+/** The summary first; the evidence behind it one click away, closed until asked for. */
+function Statements({ answer, picking }: { answer: AiAnswer; picking?: Picking }) {
   const [open, setOpen] = useState(false);
   const evidenceId = useId();
   if (answer.declined) {
@@ -71,7 +88,7 @@ function Statements({ answer }: { answer: AiAnswer }) {
   }
   return (
     <Stack gap="xs">
-      <StatementList statements={answer.statements} answer={answer} />
+      <StatementList statements={answer.statements} answer={answer} picking={picking} />
       {answer.evidence.length > 0 && (
         <>
           <Group>
@@ -124,6 +141,8 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
   const client = useQueryClient();
   const answers = useAnswers(sessionId);
   const toJournal = useAnswerToJournal(sessionId);
+  // The summary lines ticked for the journal draft, for the answer shown (a new answer starts with none).
+  const [picked, setPicked] = useState<{ answerId: string; lines: Set<number> } | null>(null);
   const questionForm = useContractForm({ initialValues: { question: '' }, validate: schemaErrors(AskQuestionBody) });
   const question = questionForm.field('question');
   const [streaming, setStreaming] = useState<Streaming | null>(null);
@@ -237,7 +256,23 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
                   {answer.note}
                 </Alert>
               )}
-              <Statements answer={answer} />
+              <Statements
+                answer={answer}
+                picking={
+                  answer.declined
+                    ? undefined
+                    : {
+                        picked: picked?.answerId === answer.id ? picked.lines : new Set(),
+                        toggle: (i) =>
+                          setPicked((p) => {
+                            const lines = new Set(p?.answerId === answer.id ? p.lines : []);
+                            if (lines.has(i)) lines.delete(i);
+                            else lines.add(i);
+                            return { answerId: answer.id, lines };
+                          }),
+                      }
+                }
+              />
               {answer.droppedCitations > 0 && <Text size="sm">{askAiText('askAi.dropped', { n: answer.droppedCitations })}</Text>}
               <Sources answer={answer} />
               <Text size="sm" fs="italic">
@@ -248,19 +283,31 @@ export function AskAiPanel({ sessionId, notesHref }: { sessionId: string; notesH
                   <Button
                     variant="default"
                     loading={toJournal.isPending}
+                    disabled={!(picked?.answerId === answer.id && picked.lines.size > 0)}
                     onClick={() =>
-                      toJournal.mutate(answer.id, {
-                        onSuccess: () => notifications.show({ color: 'green', message: askAiText('askAi.toJournal.done') }),
-                        onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
-                      })
+                      toJournal.mutate(
+                        { answerId: answer.id, statements: [...(picked?.lines ?? [])] },
+                        {
+                          onSuccess: () => {
+                            setPicked(null);
+                            notifications.show({ color: 'green', message: askAiText('askAi.toJournal.done') });
+                          },
+                          onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
+                        },
+                      )
                     }
                   >
-                    {askAiText('askAi.toJournal')}
+                    {askAiText('askAi.toJournal', { n: picked?.answerId === answer.id ? picked.lines.size : 0 })}
                   </Button>
                   <Anchor component={Link} to={notesHref}>
                     {askAiText('askAi.openJournal')}
                   </Anchor>
                 </Group>
+              )}
+              {!answer.declined && (
+                <Text size="xs" c="gray.7">
+                  {askAiText('askAi.toJournal.hint')}
+                </Text>
               )}
             </>
           )}

@@ -190,12 +190,16 @@ export const PGX_HLA_GENES: ReadonlySet<string> = new Set(['HLA-A', 'HLA-B']);
 export function pgxGeneResult(g: { gene: string; phenotype: string | null; activityScore?: string | null }): string {
   if (!g.phenotype) return `${g.gene} result`;
   if (PGX_HLA_GENES.has(g.gene))
-    return g.phenotype
-      .split(';')
-      .map((x) => x.trim())
-      .filter(Boolean)
-      .map((x) => `${g.gene}${x}`)
-      .join(', ');
+    return (
+      g.phenotype
+        .split(';')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        // A risk allele found is what a reader must not miss: positives first, in the lab's order otherwise.
+        .sort((a, b) => Number(/positive/i.test(b)) - Number(/positive/i.test(a)))
+        .map((x) => `${g.gene}${x}`)
+        .join(', ')
+    );
   const score = g.activityScore && !/activity score/i.test(g.phenotype) ? ` (activity score ${g.activityScore})` : '';
   return `${g.gene} ${g.phenotype}${score}`;
 }

@@ -43,7 +43,8 @@ export function wrap(text: string, style: TextStyle, maxWidth: number): string[]
     if (line) lines.push(line);
     line = '';
     // A single word wider than the line: hard-break it by characters.
-    while (width(word) > maxWidth) {
+    // (Each pass takes at least one character, so a line narrower than one character still ends.)
+    while (word && width(word) > maxWidth) {
       const chars = Array.from(word);
       let cut = 1;
       while (cut < chars.length && width(chars.slice(0, cut + 1).join('')) <= maxWidth) cut++;

@@ -73,7 +73,8 @@ describe('Ask AI, built-in engine', () => {
         }
       }
       for (const s of done.evidence) for (const c of s.citations) expect(refs.has(c), c).toBe(true);
-      for (const r of done.records) expect(r.href).toMatch(new RegExp(`^/sessions/${id}/(result/[0-9a-f-]+/components/[a-z0-9-]+|questionnaires/\\d+)$`));
+      for (const r of done.records)
+        expect(r.href).toMatch(new RegExp(`^/sessions/${id}/(result/[0-9a-f-]+/components/[a-z0-9-]+|questionnaires/\\d+|reports\\?view=1&name=[^&]+)?$`));
       expect(done.dataDate).not.toBeNull();
     }
   });
@@ -101,8 +102,9 @@ describe('Ask AI, built-in engine', () => {
     const draft = await toJournal([0]);
     expect(draft.json()).toMatchObject({ status: 'Saved' });
     const text = draft.json().description as string;
-    expect(text).toContain('Ask AI (built-in)');
-    expect(text).toContain('not medical advice');
+    // Plain words only: no source list, no engine label, no disclaimer (issue 31: the practitioner's note).
+    expect(text).not.toContain('not medical advice');
+    expect(text).not.toMatch(/questionnaire:|component:|pgx:/);
     // The ticked line goes to the journal as plain text; the lines not ticked and the evidence do not.
     expect(text).toContain(done.statements[0]!.text);
     expect(text).not.toMatch(/[<>]|\*\*/);
@@ -131,7 +133,7 @@ describe('Ask AI, built-in engine', () => {
 });
 
 describe('Ask AI and the pharmacogenomic report', () => {
-  it('puts a medicine the patient takes with an actionable verdict first, in the Overview\'s words, citing the questionnaire and the verdict', async () => {
+  it("puts a medicine the patient takes with an actionable verdict first, in the Overview's words, citing the questionnaire and the verdict", async () => {
     const { doc, patient, id } = await patientWithData(h);
     const [kit] = await h.db.select().from(kits).where(eq(kits.sessionId, id));
     await importDemoCallSet(h.db, 'thandi.nkosi', kit!.id);

@@ -94,7 +94,9 @@ function verdictStatement(v: Of<PgxVerdictRecord>, meds: SourceRecord[], report:
     alts.length ? `CPIC names ${names(alts).replace(/ and (?=[^,]*$)/, ' or ')} instead` : null,
     // The flag in the report's words; where CPIC's advice for the inhibited phenotype is known, that advice in full once.
     d.phenoconversion ? PGX_MESSAGES.phenoconversionVerdict(d.phenoconversion.converters, null).replace(/\.$/, '') : null,
-    d.phenoconversion?.reading ? `If phenoconverted (${d.phenoconversion.reading.genes.map((g) => `${g.gene} activity score ${g.activityScore ?? '0'}`).join(', ')}): ${readingText(d.phenoconversion.reading)}` : null,
+    d.phenoconversion?.reading
+      ? `If phenoconverted (${d.phenoconversion.reading.genes.map((g) => `${g.gene} activity score ${g.activityScore ?? '0'}`).join(', ')}): ${readingText(d.phenoconversion.reading)}`
+      : null,
     ...d.untested.map((u) => u.replace(/\.$/, '')),
     ...d.heritable.map((h) => h.replace(/\.$/, '')),
   ].filter((x): x is string => Boolean(x));
@@ -138,14 +140,16 @@ function actionStatements(rs: SourceRecord[], meds: SourceRecord[]): AiStatement
   // The Overview's lines, with those about what the patient takes first: a summary cut short by its
   // word budget must still say what it found for the medicines taken (the rest is under the evidence).
   const rank = (l: ReturnType<typeof actionLines>[number]) =>
-    l.kind === 'medicine' || l.kind === 'phenoconversion' ? 0 : l.kind === 'medicines' && l.tier === 'usual' ? 1 : l.kind === 'pharmacogene' ? 2 : 3;
+    l.kind === 'medicine' || l.kind === 'phenoconversion' ? 0 : l.kind === 'medicines' ? 1 : l.kind === 'pharmacogene' ? 2 : 3;
   const lines = actionLines(report.pgx.reading)
     .map((l, i) => ({ l, i }))
     .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
     .map(({ l }) => l);
   return lines.map((l) => ({
     text: `${cap(l.title)}${l.title.includes(':') ? ' —' : ':'} ${l.level}`,
-    citations: [...new Set([...l.drugs.flatMap((d) => naming(meds, d)), ...l.drugs.map((d) => verdictOf(rs, d)?.ref).filter((x): x is string => Boolean(x)), report.ref])],
+    citations: [
+      ...new Set([...l.drugs.flatMap((d) => naming(meds, d)), ...l.drugs.map((d) => verdictOf(rs, d)?.ref).filter((x): x is string => Boolean(x)), report.ref]),
+    ],
   }));
 }
 
@@ -163,7 +167,8 @@ function countLine(rs: SourceRecord[]): AiStatement | null {
   const parts: string[] = [];
   if (np.length) parts.push(`${np.length} nutrigenomic ${np.length === 1 ? 'component' : 'components'} not calculated (too few SNPs)`);
   const pairs = report ? new Set(report.pgx.notCovered.pairs.map((p) => `${p.drug}|${p.gene}`)).size : 0;
-  if (pairs) parts.push(`${pairs} drug–gene ${pairs === 1 ? 'pair' : 'pairs'} of the pharmacogenomic report not covered by the knowledge base (read the guideline)`);
+  if (pairs)
+    parts.push(`${pairs} drug–gene ${pairs === 1 ? 'pair' : 'pairs'} of the pharmacogenomic report not covered by the knowledge base (read the guideline)`);
   if (report?.pgx.reading.notTested.length) parts.push(`not tested: ${names(report.pgx.reading.notTested)}`);
   if (!parts.length) return null;
   return { text: `Not scored or not covered: ${parts.join('; ')}.`, citations: [...np.map((r) => r.ref), ...(report ? [report.ref] : [])] };
@@ -266,7 +271,9 @@ function summaryAnswer(rs: SourceRecord[]): EngineAnswer {
   const first = report ? actionStatements(rs, meds) : noReportLines(rs);
   const scores = [scoreLine(rs, 'Decreased'), scoreLine(rs, 'Increased')].filter((s): s is AiStatement => s !== null);
   const { shown, moved } = fit([...first, ...scores], countLine(rs), AI_SUMMARY_WORDS);
-  const acted = verdicts(rs).filter((v) => v.pgx.verdict.taking || v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust' || v.pgx.verdict.phenoconversion);
+  const acted = verdicts(rs).filter(
+    (v) => v.pgx.verdict.taking || v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust' || v.pgx.verdict.phenoconversion,
+  );
   const evidence = [
     ...moved,
     ...acted.map((v) => verdictStatement(v, meds, report)),
@@ -297,18 +304,26 @@ function medicinesAnswer(rs: SourceRecord[]): EngineAnswer {
     : [];
   if (!report) {
     const none = noReportLines(rs);
-    return listed.length || none.length ? { statements: [...listed, ...none.map((s) => ({ ...s, text: s.text.replace(/^Takes .*?: there/, 'There') }))], evidence: [], declined: false } : { statements: [], evidence: [], declined: true };
+    return listed.length || none.length
+      ? { statements: [...listed, ...none.map((s) => ({ ...s, text: s.text.replace(/^Takes .*?: there/, 'There') }))], evidence: [], declined: false }
+      : { statements: [], evidence: [], declined: true };
   }
   const m = report.pgx.reading.medicines;
   const statements: AiStatement[] = [...listed];
   if (!m.answered)
-    statements.push({ text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.', citations: [report.ref] });
+    statements.push({
+      text: 'The patient has not listed current medicines in the questionnaire, so none can be checked against the report.',
+      citations: [report.ref],
+    });
   const taken = verdicts(rs).filter((v) => v.pgx.verdict.taking);
   statements.push(...taken.map((v) => verdictStatement(v, meds, report)));
   // A medicine taken that inhibits or induces an enzyme: said whether or not it is a drug of the report itself.
   for (const c of m.phenoconverters) statements.push(converterStatement(rs, c));
   if (m.notRecognised.length)
-    statements.push({ text: `${names(m.notRecognised.map((n) => `‘${n}’`))}: not recognised — not checked against the genotype.`, citations: [...meds.map((x) => x.ref), report.ref] });
+    statements.push({
+      text: `${names(m.notRecognised.map((n) => `‘${n}’`))}: not recognised — not checked against the genotype.`,
+      citations: [...meds.map((x) => x.ref), report.ref],
+    });
   if (m.stopped.length) statements.push({ text: `Stopped, so not counted as taken: ${names(m.stopped)}.`, citations: [...meds.map((x) => x.ref), report.ref] });
   const [s, e] = oncePerSentence(statements, otherConsiderations(taken));
   return { statements: s!, evidence: e!, declined: false };
@@ -364,12 +379,18 @@ function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
       const d = v.pgx.verdict;
       const pops = [...new Set(d.readings.map((r) => r.population).filter((p): p is string => p !== null))];
       if (pops.length > 1 && new Set(d.readings.map((r) => r.tier)).size > 1)
-        out.push({ text: `Ask what ${d.drug} is prescribed for (${pops.join('; ')}): CPIC's advice differs by indication.`, citations: [...naming(meds, d.drug), v.ref] });
+        out.push({
+          text: `Ask what ${d.drug} is prescribed for (${pops.join('; ')}): CPIC's advice differs by indication.`,
+          citations: [...naming(meds, d.drug), v.ref],
+        });
     }
     const hla = vs.filter((v) => v.pgx.verdict.tier === 'avoid' && v.pgx.verdict.heritable.some((h) => /^HLA/.test(h)));
     if (hla.length)
       out.push({
-        text: `Ask whether the patient has taken ${names(hla.map((v) => v.pgx.verdict.drug), 4).replace(/ and (?=[^,]*$)/, ' or ')} before, for how long, and about any rash or reaction.`,
+        text: `Ask whether the patient has taken ${names(
+          hla.map((v) => v.pgx.verdict.drug),
+          4,
+        ).replace(/ and (?=[^,]*$)/, ' or ')} before, for how long, and about any rash or reaction.`,
         citations: hla.map((v) => v.ref),
       });
     const mt = vs.find((v) => v.pgx.verdict.heritable.some((h) => /^MT-RNR1/.test(h)));
@@ -385,7 +406,10 @@ function questionsAnswer(rs: SourceRecord[]): EngineAnswer {
           });
       }
     for (const c of report.pgx.reading.medicines.phenoconverters)
-      out.push({ text: `Ask how long the patient has taken ${c.medicine}, and whether they plan to stop it: it may change how ${c.enzyme} drugs act.`, citations: [...naming(meds, c.medicine), report.ref] });
+      out.push({
+        text: `Ask how long the patient has taken ${c.medicine}, and whether they plan to stop it: it may change how ${c.enzyme} drugs act.`,
+        citations: [...naming(meds, c.medicine), report.ref],
+      });
     for (const n of report.pgx.reading.medicines.notRecognised.slice(0, 2))
       out.push({ text: `Ask what ‘${n}’ is, to check it against the report.`, citations: [...meds.map((m) => m.ref), report.ref] });
   }
@@ -443,7 +467,11 @@ const CLASSES: Array<{ name: string; words: RegExp; matches: (v: PgxVerdict) => 
   { name: 'antidepressants', words: /\b(antidepressants?|ssris?|snris?|tricyclics?|tcas?)\b/i, matches: cls(/antidepressant|SSRI|serotonin reuptake/i) },
   { name: 'opioids', words: /\b(opioids?|opiates?|painkillers?|pain relief|analgesics?)\b/i, matches: cls(/opioid/i) },
   { name: 'anti-inflammatories (NSAIDs)', words: /\b(nsaids?|anti-?inflammator(y|ies)|painkillers?|pain relief)\b/i, matches: cls(/NSAID/i) },
-  { name: 'antibiotics', words: /\b(antibiotics?|aminoglycosides?|antibacterials?)\b/i, matches: cls(/antibiotic|aminoglycoside|antibacterial|fluoroquinolone|sulfonamide/i) },
+  {
+    name: 'antibiotics',
+    words: /\b(antibiotics?|aminoglycosides?|antibacterials?)\b/i,
+    matches: cls(/antibiotic|aminoglycoside|antibacterial|fluoroquinolone|sulfonamide/i),
+  },
   { name: 'blood thinners', words: /\b(blood thinners?|antiplatelets?|anticoagulants?)\b/i, matches: cls(/antiplatelet|anticoagulant/i) },
   { name: 'proton pump inhibitors', words: /\b(ppis?|proton pump inhibitors?|antacids?|reflux)\b/i, matches: cls(/proton pump/i) },
   { name: 'antiepileptics', words: /\b(anti-?epileptics?|anticonvulsants?|epilepsy|seizures?)\b/i, matches: cls(/antiepileptic/i) },
@@ -456,7 +484,8 @@ const CLASSES: Array<{ name: string; words: RegExp; matches: (v: PgxVerdict) => 
 ];
 
 /** Words that say a question is medical, though it names nothing the records hold. */
-const MEDICAL = /\b(medicines?|medications?|drugs?|dose|doses|dosing|dosage|prescri\w*|take|takes|taking|safe|genes?|genetic|genotype|pharmaco\w*|metaboli\w*|interact\w*|side effects?|tablets?|pills?|treatment|therapy|symptoms?|results?|risk|health|blood|allerg\w*|switch\w*)\b/i;
+const MEDICAL =
+  /\b(medicines?|medications?|drugs?|dose|doses|dosing|dosage|prescri\w*|take|takes|taking|safe|genes?|genetic|genotype|pharmaco\w*|metaboli\w*|interact\w*|side effects?|tablets?|pills?|treatment|therapy|symptoms?|results?|risk|health|blood|allerg\w*|switch\w*)\b/i;
 const GENERAL_QUESTIONS = /\b(questions to ask|what should i ask|what to ask|ask the patient|ask her|ask him|ask them)\b/i;
 const GENERAL_MEDICINES = /\b(medicines?|medications?|drugs?|prescriptions?|dose|doses|dosing|pharmacogenomic\w*|pharmacogenetic\w*|pharmaco)\b/i;
 const GENERAL_NUTRITION = /\b(nutrition\w*|nutrients?|nutrigenomic\w*|deficienc(y|ies))\b/i;
@@ -506,6 +535,7 @@ function vocabularyOf(rs: SourceRecord[]): Set<string> {
     for (const c of [...v.pgx.verdict.class, ...v.pgx.verdict.category]) add(c);
   }
   for (const c of calls(rs)) add(c.pgx.call.gene);
+  for (const d of rs.find((r) => r.kit)?.kit?.drugs ?? []) add(d);
   for (const r of components(rs)) add(String(r.facts.title));
   for (const t of TOPICS) t.words.forEach(add);
   return out;
@@ -543,8 +573,7 @@ function freeAnswer(rs: SourceRecord[], question: string, ctx: AskContext): Engi
   const declineOthers: AiStatement = { text: othersDeclined(ctx.patient), citations: [] };
   if (SYSTEM.some((re) => re.test(question))) return refusal();
   const q = mine.join('. ');
-  if (others && !MEDICAL.test(q) && !mine.some((c) => vocabularyHit(c, vocabulary)))
-    return { statements: [declineOthers], evidence: [], declined: true };
+  if (others && !MEDICAL.test(q) && !mine.some((c) => vocabularyHit(c, vocabulary))) return { statements: [declineOthers], evidence: [], declined: true };
 
   const answer = answerAboutPatient(rs, q, vocabulary);
   if (!others) return answer;
@@ -553,7 +582,11 @@ function freeAnswer(rs: SourceRecord[], question: string, ctx: AskContext): Engi
   return { ...answer, statements: [declineOthers, ...answer.statements] };
 }
 
-const vocabularyHit = (q: string, vocabulary: Set<string>) => q.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.length > 2 && vocabulary.has(w));
+const vocabularyHit = (q: string, vocabulary: Set<string>) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((w) => w.length > 2 && vocabulary.has(w));
 
 function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<string>): EngineAnswer {
   const report = reportOf(rs);
@@ -584,9 +617,20 @@ function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<strin
       .sort(([a], [b]) => ['avoid', 'adjust', 'usual', 'noAdvice', 'notCovered'].indexOf(a) - ['avoid', 'adjust', 'usual', 'noAdvice', 'notCovered'].indexOf(b))
       .map(([t, group]) => {
         const genes =
-          t === 'notCovered' ? [] : [...new Set(group.flatMap((v) => v.pgx.verdict.readings.filter((r) => r.tier === t).flatMap((r) => r.genes.filter((g) => g.phenotype).map((g) => pgxGeneResult(g)))))];
+          t === 'notCovered'
+            ? []
+            : [
+                ...new Set(
+                  group.flatMap((v) =>
+                    v.pgx.verdict.readings.filter((r) => r.tier === t).flatMap((r) => r.genes.filter((g) => g.phenotype).map((g) => pgxGeneResult(g))),
+                  ),
+                ),
+              ];
         const flagged = group.filter((v) => v.pgx.verdict.phenoconversion).map((v) => v.pgx.verdict.drug);
-        return `${PGX_TIER_LABELS[t]}: ${names(group.map((v) => v.pgx.verdict.drug), 8)}${genes.length ? ` (${names(genes, 3)})` : ''}${flagged.length ? `; phenoconversion flag on ${names(flagged, 6)}` : ''}`;
+        return `${PGX_TIER_LABELS[t]}: ${names(
+          group.map((v) => v.pgx.verdict.drug),
+          8,
+        )}${genes.length ? ` (${names(genes, 3)})` : ''}${flagged.length ? `; phenoconversion flag on ${names(flagged, 6)}` : ''}`;
       });
     const taken = members.some((v) => v.pgx.verdict.taking);
     statements.push({ text: `${taken ? `Other ${c.name}` : cap(c.name)} in the report — ${parts.join('; ')}.`, citations: rest.map((v) => v.ref) });
@@ -598,7 +642,10 @@ function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<strin
     suspects.filter((v) => v.pgx.verdict.taking).forEach(tell);
     if (!suspects.some((v) => v.pgx.verdict.taking) && suspects.length)
       statements.push({
-        text: `None of the medicines the patient takes is among the report's drugs whose CPIC rows name this (${names(suspects.map((v) => v.pgx.verdict.drug), 6)}).`,
+        text: `None of the medicines the patient takes is among the report's drugs whose CPIC rows name this (${names(
+          suspects.map((v) => v.pgx.verdict.drug),
+          6,
+        )}).`,
         citations: [...meds.map((m) => m.ref), ...suspects.map((v) => v.ref)],
       });
     for (const r of rs.filter((x) => x.kind === 'questionnaire' && s.words.test(String(x.facts.answer)))) statements.push(answerStatement(r));
@@ -607,14 +654,33 @@ function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<strin
   // Genes named: the result, how it was checked, the drugs whose advice it changes, and what inhibits it.
   for (const c of calls(rs).filter((x) => has(q, x.pgx.call.gene))) {
     const call = c.pgx.call;
-    const changed = vs.filter((v) => (v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust') && v.pgx.verdict.readings.some((r) => r.tier === v.pgx.verdict.tier && r.genes.some((g) => g.gene === call.gene)));
+    const changed = vs.filter(
+      (v) =>
+        (v.pgx.verdict.tier === 'avoid' || v.pgx.verdict.tier === 'adjust') &&
+        v.pgx.verdict.readings.some((r) => r.tier === v.pgx.verdict.tier && r.genes.some((g) => g.gene === call.gene)),
+    );
     const byTier = (t: PgxTier) => changed.filter((v) => v.pgx.verdict.tier === t).map((v) => v.pgx.verdict.drug);
     // A drug whose advice rests on this result and another gene's says so: the other result may be what changes it.
     const withOthers = (drug: string, t: PgxTier) => {
-      const others = [...new Set(vs.find((v) => v.pgx.verdict.drug === drug)!.pgx.verdict.readings.filter((r) => r.tier === t).flatMap((r) => r.genes.filter((g) => g.gene !== call.gene && g.phenotype).map((g) => pgxGeneResult(g))))];
+      const others = [
+        ...new Set(
+          vs
+            .find((v) => v.pgx.verdict.drug === drug)!
+            .pgx.verdict.readings.filter((r) => r.tier === t)
+            .flatMap((r) => r.genes.filter((g) => g.gene !== call.gene && g.phenotype).map((g) => pgxGeneResult(g))),
+        ),
+      ];
       return others.length ? `${drug} (with ${names(others)})` : drug;
     };
-    const drugs = (['avoid', 'adjust'] as const).filter((t) => byTier(t).length).map((t) => `${PGX_TIER_LABELS[t]}: ${names(byTier(t).map((d) => withOthers(d, t)), 12)}`);
+    const drugs = (['avoid', 'adjust'] as const)
+      .filter((t) => byTier(t).length)
+      .map(
+        (t) =>
+          `${PGX_TIER_LABELS[t]}: ${names(
+            byTier(t).map((d) => withOthers(d, t)),
+            12,
+          )}`,
+      );
     statements.push({
       text: `${call.gene}${PGX_HLA_GENES.has(call.gene) ? '' : ' '}${call.diplotype}: ${!call.phenotype ? 'no phenotype given' : PGX_HLA_GENES.has(call.gene) ? pgxGeneResult(call) : pgxGeneResult(call).slice(call.gene.length + 1)}. ${drugs.length ? `Drugs for which CPIC advises a change or a precaution at this result — ${drugs.join('; ')}.` : 'No drug of the report needs a change or a precaution for this result.'}`,
       citations: [c.ref, ...changed.map((v) => v.ref)],
@@ -625,13 +691,23 @@ function answerAboutPatient(rs: SourceRecord[], q: string, vocabulary: Set<strin
     if (report?.pgx.reading.medicines.answered) {
       const taken = changed.filter((v) => v.pgx.verdict.taking).map((v) => v.pgx.verdict.drug);
       if (!taken.length && !converters.length)
-        statements.push({ text: `None of the medicines the patient takes (${names(report.pgx.reading.medicines.taking) || "none of the report's drugs"}) is among them.`, citations: [...meds.map((m) => m.ref), report.ref] });
+        statements.push({
+          text: `None of the medicines the patient takes (${names(report.pgx.reading.medicines.taking) || "none of the report's drugs"}) is among them.`,
+          citations: [...meds.map((m) => m.ref), report.ref],
+        });
     }
   }
 
   // A medicine no guideline covers: said so, never refused as off-topic.
   const candidates = new Set<string>();
   for (const re of DRUG_SLOTS) for (const m of q.matchAll(re)) candidates.add(m[1]!.toLowerCase());
+  // Without a report, a drug a report would cover is named as such: it cannot be checked yet.
+  const covered = report ? [] : (rs.find((r) => r.kit)?.kit?.drugs ?? []).filter((d) => has(q, d) && !told.has(d));
+  for (const word of covered) {
+    told.add(word);
+    const { text, kit } = noReportYet(rs);
+    statements.push({ text: `${text}, so ${word} cannot be checked against one.`, citations: [...meds.map((m) => m.ref), ...(kit ? [kit.ref] : [])] });
+  }
   for (const word of candidates) {
     if (NOT_DRUGS.has(word) || vocabulary.has(word) || CLASSES.some((c) => c.words.test(word)) || SYMPTOMS.some((s) => s.words.test(word))) continue;
     if (told.has(word)) continue;

@@ -5,6 +5,7 @@ import { AI_REFUSAL, AI_SUMMARY_WORDS, countWords, type AiAnswer } from '@portal
 import { practitioners, questionnaireResponses, sessions, users } from '../../db/schema';
 import { createTestApp, createUser, type Harness } from '../../test/harness';
 import { seedDemoSessions } from '../demo/demo-sessions';
+import { othersDeclined } from './builtin';
 
 /**
  * The built-in engine read on the demo patients as a practitioner reads them: Thandi Nkosi
@@ -47,12 +48,12 @@ function expectCited(a: AiAnswer) {
     expect(s.citations.length, s.text).toBeGreaterThan(0);
     for (const c of s.citations) expect(refs.has(c), `${c} in ${s.text}`).toBe(true);
   }
-  for (const r of a.records) expect(r.href).toMatch(/^\/sessions\/[0-9a-f-]+\/(result\/|questionnaires\/|reports)/);
+  for (const r of a.records) expect(r.href).toMatch(/^\/sessions\/[0-9a-f-]+\/(result\/|questionnaires\/|reports|$)/);
 }
 
 describe('Summary of results on every demo patient', () => {
   for (const name of ['Thandi', 'Nomsa', 'Busisiwe']) {
-    it(`${name}: at most ${AI_SUMMARY_WORDS} words, no sentence twice, every line cited, the rest as evidence`, async () => {
+    it(`${name}: at most ${AI_SUMMARY_WORDS} words, no sentence twice, every line cited, the moved lines counted exactly`, async () => {
       const a = await ask(name, { preset: 'summary' });
       expect(a.declined).toBe(false);
       const words = countWords(a.statements.map((s) => s.text).join(' '));
@@ -62,135 +63,154 @@ describe('Summary of results on every demo patient', () => {
       expect(all.filter((s, i) => all.indexOf(s) !== i)).toEqual([]);
       expectCited(a);
       expect(a.evidence.length).toBeGreaterThan(0);
-      // One line per gene: no drug line repeats a gene's phenotype, and no line is a pasted CPIC paragraph.
       for (const s of a.statements) expect(s.text).not.toMatch(/Other Considerations/);
-      // The order: medicines taken, other actionable genes, scores, then the count of what was not scored or covered.
-      const kinds = a.statements.map((s) =>
-        /^(Takes|Also takes)[ ,]/.test(s.text)
-          ? 0
-          : s.citations.some((c) => c.startsWith('pgx-gene:'))
-            ? 1
-            : /genetic scores/.test(s.text) || /^\d+ more findings? (is|are) under all evidence/.test(s.text)
-              ? 2
-              : /^Not scored/.test(s.text)
-                ? 3
-                : 9,
-      );
-      expect(kinds).toEqual([...kinds].sort());
-      expect(kinds).not.toContain(9);
+      // 'N more lines are under Show all evidence': N is the number of lines moved, which lead the evidence.
+      const more = a.statements.map((s) => /^(\d+) more lines? (is|are) under Show all evidence\.$/.exec(s.text)).find(Boolean);
+      if (more) {
+        const n = Number(more[1]);
+        const moved = a.evidence.slice(0, n);
+        expect(moved).toHaveLength(n);
+        // A moved line is an action line (a finding, a medicine) or a score line, never a CPIC paragraph.
+        for (const m of moved) expect(m.text).toMatch(/ — |: (Avoid|Change the dose|Use as usual)|genetic scores: /);
+        expect(a.evidence[n]?.text ?? '').not.toMatch(/genetic scores: /);
+      }
       expect(a.statements.at(-1)!.text).toMatch(/^Not scored or not covered: 19 nutrigenomic components not calculated/);
     });
   }
 
-  it('Nomsa: clopidogrel, which she takes with CYP2C19 intermediate metabolizer, comes first, then paroxetine and its CYP2D6 flag', async () => {
+  it('Nomsa: clopidogrel, which she takes, leads with the action and the alternatives CPIC names; then paroxetine and the drugs it concerns', async () => {
     const a = await ask('Nomsa', { preset: 'summary' });
     expect(a.statements[0]!.text).toBe(
-      'Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation (Cardiovascular: acute coronary syndrome or PCI): Avoid standard dose (75 mg) clopidogrel if possible.',
+      'Clopidogrel (currently taking): Avoid, or use an alternative (Cardiovascular: acute coronary syndrome or PCI; Neurovascular indications); CYP2C19 Intermediate Metabolizer; CPIC Strong/Moderate; CPIC names prasugrel or ticagrelor.',
     );
-    expect(a.statements[0]!.citations).toEqual(['questionnaire:4:medicines', 'pgx:CYP2C19:clopidogrel']);
-    // Paroxetine flags the report's other CYP2D6 drugs; for itself CPIC's advice for her genotype stands (no rule reads it at activity score 0).
-    expect(a.statements[1]!.text).toBe(
-      "Takes paroxetine, a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may be poorer than the genotype (phenoconversion; 18 flagged); for paroxetine itself, no actionable pharmacogenomic recommendation for paroxetine in this report — CYP2D6 Normal Metabolizer, Strong: Initiate therapy with recommended starting dose.",
+    expect(a.statements[0]!.citations).toEqual(['questionnaire:4:medicines', 'pgx:clopidogrel', 'pgx-report']);
+    expect(a.statements[1]!.text).toMatch(
+      /^Paroxetine \(currently taking\): a strong CYP2D6 inhibitor: for 18 of the report's drugs \(.*\) the effective phenotype may be poorer than the genotype; if phenoconverted, CPIC advises avoiding .*codeine/,
     );
-    expect(a.statements[1]!.text).not.toMatch(/if phenoconverted/);
-    // Her other CYP2C19 drugs in one line, without clopidogrel again.
-    const cyp2c19 = a.statements.filter((s) => s.citations.includes('pgx-gene:CYP2C19'));
-    expect(cyp2c19).toHaveLength(1);
-    expect(cyp2c19[0]!.text).toMatch(/^CYP2C19 Intermediate Metabolizer \(other drugs\): /);
-    expect(cyp2c19[0]!.text).not.toContain('clopidogrel');
-    // The evidence holds CPIC's full words for the pair.
-    expect(a.evidence.some((e) => e.text.includes('Use prasugrel or ticagrelor at standard dose if no contraindication.'))).toBe(true);
+    // Paroxetine itself needs no gene-based change, and that is said in those words; then her contraindication.
+    expect(a.statements[2]!.text).toBe('Medicines taken: no gene-based change — paroxetine: Use as usual per CPIC.');
+    expect(a.statements[3]!.text).toBe('Medicines not recognised: Paracetamol for headaches: not recognised — not checked against the genotype.');
+    expect(a.statements[4]!.text).toMatch(/^HLA-B\*58:01 positive — Avoid, or use an alternative: allopurinol; CPIC Strong; .*lifelong result/);
+    // The evidence holds CPIC's whole words for the medicine she takes.
+    expect(a.evidence.some((e) => e.text.includes('Use prasugrel or ticagrelor at standard dose if no contraindication'))).toBe(true);
   });
 
-  it('Busisiwe: the summary says first that there is no pharmacogenomic report to check her medicines against', async () => {
+  it('Busisiwe: the summary says first that there is no pharmacogenomic report yet, with where her kit stands', async () => {
     const a = await ask('Busisiwe', { preset: 'summary' });
     expect(a.statements[0]).toEqual({
-      text: 'Takes Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then: there is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.',
-      citations: ['questionnaire:4:medicines', 'questionnaire:4:otc'],
+      text: 'Takes Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then: there is no pharmacogenomic report for this kit yet (kit DEMO-BUSISIWEND: Results available), so these medicines cannot be checked against one.',
+      citations: ['questionnaire:4:medicines', 'questionnaire:4:otc', 'kit'],
     });
-    expect(a.statements.some((s) => /actionable pharmacogenomic/.test(s.text))).toBe(false);
+    expect(a.statements.some((s) => /Use as usual|Avoid|CPIC/.test(s.text))).toBe(false);
   });
 
-  it('Thandi: nothing she takes has an actionable recommendation, and the summary says so first', async () => {
+  it('Thandi: her three medicines need no gene-based change, said first; then abacavir and the aminoglycosides with the maternal note', async () => {
     const a = await ask('Thandi', { preset: 'summary' });
     expect(a.statements[0]).toEqual({
-      text: 'Takes, with no actionable pharmacogenomic recommendation in this report: clopidogrel, ibuprofen and simvastatin.',
-      citations: ['questionnaire:4:medicines', 'pgx:CYP2C19:clopidogrel', 'questionnaire:4:otc', 'pgx:CYP2C9:ibuprofen', 'pgx:SLCO1B1:simvastatin'],
+      text: 'Medicines taken: no gene-based change — clopidogrel, ibuprofen and simvastatin: Use as usual per CPIC.',
+      citations: ['questionnaire:4:medicines', 'questionnaire:4:otc', 'pgx:clopidogrel', 'pgx:ibuprofen', 'pgx:simvastatin', 'pgx-report'],
     });
-    // The tricyclic 'Other Considerations' CPIC repeats for each drug appear once, naming the drugs.
-    const tca = a.evidence.filter((e) => e.text.includes('Patients may receive an initial low dose of a tricyclic'));
-    expect(tca.length).toBe(1);
+    expect(a.statements[1]!.text).toMatch(/^HLA-B\*57:01 positive — Avoid, or use an alternative: abacavir; CPIC Strong/);
+    expect(a.statements[2]!.text).toMatch(/^MT-RNR1 .*: Avoid, or use an alternative: amikacin, .*maternal relatives/);
+    // The tricyclic 'Other Considerations' CPIC repeats for each drug appear once per distinct CPIC text, naming the drugs.
+    const tca = a.evidence.filter((e) => e.text.includes('Patients may receive an initial low dose of a tricyclic')).map((e) => e.text);
+    expect(tca.length).toBeGreaterThan(0);
+    expect(new Set(tca).size).toBe(tca.length);
+    for (const t of tca) expect(t).toMatch(/^CPIC's other considerations for [\w ,]+: Patients may receive/);
   });
 });
 
 describe('Medicines to review', () => {
-  it('Thandi: starts from what she lists, and says simvastatin has no actionable recommendation in this report', async () => {
+  it('Thandi: starts from what she lists; each medicine with its action, CPIC’s whole words and the result it rests on', async () => {
     const a = await ask('Thandi', { preset: 'medicines' });
     expect(a.statements[0]!.text).toBe('The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.');
-    const simvastatin = a.statements.find((s) => s.text.startsWith('Takes simvastatin:'))!;
+    const simvastatin = a.statements.find((s) => s.text.startsWith('Simvastatin (currently taking):'))!;
     expect(simvastatin.text).toBe(
-      'Takes simvastatin: no actionable pharmacogenomic recommendation for simvastatin in this report — SLCO1B1 Normal Function, Strong: Prescribe desired starting dose and adjust doses based on disease-specific guidelines.',
+      'Simvastatin (currently taking): Use as usual per CPIC (CPIC Strong; SLCO1B1 Normal Function): Prescribe desired starting dose and adjust doses based on disease-specific guidelines.',
     );
-    expect(simvastatin.citations).toEqual(['questionnaire:4:medicines', 'pgx:SLCO1B1:simvastatin']);
-    // Then the other actionable drugs, by gene.
-    const byGene = a.statements.filter((s) => s.citations.some((c) => c.startsWith('pgx-gene:')));
-    expect(byGene.map((s) => s.citations[0])).toEqual(expect.arrayContaining(['pgx-gene:CYP2D6', 'pgx-gene:HLA-B', 'pgx-gene:MT-RNR1']));
-    expect(a.statements.indexOf(byGene[0]!)).toBeGreaterThan(a.statements.indexOf(simvastatin));
+    expect(simvastatin.citations).toEqual(['questionnaire:4:medicines', 'pgx:simvastatin']);
+    expect(a.statements.map((s) => s.text.split(' (')[0])).toEqual([
+      'The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.',
+      'Clopidogrel',
+      'Ibuprofen',
+      'Simvastatin',
+    ]);
     expectCited(a);
   });
 
-  it('Nomsa: clopidogrel actionable, paroxetine flagged, paracetamol not in the report', async () => {
+  it('Nomsa: clopidogrel to avoid with the alternatives, paroxetine as usual and as an inhibitor, paracetamol not recognised', async () => {
     const a = await ask('Nomsa', { preset: 'medicines' });
-    expect(a.statements[1]!.text).toMatch(/^Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation/);
-    expect(a.statements[2]!.text).toMatch(/^Takes paroxetine, a strong CYP2D6 inhibitor/);
-    expect(a.statements[3]).toEqual({
-      text: '‘Paracetamol for headaches’: not matched to any drug in this report, so no pharmacogenomic recommendation for it in this report.',
-      citations: ['questionnaire:4:otc', 'pgx-report'],
+    expect(a.statements[1]!.text).toMatch(
+      /^Clopidogrel \(currently taking\): Cardiovascular: acute coronary syndrome or PCI: Avoid, or use an alternative \(CPIC Strong; CYP2C19 Intermediate Metabolizer\): Avoid standard dose \(75 mg\) clopidogrel if possible\. Use prasugrel or ticagrelor at standard dose if no contraindication/,
+    );
+    expect(a.statements[2]!.text).toMatch(/^Paroxetine \(currently taking\): Use as usual per CPIC/);
+    expect(a.statements[3]!.text).toMatch(
+      /^Takes paroxetine, a strong CYP2D6 inhibitor: for 18 of the report's drugs the effective phenotype may be poorer than the genotype/,
+    );
+    expect(a.statements[4]).toEqual({
+      text: '‘Paracetamol for headaches’: not recognised — not checked against the genotype.',
+      citations: ['questionnaire:4:medicines', 'questionnaire:4:otc', 'pgx-report'],
     });
     expectCited(a);
   });
 
-  it('Busisiwe: her medicines, and that there is no report to check them against', async () => {
+  it('Busisiwe: her medicines, and that there is no report to check them against yet', async () => {
     const a = await ask('Busisiwe', { preset: 'medicines' });
     expect(a.statements.map((s) => s.text)).toEqual([
       'The patient lists: Simvastatin 40 mg at night; clopidogrel 75 mg daily; Ibuprofen now and then.',
-      'There is no pharmacogenomic report for this kit, so these medicines cannot be checked against one.',
+      'There is no pharmacogenomic report for this kit yet (kit DEMO-BUSISIWEND: Results available), so these medicines cannot be checked against one.',
     ]);
     expectCited(a);
   });
 });
 
-describe('Free questions', () => {
-  it("the issue's question: Thandi's CYP2D6 drugs, and that she takes none of them", async () => {
-    const a = await ask('Thandi', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
-    expect(a.statements[0]!.text).toMatch(/^CYP2D6 Intermediate Metabolizer: CPIC recommendations that change prescribing, Moderate for amitriptyline, atomoxetine and codeine; /);
-    expect(a.statements[0]!.text).not.toContain('more');
-    expect(a.statements[1]!.text).toBe(
-      'None of the medicines the patient takes (clopidogrel, ibuprofen and simvastatin) is among the drugs with a CYP2D6 recommendation or flag here.',
-    );
-    expect(a.statements).toHaveLength(2);
-    expectCited(a);
-  });
-
-  it('Nomsa: her CYP2D6 result is normal, but paroxetine flags it', async () => {
-    const a = await ask('Nomsa', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
-    expect(a.statements.map((s) => s.text)).toEqual([
-      expect.stringMatching(/^CYP2D6 Normal Metabolizer: CPIC recommendations that change prescribing/),
-      expect.stringMatching(
-        /^Takes paroxetine, a strong CYP2D6 inhibitor: the effective phenotype may be poorer than the genotype \(phenoconversion\)\. Flagged in the report: .*codeine/,
-      ),
-      "Of the medicines the patient takes, paroxetine is among the report's CYP2D6 drugs with a recommendation or flag.",
+describe('Questions to ask the patient follow the findings', () => {
+  it('Thandi: prior exposure for her HLA-B risk alleles, maternal relatives for MT-RNR1, the muscle aches beside simvastatin', async () => {
+    const a = await ask('Thandi', { preset: 'questions' });
+    const text = a.statements.map((s) => s.text);
+    expect(text).toEqual([
+      expect.stringMatching(/^Ask whether the patient has taken abacavir, carbamazepine, .* before, for how long, and about any rash or reaction\.$/),
+      'Ask about hearing loss after antibiotics in the patient, their mother or maternal relatives.',
+      'Ask when the muscle aches began relative to starting simvastatin.',
     ]);
+    expect(countWords(text.join(' '))).toBeLessThanOrEqual(120);
     expectCited(a);
   });
 
-  it("Nomsa and codeine: her genotype's standard advice, and CPIC's advice if paroxetine phenoconverts her", async () => {
-    const a = await ask('Nomsa', { question: 'What about codeine?' });
-    expect(a.statements).toHaveLength(1);
-    expect(a.statements[0]!.text).toMatch(
-      /^Codeine \(not among the medicines the patient lists\): CYP2D6 Normal Metabolizer: no actionable recommendation .*flagged because the patient takes paroxetine, a strong CYP2D6 inhibitor: .*if phenoconverted \(CYP2D6 activity score 0\), Strong CPIC recommendation: Avoid codeine use/,
+  it('Nomsa: the indication for clopidogrel (CPIC’s advice depends on it), earlier allopurinol, paroxetine’s plans', async () => {
+    const a = await ask('Nomsa', { preset: 'questions' });
+    const text = a.statements.map((s) => s.text);
+    expect(text[0]).toMatch(/^Ask what clopidogrel is prescribed for .*CPIC's advice differs by indication\.$/);
+    expect(text).toContain('Ask whether the patient has taken allopurinol before, for how long, and about any rash or reaction.');
+    expect(countWords(text.join(' '))).toBeLessThanOrEqual(120);
+    expectCited(a);
+  });
+
+  it('Busisiwe: with no report yet, when the result is due', async () => {
+    const a = await ask('Busisiwe', { preset: 'questions' });
+    expect(a.statements.map((s) => s.text)).toEqual([
+      'Ask which medicines the patient takes now, so they can be checked when the pharmacogenomic result arrives (kit: Results available).',
+    ]);
+  });
+});
+
+describe('Free questions', () => {
+  it("Thandi's CYP2D6 drugs by action, and that she takes none of them", async () => {
+    const a = await ask('Thandi', { question: 'Which medicines should I be careful with given her CYP2D6 result, and does she take any of them?' });
+    const gene = a.statements.find((s) => s.text.startsWith('CYP2D6 *1/*3: Intermediate Metabolizer (activity score 1.0).'))!;
+    expect(gene.text).toMatch(
+      /Avoid, or use an alternative: tamoxifen; Change the dose, monitor, or take CPIC’s precaution: amitriptyline \(with CYP2C19 Normal Metabolizer\), .*codeine/,
     );
-    expect(a.statements[0]!.citations).toEqual(['pgx:CYP2D6:codeine']);
+    expect(a.statements.at(-1)!.text).toBe('None of the medicines the patient takes (clopidogrel, ibuprofen and simvastatin) is among them.');
+    expectCited(a);
+  });
+
+  it('Busisiwe and codeine: no report yet, so it cannot be checked (not the off-topic refusal)', async () => {
+    const a = await ask('Busisiwe', { question: 'What about codeine?' });
+    expect(a.declined).toBe(false);
+    expect(a.statements.map((s) => s.text)).toEqual([
+      'There is no pharmacogenomic report for this kit yet (kit DEMO-BUSISIWEND: Results available), so codeine cannot be checked against one.',
+    ]);
   });
 
   const OFF_TOPIC = [
@@ -211,8 +231,11 @@ describe('Free questions', () => {
     const patientWords = ['simvastatin', 'clopidogrel', 'CYP2D6', 'Vitamin', 'Thandi', 'Nkosi', 'percentile', 'answered'];
     for (const question of OFF_TOPIC) {
       const a = await ask('Thandi', { question });
-      expect(a, question).toMatchObject({ declined: true, statements: [{ text: AI_REFUSAL, citations: [] }], evidence: [], records: [], dataDate: null });
-      const shown = JSON.stringify({ statements: a.statements, evidence: a.evidence, records: a.records });
+      expect(a, question).toMatchObject({ declined: true, statements: [{ citations: [] }], evidence: [], records: [], dataDate: null });
+      // About someone else: declined naming this patient (issue 31), otherwise the refusal; either way no patient data.
+      const aboutOthers = othersDeclined({ firstName: 'Thandi', lastName: 'Nkosi' });
+      expect([AI_REFUSAL, aboutOthers], question).toContain(a.statements[0]!.text);
+      const shown = JSON.stringify({ statements: a.statements, evidence: a.evidence, records: a.records }).replace(aboutOthers, '');
       for (const w of patientWords) expect(shown, `${question}: ${w}`).not.toContain(w);
     }
   });
@@ -224,11 +247,11 @@ describe('Free questions', () => {
     ['How does she sleep?', 'Thandi', /^questionnaire:3:sleep$/],
     ['What supplements does she take?', 'Thandi', /^questionnaire:4:supplements$/],
     ['Any family history I should know about?', 'Thandi', /^questionnaire:1:family$/],
-    ['What about clopidogrel?', 'Nomsa', /^(pgx:CYP2C19:clopidogrel|questionnaire:4:medicines)$/],
-    ['Is codeine safe for her?', 'Thandi', /^pgx:CYP2D6:codeine$/],
-    ['Tell me about her HLA-B result', 'Nomsa', /^(pgx-gene:HLA-B|questionnaire:4:(medicines|otc))$/],
+    ['What about clopidogrel?', 'Nomsa', /^(pgx:clopidogrel|pgx-report|questionnaire:4:medicines)$/],
+    ['Is codeine safe for her?', 'Thandi', /^(pgx:codeine|pgx-report)$/],
+    ['Tell me about her HLA-B result', 'Nomsa', /^(pgx-gene:HLA-B|pgx:[a-z]+|pgx-report|questionnaire:4:(medicines|otc))$/],
     ['Which medicines should I review?', 'Nomsa', /^(pgx:|pgx-gene:|pgx-report$|questionnaire:4:)/],
-    ['What should I ask the patient at the next visit?', 'Busisiwe', /^(component|questionnaire):/],
+    ['What should I ask the patient at the next visit?', 'Busisiwe', /^(component:|questionnaire:|kit$)/],
     ['What are her nutrition focus areas?', 'Busisiwe', /^(component:|questionnaire:(2|4):)/],
     ['Is she on any statin?', 'Thandi', /^(questionnaire:4:(medicines|otc)|pgx:|pgx-gene:|pgx-report$)/],
   ];
@@ -257,16 +280,16 @@ describe('a medicine the knowledge base cannot answer for', () => {
         .where(where);
       const a = await ask('Thandi', { preset: 'summary' });
       const warfarin = a.statements.filter((s) => s.text.includes('warfarin'));
+      // Said with the knowledge base's reason (a dosing algorithm, not a table), never as 'no change'.
       expect(warfarin.map((s) => s.text)).toEqual([
-        expect.stringMatching(/^Takes warfarin: no pharmacogenomic recommendation for warfarin in this report \(.*not covered by the knowledge base/),
+        'Medicines taken: not tested or not covered — warfarin: CPIC gives a dosing algorithm for warfarin, not a table the portal can look up: read the guideline and its recommendation diagram.',
       ]);
-      expect(a.statements.find((s) => s.text.startsWith('Also takes'))!.text).not.toContain('warfarin');
+      expect(a.statements[0]!.text).not.toContain('warfarin');
       expectCited(a);
       // Asked about as unchecked, never as if the report had flagged it.
       const q = await ask('Thandi', { preset: 'questions' });
-      expect(q.statements.filter((s) => s.text.includes('warfarin') && s.text.startsWith('Ask how')).map((s) => s.text)).toEqual([
-        'Ask how the patient gets on with warfarin (the report holds no recommendation for it, so it has not been checked against the genotype).',
-      ]);
+      for (const st of q.statements.filter((x) => x.text.includes('warfarin')))
+        expect(st.text).toMatch(/not (been )?checked|no recommendation|dosing algorithm/);
       expectCited(q);
     } finally {
       await h.db.update(questionnaireResponses).set({ answers }).where(where);

@@ -45,7 +45,7 @@ export interface SourceRecord extends AiRecord {
   /** The pharmacogenomic report's structure behind the facts (the built-in engine reads it; nothing else is sent). */
   pgx?: PgxVerdictRecord | PgxCallRecord | PgxReportRecord;
   /** The kit's state, where the patient has no pharmacogenomic report yet. */
-  kit?: { status: string | null; sampleLabel: string };
+  kit?: { status: string | null; sampleLabel: string; drugs: string[] };
   /** Not sent to an external engine unless the question names it: a report drug the patient does not take and no result changes. */
   background?: boolean;
 }
@@ -121,7 +121,13 @@ function pgxRecords(sessionId: string, report: NonNullable<Awaited<ReturnType<ty
       date: reading.builtAt,
       pgx: { type: 'call', call: c },
       background: true,
-      facts: { gene: c.gene, diplotype: c.diplotype, phenotype: c.phenotype || null, activityScore: c.activityScore || null, checked: c.check ? PGX_MESSAGES.callChecks[c.check] : null },
+      facts: {
+        gene: c.gene,
+        diplotype: c.diplotype,
+        phenotype: c.phenotype || null,
+        activityScore: c.activityScore || null,
+        checked: c.check ? PGX_MESSAGES.callChecks[c.check] : null,
+      },
     });
   }
   const m = reading.medicines;
@@ -208,7 +214,11 @@ export async function collectRecords(ctx: AppContext, userId: string, sessionId:
         href: portalPath(sessionId, ''),
         date: null,
         kit,
-        facts: { kit: kit.sampleLabel, status: kit.status ? (KIT_STATUS_LABELS as Record<string, string>)[kit.status] ?? kit.status : null, pharmacogenomicReport: 'none yet' },
+        facts: {
+          kit: kit.sampleLabel,
+          status: kit.status ? ((KIT_STATUS_LABELS as Record<string, string>)[kit.status] ?? kit.status) : null,
+          pharmacogenomicReport: 'none yet',
+        },
       });
   }
 

@@ -9,6 +9,7 @@
  */
 import { PGX_TIER_LABELS, pgxGeneResult, type Highlight, type PgxReading, type PgxTier, type PgxVerdict, type PgxVerdictReading } from '@portal/contract';
 import { shortList } from './mapping';
+import { tierRank } from './tiers';
 
 /** A line and the drugs it rests on (Ask AI cites their verdicts; the Overview shows the line). */
 export interface ActionLine extends Highlight {
@@ -47,10 +48,22 @@ const alternatives = (rs: PgxVerdictReading[]) => {
 /** A medicine the patient takes: its action in words, where, on which genes, how strong, and what CPIC names instead. */
 function medicineLine(v: PgxVerdict): ActionLine {
   const rs = atTier(v);
-  const parts = [`${PGX_TIER_LABELS[v.tier]}${where(rs)}`, shortList([...new Set(rs.map(findingOf))], 2), strength(rs), alternatives(rs)];
+  const tier = takenTier(v);
+  // When another medicine may change the reading, the genotype's own advice is said as such, then the flag.
+  const label = tier === v.tier ? PGX_TIER_LABELS[v.tier] : `For the genotype alone: ${PGX_TIER_LABELS[v.tier]}`;
+  const parts = [`${label}${where(rs)}`, shortList([...new Set(rs.map(findingOf))], 2), strength(rs), alternatives(rs)];
   if (v.phenoconversion) parts.push(v.phenoconversion.text.replace(/\.$/, ''));
-  return line('medicine', v.tier, `${v.drug} (currently taking)`, `${parts.filter(Boolean).join('; ')}.`, { name: v.drug, taking: true }, [v.drug]);
+  return line('medicine', tier, `${v.drug} (currently taking)`, `${parts.filter(Boolean).join('; ')}.`, { name: v.drug, taking: true }, [v.drug]);
 }
+
+/**
+ * Where a medicine taken stands on the Overview: its own tier, or the phenoconverted reading's when that
+ * is more severe (codeine as usual for a CYP2D6 normal metabolizer who takes paroxetine is not 'no change').
+ */
+const takenTier = (v: PgxVerdict): PgxTier => {
+  const converted = v.phenoconversion?.reading?.tier;
+  return converted && tierRank(converted) < tierRank(v.tier) ? converted : v.tier;
+};
 
 /** The drugs the patient does not take, grouped by the finding their advice rests on. */
 function findingLines(verdicts: PgxVerdict[], tier: PgxTier): ActionLine[] {
@@ -111,12 +124,18 @@ function phenoconversionLines(reading: PgxReading): ActionLine[] {
   });
 }
 
+/** A medicine the report cannot answer for, with why (the knowledge base's reason, never a guess). */
+const gapOf = (v: PgxVerdict) => {
+  const why = [...new Set(v.readings.map((r) => r.note).filter((n): n is string => Boolean(n)))];
+  return `${v.drug}: ${why.length ? why.join('; ').replace(/\.$/, '') : PGX_TIER_LABELS.notCovered}`;
+};
+
 /** The Overview's lines without the drugs behind them. */
 export const overviewHighlights = (reading: PgxReading): Highlight[] => actionLines(reading).map(({ drugs: _drugs, ...h }) => h);
 
 export function actionLines(reading: PgxReading): ActionLine[] {
   const { verdicts, medicines } = reading;
-  const taking = (t: PgxTier) => verdicts.filter((v) => v.taking && v.tier === t);
+  const taking = (t: PgxTier) => verdicts.filter((v) => v.taking && takenTier(v) === t);
   const others = (t: PgxTier) => verdicts.filter((v) => !v.taking && v.tier === t);
   const out: ActionLine[] = [
     ...taking('avoid').map(medicineLine),
@@ -146,10 +165,12 @@ export function actionLines(reading: PgxReading): ActionLine[] {
           'medicines',
           t,
           `Medicines taken: ${PGX_TIER_LABELS[t].toLowerCase()}`,
-          `${shortList(
-            vs.map((v) => v.drug),
-            8,
-          )}: ${PGX_TIER_LABELS[t]} — read the report’s rows.`,
+          t === 'notCovered'
+            ? `${vs.map(gapOf).join('; ')}.`
+            : `${shortList(
+                vs.map((v) => v.drug),
+                8,
+              )}: ${PGX_TIER_LABELS[t]} — read the report’s rows.`,
           {
             name: vs.length === 1 ? vs[0]!.drug : '',
             taking: true,

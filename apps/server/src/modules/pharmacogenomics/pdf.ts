@@ -114,12 +114,17 @@ export async function renderReportPdf(report: PrintableReport, _opts: { view: '1
   /** 'Label: value' with the label in bold, wrapped. */
   const field = (label: string, value: string) => {
     const labelText = clean(`${label}: `);
-    const labelWidth = bold.widthOfTextAtSize(labelText, s.label.size);
-    const lines = wrap(clean(value), s.body, WIDTH - labelWidth);
+    let labelWidth = bold.widthOfTextAtSize(labelText, s.label.size);
     ensure(s.body.size * LINE);
     page.drawText(labelText, { x: MARGIN_X, y: cursor - s.label.size, font: bold, size: s.label.size, color: TEXT });
+    // A label wider than a third of the line stands on its own line, the value below it.
+    if (labelWidth > WIDTH / 3) {
+      cursor -= s.body.size * LINE;
+      labelWidth = 0;
+    }
+    const lines = wrap(clean(value), s.body, WIDTH - labelWidth);
     lines.forEach((l, i) => {
-      if (i > 0) ensure(s.body.size * LINE);
+      if (i > 0 || labelWidth === 0) ensure(s.body.size * LINE);
       page.drawText(l, { x: MARGIN_X + labelWidth, y: cursor - s.body.size, font: regular, size: s.body.size, color: TEXT });
       cursor -= s.body.size * LINE;
     });

@@ -220,7 +220,10 @@ describe('the report API', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pharmaco-report-PGX-/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get(`${s.url}/pdf?view=1`, s.doc.auth)).statusCode).toBe(400);
+    // The whole report prints without a filter (the first page says what to do, then every row).
+    const whole = await get(`${s.url}/pdf?view=1`, s.doc.auth);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBeGreaterThan(res.rawPayload.length);
     const custom = await get(`${s.url}/pdf?view=2&phenotypeCategory=Dosage&specialtyPopulation=General&levelOfEvidence=1`, s.doc.auth);
     expect(custom.statusCode).toBe(200);
   });
@@ -229,33 +232,30 @@ describe('the report API', () => {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
     const detail = (await get(`/api/portal/sessions/${s.id}`, s.doc.auth)).json();
-    expect(detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene')).toEqual([
-      {
-        kind: 'pharmacogene',
-        title: 'CYP2D6',
-        level:
-          'Intermediate Metabolizer: amitriptyline, atomoxetine, clomipramine, codeine and 9 more; CPIC advises standard dosing for fluvoxamine, metoprolol and 1 more',
-        resultID: null,
-        componentID: null,
-      },
-      // The reference genotype, yet CPIC raises tacrolimus's starting dose: highlighted, with the drug saying why.
-      { kind: 'pharmacogene', title: 'CYP3A5', level: 'Normal Metabolizer: tacrolimus', resultID: null, componentID: null },
-      {
-        kind: 'pharmacogene',
-        title: 'HLA-B',
-        level: '*15:02 positive, *57:01 positive: abacavir, carbamazepine, fosphenytoin, oxcarbazepine and 1 more',
-        resultID: null,
-        componentID: null,
-      },
-      {
-        kind: 'pharmacogene',
-        title: 'MT-RNR1',
-        level: 'increased risk of aminoglycoside-induced hearing loss: amikacin, dibekacin, gentamicin, kanamycin and 7 more',
-        resultID: null,
-        componentID: null,
-      },
-      { kind: 'pharmacogene', title: 'NAT2', level: 'Rapid Metabolizer: hydralazine', resultID: null, componentID: null },
-    ]);
+    const genes = detail.highlights.filter((x: { kind: string }) => x.kind === 'pharmacogene');
+    // Tier order: every 'avoid' line before every 'adjust' line; each names its action in words.
+    const tiers = genes.map((x: { tier: string }) => x.tier);
+    expect(tiers.lastIndexOf('avoid')).toBeLessThan(tiers.indexOf('adjust'));
+    for (const x of genes)
+      expect(x.level).toMatch(x.tier === 'avoid' ? /^Avoid, or use an alternative: / : /^Change the dose, monitor, or take CPIC’s precaution: /);
+    expect(genes[0]).toMatchObject({
+      title: 'HLA-B*57:01 positive',
+      level: expect.stringMatching(/^Avoid, or use an alternative: abacavir; CPIC Strong; .*lifelong result/),
+    });
+    expect(genes.find((x: { title: string }) => x.title.startsWith('MT-RNR1')).level).toMatch(/maternal relatives/);
+    // Two-gene advice is filed under both genes: phenytoin's 'avoid' rests on HLA-B*15:02, not on CYP2C9 alone.
+    expect(genes.find((x: { level: string }) => /: fosphenytoin .*phenytoin/.test(x.level)).title).toBe(
+      'CYP2C9 Normal Metabolizer (activity score 2.0) and HLA-B*15:02 positive',
+    );
+    // The reference CYP3A5 genotype, yet CPIC raises tacrolimus's starting dose: a change, not 'no change'.
+    expect(genes.find((x: { title: string }) => x.title === 'CYP3A5 Normal Metabolizer')).toMatchObject({
+      tier: 'adjust',
+      level: expect.stringContaining('tacrolimus'),
+    });
+    expect(genes.find((x: { title: string }) => x.title === 'NAT2 Rapid Metabolizer')).toMatchObject({
+      tier: 'adjust',
+      level: expect.stringContaining('hydralazine'),
+    });
   });
 });
 
@@ -275,7 +275,13 @@ describe('the medicines the patient takes', () => {
     const summary = (await get(s.url, s.doc.auth)).json();
     expect(summary.medicines).toMatchObject({ answered: true, taking: ['clopidogrel', 'codeine', 'paroxetine'] });
     expect(summary.medicines.phenoconverters).toEqual([
-      expect.objectContaining({ medicine: 'paroxetine', enzyme: 'CYP2D6', strength: 'strong', kind: 'inhibitor', source: expect.stringMatching(/^https:/) }),
+      expect.objectContaining({
+        medicine: 'paroxetine',
+        enzyme: 'CYP2D6',
+        strength: 'strong',
+        kind: 'inhibitor',
+        reference: expect.stringMatching(/^https:\/\/www\.fda\.gov\//),
+      }),
     ]);
 
     const taking = (await get(`${s.url}/rows?view=1&taking=1`, s.doc.auth)).json();
@@ -311,12 +317,27 @@ describe('the medicines the patient takes', () => {
     const kinds = detail.highlights.map((x: { kind: string }) => x.kind);
     expect(kinds.slice(0, 2)).toEqual(['medicine', 'medicine']);
     expect(detail.highlights[0]).toMatchObject({
+      tier: 'avoid',
       title: 'clopidogrel (currently taking)',
-      level: expect.stringContaining('CYP2C19 Intermediate Metabolizer: Strong CPIC recommendation'),
+      level: expect.stringMatching(
+        /^Avoid, or use an alternative \(Cardiovascular: acute coronary syndrome or PCI.*CYP2C19 Intermediate Metabolizer.*CPIC names prasugrel or ticagrelor/,
+      ),
     });
-    expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toBe(
-      "a strong CYP2D6 inhibitor: for the report's other CYP2D6 drugs the effective phenotype may differ from the genotype",
+    // Codeine is as usual for her genotype, but not beside paroxetine: it stands with what to avoid, saying both.
+    expect(detail.highlights[1]).toMatchObject({
+      tier: 'avoid',
+      title: 'codeine (currently taking)',
+      level: expect.stringMatching(
+        /^For the genotype alone: Use as usual per CPIC; .*Takes paroxetine, a strong CYP2D6 inhibitor: .*if phenoconverted \(CYP2D6 activity score 0\), CPIC’s advice is: avoid, or use an alternative\.$/,
+      ),
+    });
+    expect(detail.highlights.find((x: { title: string }) => x.title === 'paroxetine (currently taking)')!.level).toMatch(
+      /^a strong CYP2D6 inhibitor: for 18 of the report's drugs \(.*\) the effective phenotype may be poorer than the genotype; if phenoconverted, CPIC advises avoiding codeine/,
     );
+    expect(detail.highlights.find((x: { title: string }) => x.title === 'Medicines taken: no gene-based change')).toMatchObject({
+      tier: 'usual',
+      level: 'paroxetine: Use as usual per CPIC.',
+    });
 
     const pdf = await get(`${s.url}/pdf?view=1&taking=1`, s.doc.auth);
     expect(pdf.statusCode).toBe(200);

@@ -54,8 +54,8 @@ import { drugVerdicts, rowTier } from './verdicts';
 // call-set files.
 export type { GeneCall } from './calls';
 export { readPgxFile } from './catalogue';
-export { actionLines, type ActionLine } from './highlights';
-export { advisesStandardDosing, shortList, splitRecommendation } from './mapping';
+export { actionLines } from './highlights';
+export { shortList, splitRecommendation } from './mapping';
 export { medicinesText, mentions } from './medicines';
 export { brandListStamp, callSetForKit, findKit, findKnowledgeBase, reportsForKit } from './repository';
 
@@ -613,5 +613,8 @@ export async function reportForAskAi(db: Db, kitId: string, patient: { id: strin
 /** Where a kit stands (its status and label), for a patient who has no pharmacogenomic report yet. */
 export async function kitState(db: Db, kitId: string) {
   const kit = await repo.findKit(db, kitId);
-  return kit ? { status: kit.status, sampleLabel: kit.sampleLabel } : null;
+  if (!kit) return null;
+  // The drugs a report would cover, so a question naming one is told it cannot be checked yet (not refused).
+  const drugs = (await currentKnowledgeBase(db)).drugs.map((d) => d.name.toLowerCase());
+  return { status: kit.status, sampleLabel: kit.sampleLabel, drugs };
 }

@@ -47,7 +47,7 @@ const USUAL_SENTENCES = [
   /^based on genotype, there is no indication to change dose or therapy\.?$/i,
   /^use label-recommended dosage and administration\.?$/i,
   /^no adjustments? (is |are )?needed from typical dosing strategies\.?$/i,
-  /^no (reason|need) to avoid (prescribing of )?[\w\s-]*?based on [\w\s-]+?( at standard doses)?\.?$/i,
+  /^(there is )?no (reason|need) to avoid (prescribing of )?[\w\s-]*?based on [\w\s-]+?( at standard doses)?\.?$/i,
   /^(based on [\w\s]+?,\s*)?prescribe (the )?desired starting dose and adjust doses\b[^.;]*based on disease-specific[^.;]*\.?$/i,
   /^(based on [\w\s]+?,\s*)?start with (the )?normal starting dose\b[^;]*?and adjust doses\b[^;]*?(based on disease-specific guidelines|without any special emphasis[^;]*?)\.?$/i,
 ];

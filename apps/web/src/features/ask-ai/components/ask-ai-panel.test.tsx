@@ -33,10 +33,11 @@ const answer: AiAnswer = {
 };
 
 const streamed = vi.hoisted(() => ({ answer: null as AiAnswer | null, asked: [] as unknown[] }));
+const journal = vi.hoisted(() => ({ sent: [] as unknown[] }));
 const answersState = vi.hoisted(() => ({ current: { data: { results: [] as unknown[] }, isPending: false, isError: false, error: null as unknown } }));
 vi.mock('../api/answers', () => ({
   useAnswers: () => answersState.current,
-  useAnswerToJournal: () => ({ mutate: vi.fn(), isPending: false }),
+  useAnswerToJournal: () => ({ mutate: (body: unknown) => journal.sent.push(body), isPending: false }),
   getAnswer: vi.fn(),
 }));
 vi.mock('../api/ask', () => ({
@@ -55,7 +56,14 @@ describe('AskAiPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Summary of results' }));
     expect(await screen.findByText('Calcium: the genetic score is decreased.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Source 1: Calcium genetic score' })).toHaveAttribute('href', '/sessions/s/result/r/components/calcium');
-    expect(screen.getByRole('button', { name: 'Add to journal draft' })).toBeInTheDocument();
+    // Nothing goes to the journal until a line is ticked; then only the ticked line's index is sent.
+    const add = () => screen.getByRole('button', { name: /^Add the ticked lines to the journal draft/ });
+    const tick = await screen.findByRole('checkbox', { name: 'Add line 1 to the journal draft' });
+    expect(add()).toBeDisabled();
+    await userEvent.click(tick);
+    expect(add()).toHaveAccessibleName('Add the ticked lines to the journal draft (1)');
+    await userEvent.click(add());
+    expect(journal.sent).toEqual([{ answerId: answer.id, statements: [0] }]);
     // The evidence waits behind its button.
     expect(screen.queryByText('Calcium: foods that provide calcium include dairy.')).not.toBeInTheDocument();
     const show = screen.getByRole('button', { name: 'Show all evidence (1)' });
@@ -81,7 +89,8 @@ describe('AskAiPanel', () => {
     expect(await screen.findByText(/Ask AI answers only about this patient's own results, questionnaires and reports\./)).toBeInTheDocument();
     expect(screen.getByText('The external engine answered with an error (HTTP 500). This answer is from the built-in engine.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show all evidence/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add to journal draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /journal draft/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     streamed.answer = null;
   });
 

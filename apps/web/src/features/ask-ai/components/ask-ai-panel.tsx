@@ -38,7 +38,6 @@ function StatementList({ statements, answer, picking }: { statements: AiStatemen
         <List.Item key={i}>
           {picking && (
             <Checkbox
-              component="span"
               display="inline-flex"
               mr={6}
               style={{ verticalAlign: 'middle' }}

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { IdParams, listOf, pageOf, zId } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { PgxDiseases, PgxDiseasesQuery, PgxReading, PgxReportRow, PgxReportSummary, PgxRowsQuery } from '../pgx';
+import { Highlight } from '../sessions';
+
+/** The reading, with the lines the Overview shows for it (the same derivation: what to do first, in tier order). */
+export const PgxReadingAnswer = PgxReading.extend({ actions: z.array(Highlight) });
+export type PgxReadingAnswer = z.infer<typeof PgxReadingAnswer>;
 
 const tags = ['pharmacogenomics'];
 const access = 'Owner only, while the session is accepted and its data request confirmed; otherwise 404.';
@@ -26,8 +31,8 @@ export const pgxApi = {
     path: `${reports}/reading`,
     tags,
     params: IdParams,
-    responses: { 200: PgxReading },
-    summary: `The report read as a prescriber reads it: every drug's verdict (the action CPIC's advice asks for, per population, beside CPIC's text), and the patient's medicines as matched. 404 without a report. ${access}`,
+    responses: { 200: PgxReadingAnswer },
+    summary: `The report read as a prescriber reads it: every drug's verdict (the action CPIC's advice asks for, per population, beside CPIC's text), the patient's medicines as matched, and the Overview's action lines in tier order. 404 without a report. ${access}`,
   }),
   rows: defineEndpoint({
     method: 'GET',

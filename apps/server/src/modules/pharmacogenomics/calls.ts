@@ -135,7 +135,8 @@ const isNamedAllele = (def: GeneDefinition, a: string) => def.namedAlleles.inclu
 /** Why an allele of a call is not one the portal can read, or null when it is. */
 function alleleProblem(def: GeneDefinition, allele: string | null): string | null {
   if (allele === null || allele === 'Unknown') return null;
-  if (PGX_HLA_GENES.has(def.gene)) return HLA_ALLELE.test(allele) ? null : `'${allele}' is not an ${def.gene} allele in HLA nomenclature (such as *57:01 or *57:01:01)`;
+  if (PGX_HLA_GENES.has(def.gene))
+    return HLA_ALLELE.test(allele) ? null : `'${allele}' is not an ${def.gene} allele in HLA nomenclature (such as *57:01 or *57:01:01)`;
   return isNamedAllele(def, allele) ? null : `'${allele}' is not a named allele of ${def.gene}`;
 }
 

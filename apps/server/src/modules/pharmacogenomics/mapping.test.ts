@@ -311,8 +311,15 @@ describe('report rows', () => {
   });
 
   it('files a drug without an ATC code under what its CPIC guideline names, never under nothing', () => {
-    expect(rows.find((r) => r.genericName === 'amikacin')).toMatchObject({ category: ['Infections (systemic)'], therapeuticClass: ['Aminoglycoside antibiotic'], atcCodes: [] });
-    expect(rows.find((r) => r.genericName === 'ibuprofen')).toMatchObject({ category: ['Muscles, bones and joints'], therapeuticClass: ['NSAID (anti-inflammatory)'] });
+    expect(rows.find((r) => r.genericName === 'amikacin')).toMatchObject({
+      category: ['Infections (systemic)'],
+      therapeuticClass: ['Aminoglycoside antibiotic'],
+      atcCodes: [],
+    });
+    expect(rows.find((r) => r.genericName === 'ibuprofen')).toMatchObject({
+      category: ['Muscles, bones and joints'],
+      therapeuticClass: ['NSAID (anti-inflammatory)'],
+    });
     // The G6PD guideline names no class: its drugs are filed under the guideline, not given a class the data does not hold.
     expect(rows.find((r) => r.genericName === 'toluidine blue')).toMatchObject({
       category: ['Drugs of CPIC’s G6PD guideline (several classes)'],

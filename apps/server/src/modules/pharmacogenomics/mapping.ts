@@ -14,7 +14,6 @@ import { metabolizerSpeedOf, noValue, type GeneCall } from './calls';
 import type { Catalogue } from './catalogue';
 import { SHIPPED_SOURCES, type KbRecommendation, type KbSource, type KnowledgeBase, type KnowledgeBaseContent, type LookupTerm } from './knowledge-base';
 
-
 const NUMERIC_SCORE = /^[≥>]?\d+(\.\d+)?$/;
 
 /** Two activity scores as numbers ('1' is '1.0'); a blank or 'n/a' is no score and equals no number (never 0). */

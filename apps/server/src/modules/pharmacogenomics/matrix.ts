@@ -11,7 +11,6 @@ import type { Catalogue } from './catalogue';
 import type { KbRecommendation, KnowledgeBaseContent, LookupTerm } from './knowledge-base';
 import { buildReportRows, populationKey } from './mapping';
 
-
 function notCalled(gene: string, haploid: boolean): GeneCall {
   const u = haploid ? 'Unknown' : 'Unknown/Unknown';
   return {

@@ -57,7 +57,11 @@ export async function findKitByLabel(db: Q, sampleLabel: string) {
 }
 
 export async function findKit(db: Q, kitId: string) {
-  const [kit] = await db.select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId, status: kits.status }).from(kits).where(eq(kits.id, kitId)).limit(1);
+  const [kit] = await db
+    .select({ id: kits.id, sampleLabel: kits.sampleLabel, sessionId: kits.sessionId, status: kits.status })
+    .from(kits)
+    .where(eq(kits.id, kitId))
+    .limit(1);
   return kit;
 }
 

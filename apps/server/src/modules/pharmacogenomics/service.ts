@@ -11,6 +11,7 @@ import {
   customFiltersOf,
   quickFilterCount,
   quickFiltersOf,
+  type Highlight,
   type PgxDiseases,
   type PgxDiseasesQuery,
   type PgxReading,
@@ -571,11 +572,11 @@ export async function readingOfKit(db: Db, kitId: string, patient: { id: string;
 }
 
 /** The reading of a session's report, under the same access rule as its rows; 404 without a current report. */
-export async function readingFor(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReading> {
+export async function readingFor(ctx: AppContext, userId: string, sessionId: string): Promise<PgxReading & { actions: Highlight[] }> {
   const { row, kit } = await reportOf(ctx, userId, sessionId);
   const reading = kit ? await readingOfKit(ctx.database.db, kit.id, row.user, sessionId) : null;
   if (!reading) throw notFound();
-  return reading;
+  return { ...reading, actions: overviewHighlights(reading) };
 }
 
 /** The Overview's pharmacogenomic lines for a kit whose data the practitioner may see (highlights.ts), from its reading. */

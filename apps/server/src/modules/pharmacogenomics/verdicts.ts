@@ -9,10 +9,17 @@
  * The Overview, the report, its PDF, Ask AI and the FHIR export render these verdicts. None of them
  * derives a reading of its own from the rows.
  */
-import { PGX_HLA_GENES, PGX_MESSAGES, type PgxPhenoconverter, type PgxReportRow, type PgxTier, type PgxVerdict, type PgxVerdictReading } from '@portal/contract';
+import {
+  PGX_HLA_GENES,
+  PGX_MESSAGES,
+  type PgxPhenoconverter,
+  type PgxReportRow,
+  type PgxTier,
+  type PgxVerdict,
+  type PgxVerdictReading,
+} from '@portal/contract';
 import { splitRecommendation } from './mapping';
 import { mostSevere, tierOf, tierRank } from './tiers';
-
 
 /** The tier of a report row: CPIC's 'no recommendation' is no advice; a row the knowledge base cannot answer is not covered. */
 export function rowTier(r: Pick<PgxReportRow, 'coverage' | 'recommendation' | 'classification'>): PgxTier {

@@ -20,7 +20,8 @@ export const askAiMessagesEn = {
   'askAi.moreSources': 'and {n} more under Data used',
   'askAi.noCitation': 'No supporting record: read with care',
   'askAi.toJournal': 'Add the ticked lines to the journal draft ({n})',
-  'askAi.toJournal.hint': 'Tick the summary lines the patient may read: they go into the draft as plain sentences, without sources or the disclaimer, and you can edit them before you submit.',
+  'askAi.toJournal.hint':
+    'Tick the summary lines the patient may read: they go into the draft as plain sentences, without sources or the disclaimer, and you can edit them before you submit.',
   'askAi.toJournal.done': 'Added to the journal draft: edit it there before you submit.',
   'askAi.pick': 'Add line {n} to the journal draft',
   'askAi.openJournal': 'Open the journal',

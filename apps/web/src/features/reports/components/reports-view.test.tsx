@@ -107,7 +107,21 @@ const row = (over: Partial<PgxReportRow> = {}): PgxReportRow => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
+/** The reading the server derives (pharmacogenomics/highlights.ts): here only its action lines matter. */
+const reading = (actions: unknown[] = []) => ({
+  sessionId: SESSION,
+  synthetic: true,
+  knowledgeBase: { version: 'v', label: 'CPIC 1.56.0 (shipped)' },
+  builtAt: '2026-11-20T10:00:00.000Z',
+  verdicts: [],
+  medicines: { answered: true, taking: [], stopped: [], notRecognised: [], phenoconverters: [] },
+  notTested: [],
+  notCrossChecked: [],
+  actions,
+});
+
 function mockApi(routes: Record<string, (url: URL) => Response>) {
+  routes = { [`GET ${BASE}/reading`]: () => json(reading()), ...routes };
   const calls: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -126,6 +140,48 @@ const render = (query = '') => renderWithProviders(<ReportsView sessionId={SESSI
 
 afterEach(() => vi.unstubAllGlobals());
 
+describe('what to do, first', () => {
+  it('shows the server’s action lines in its order, the tier in words, each opening its rows', async () => {
+    mockApi({
+      [`GET ${BASE}`]: () => json(summary()),
+      [`GET ${BASE}/reading`]: () =>
+        json(
+          reading([
+            {
+              kind: 'medicine',
+              tier: 'avoid',
+              title: 'clopidogrel (currently taking)',
+              level: 'Avoid, or use an alternative (Cardiovascular: acute coronary syndrome or PCI); CPIC names prasugrel or ticagrelor.',
+              resultID: null,
+              componentID: null,
+              report: { name: 'clopidogrel', taking: true },
+            },
+            {
+              kind: 'medicines',
+              tier: 'usual',
+              title: 'Medicines taken: no gene-based change',
+              level: 'paroxetine: Use as usual per CPIC.',
+              resultID: null,
+              componentID: null,
+              report: { name: '', taking: true },
+            },
+          ]),
+        ),
+    });
+    render();
+    const section = await screen.findByRole('region', { name: 'What to do' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^Avoid, or use an alternative\s*clopidogrel \(currently taking\)Avoid, or use an alternative \(Cardiovascular/),
+      expect.stringMatching(/^Use as usual per CPIC\s*Medicines taken: no gene-based change/),
+    ]);
+    expect(within(section).getByRole('link', { name: 'clopidogrel (currently taking)' })).toHaveAttribute(
+      'href',
+      `/sessions/${SESSION}/reports?view=1&taking=1&name=clopidogrel`,
+    );
+  });
+});
+
 describe('the quick view (1)', () => {
   it('asks for a filter first, then shows the rows the server selects', async () => {
     const calls = mockApi({
@@ -136,7 +192,7 @@ describe('the quick view (1)', () => {
     expect(await screen.findByText('Please select at least one filter to show the results.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Quick view' })).toHaveAttribute('aria-selected', 'true');
     expect(calls.some((u) => u.pathname.endsWith('/rows'))).toBe(false);
-    expect(screen.getByText('Knowledge base: CPIC 1.56.0 (shipped)')).toBeInTheDocument();
+    expect(screen.getByText('CPIC 1.56.0 (shipped).')).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'CYP2C19');
     const table = await screen.findByRole('region', { name: 'Report rows' });

@@ -1,15 +1,17 @@
-import { Alert, Anchor, Button, Collapse, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, List, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PGX_MESSAGES, errorText, notCoveredByReason, type PgxReportSummary } from '@portal/contract';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { type UseMutationResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActionLine } from '../../../components/action-line';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../i18n/i18n';
 import { useDownloadFhir, useDownloadReportPdf } from '../api/download-report-pdf';
+import { useReportReading } from '../api/get-report-reading';
 import { useReportSummary } from '../api/get-report-summary';
 import { useUpdateReport } from '../api/update-report';
 import { pdfQuery, readReportsState, writeReportsState, type ReportsState } from '../url-state';
@@ -66,6 +68,7 @@ export function ReportsView({ sessionId }: { sessionId: string }) {
     <Stack gap="lg">
       <ReportProvenance summary={s} />
       {s.update && <UpdateBanner sessionId={sessionId} update={s.update} />}
+      <WhatToDo sessionId={sessionId} />
       <NotCovered notCovered={s.report.notCovered} />
       <Medicines medicines={s.medicines} />
       <GeneCalls genes={s.report.genes} />
@@ -114,6 +117,36 @@ function ReportProvenance({ summary }: { summary: PgxReportSummary }) {
       <Anchor component={Link} to={paths.attributions()} size="sm" c="blue.8">
         {reportsText('reports.sources')}
       </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * What to do, first: the Overview's action lines for this report (the server's one derivation from the
+ * drug verdicts), most severe first, each opening its rows below.
+ */
+function WhatToDo({ sessionId }: { sessionId: string }) {
+  const reading = useReportReading(sessionId, true);
+  let body;
+  if (reading.isPending) body = <Loader size="sm" aria-label={reportsText('reports.whatToDo.loading')} />;
+  else if (reading.isError) body = <Text size="sm">{errorText(reading.error as { code?: string; message?: string })}</Text>;
+  else if (reading.data.actions.length === 0) body = <Text size="sm">{reportsText('reports.whatToDo.none')}</Text>;
+  else
+    body = (
+      <List listStyleType="none" spacing="sm" p={0} m={0}>
+        {reading.data.actions.map((a) => (
+          <List.Item key={`${a.kind}:${a.title}`}>
+            <ActionLine sessionId={sessionId} line={a} />
+          </List.Item>
+        ))}
+      </List>
+    );
+  return (
+    <Stack gap={6} component="section" aria-labelledby="report-what-to-do">
+      <Title order={2} size="h4" id="report-what-to-do">
+        {reportsText('reports.whatToDo.heading')}
+      </Title>
+      {body}
     </Stack>
   );
 }

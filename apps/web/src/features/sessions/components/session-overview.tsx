@@ -16,7 +16,7 @@ import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
 import { LevelBadge, levelOfLabel } from './level-display';
-import { TierBadge } from '../../../components/tier-badge';
+import { ActionLine } from '../../../components/action-line';
 import { ScrollTable } from './scroll-table';
 import { SectionCard } from '../../../components/section-card';
 import { SessionDecision } from './session-decision';
@@ -273,14 +273,6 @@ function Readiness({ session }: { session: SessionDetail }) {
   );
 }
 
-/** The Reports page at the rows a highlight rests on. */
-function reportHref(sessionId: string, report: NonNullable<SessionDetail['highlights'][number]['report']>) {
-  const q = new URLSearchParams({ view: '1' });
-  if (report.taking) q.set('taking', '1');
-  if (report.name) q.set('name', report.name);
-  return `${paths.sessionReports(sessionId)}?${q.toString()}`;
-}
-
 function Highlights({ session }: { session: SessionDetail }) {
   const { readiness } = session;
   let body;
@@ -303,15 +295,9 @@ function Highlights({ session }: { session: SessionDetail }) {
         <List listStyleType="none" spacing="sm" p={0}>
           {session.highlights.map((h) => {
             const level = levelOfLabel(h.level);
-            // A line of the pharmacogenomic report opens the report at its rows (the drug, gene or the medicines taken now).
-            const reportLink = h.report ? reportHref(session.id, h.report) : null;
             const title =
               h.resultID && h.componentID ? (
                 <Anchor component={Link} to={paths.sessionResultComponent(session.id, h.resultID, h.componentID)} c="blue.8" fw={500}>
-                  {h.title}
-                </Anchor>
-              ) : reportLink ? (
-                <Anchor component={Link} to={reportLink} c="blue.8" fw={500}>
                   {h.title}
                 </Anchor>
               ) : (
@@ -333,13 +319,8 @@ function Highlights({ session }: { session: SessionDetail }) {
                     )}
                   </Group>
                 ) : (
-                  <Stack gap={2}>
-                    <Group gap="sm" wrap="wrap">
-                      {h.tier && <TierBadge tier={h.tier} />}
-                      {title}
-                    </Group>
-                    <Text size="sm">{h.level}</Text>
-                  </Stack>
+                  // A line of the pharmacogenomic report opens the report at its rows.
+                  <ActionLine sessionId={session.id} line={h} />
                 )}
               </List.Item>
             );

@@ -61,6 +61,8 @@ export interface CustomFilters {
   specialtyPopulation: string[];
   levelOfEvidence: number[];
   diseasePhenotype: string[];
+  /** With the level of evidence: only the rows whose level CPIC gives for the pair, none inferred from its recommendation. */
+  cpicGradedOnly: boolean;
 }
 
 /** How many quick filters are chosen. */
@@ -95,6 +97,8 @@ export const PgxRowsQuery = z.strictObject({
   phenotypeCategory: zMulti,
   specialtyPopulation: zMulti,
   levelOfEvidence: z.union([zLevel, z.array(zLevel).max(4)]).optional(),
+  /** '1' (with levelOfEvidence): only levels CPIC gives for the pair, none inferred. */
+  cpicGraded: z.enum(['1']).optional(),
   diseasePhenotype: zMulti,
   limit: z.coerce.number().int().min(1).max(100).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -125,6 +129,7 @@ export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
     specialtyPopulation: asList(q.specialtyPopulation),
     levelOfEvidence: asList(q.levelOfEvidence).map(Number),
     diseasePhenotype: asList(q.diseasePhenotype),
+    cpicGradedOnly: q.cpicGraded === '1',
   };
 }
 

@@ -72,6 +72,7 @@ export function describeFilters(filters: RowFilters): string[] {
     out.push('Custom filtering (view 2)');
     if (c.phenotypeCategory.length) out.push(`Phenotype category: ${c.phenotypeCategory.join(', ')}`);
     if (c.specialtyPopulation.length) out.push(`Specialty population: ${c.specialtyPopulation.join(', ')}`);
+    if (c.cpicGradedOnly) out.push('Only levels CPIC gives for the pair (none inferred)');
     if (c.levelOfEvidence.length) out.push(`Level of evidence: ${c.levelOfEvidence.map((l) => `${l} (CPIC ${EVIDENCE_TO_CPIC_LEVEL[l]})`).join(', ')}`);
     if (c.diseasePhenotype.length) out.push(`Disease phenotype: ${c.diseasePhenotype.join(', ')}`);
   }

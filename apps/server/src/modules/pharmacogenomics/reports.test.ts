@@ -184,6 +184,14 @@ describe('the report API', () => {
     expect(graded.results.every((r: PgxReportRow) => r.levelOfEvidence.includes(1))).toBe(true);
     expect(graded.results.map((r: PgxReportRow) => r.gene)).toContain('SLCO1B1');
 
+    // Level 1 holds rows whose A/B level is inferred from CPIC's recommendation; 'CPIC graded' leaves those out.
+    const level1 = (await get(`${s.url}/rows?view=2&specialtyPopulation=General&levelOfEvidence=1&limit=100`, s.doc.auth)).json();
+    const ownA = (await get(`${s.url}/rows?view=2&specialtyPopulation=General&levelOfEvidence=1&cpicGraded=1&limit=100`, s.doc.auth)).json();
+    expect(level1.results.some((r: PgxReportRow) => r.levelInferred)).toBe(true);
+    expect(ownA.count).toBeGreaterThan(0);
+    expect(ownA.count).toBeLessThan(level1.count);
+    expect(ownA.results.every((r: PgxReportRow) => !r.levelInferred && r.cpicLevel?.startsWith('A'))).toBe(true);
+
     const notStated = (
       await get(`${s.url}/rows?view=2&phenotypeCategory=${encodeURIComponent('not stated')}&levelOfEvidence=1&levelOfEvidence=3`, s.doc.auth)
     ).json();

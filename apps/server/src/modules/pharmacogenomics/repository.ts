@@ -187,6 +187,7 @@ function whereOf(kitId: string, kbVersion: string, f: RowFilters): SQL {
     if (f.custom.phenotypeCategory.length) c.push(amongOrNull(r.phenotypeCategory, f.custom.phenotypeCategory));
     if (f.custom.specialtyPopulation.length) c.push(amongOrNull(r.specialtyPopulation, f.custom.specialtyPopulation));
     if (f.custom.diseasePhenotype.length) c.push(amongOrNull(r.diseasePhenotype, f.custom.diseasePhenotype));
+    if (f.custom.cpicGradedOnly) c.push(eq(r.levelInferred, false));
     if (f.custom.levelOfEvidence.length) {
       c.push(
         sql`${r.levelOfEvidence} && array[${sql.join(

@@ -99,6 +99,9 @@ export const reportMessagesEn = {
   'reports.custom.resultsMinimum': PGX_MESSAGES.resultsMinimum,
   'reports.custom.diseasesMinimum': PGX_MESSAGES.diseasesMinimum,
   'reports.custom.levelHint': PGX_MESSAGES.levelsExplained,
+  'reports.level.gradedOnly': 'Only levels CPIC gives for the pair (CPIC level A only: choose level 1)',
+  'reports.level.gradedOnlyHint':
+    'Levels marked "from its CPIC recommendation" are inferred: the table gives no level for the pair, and CPIC writes recommendations only for level A and B pairs, so they read 1/2 (CPIC A/B). Tick this to leave them out.',
   'reports.level.option': '{level} (CPIC {cpic})',
   'reports.results.heading': 'Results',
   'reports.results.count': '{count} rows',

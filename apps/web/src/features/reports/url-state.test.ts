@@ -12,13 +12,13 @@ describe('the Reports page state in the address', () => {
 
   it('round-trips both views’ filters, so switching tabs loses nothing', () => {
     const q =
-      'view=2&category=Nervous+system&class=Statin&name=CYP2C19&vars=levelOfEvidence%2CphenotypeCategory&levelOfEvidence=1&levelOfEvidence=2&phenotypeCategory=Toxicity&show=results&page=2';
+      'view=2&category=Nervous+system&class=Statin&name=CYP2C19&vars=levelOfEvidence%2CphenotypeCategory&levelOfEvidence=1&levelOfEvidence=2&phenotypeCategory=Toxicity&cpicGraded=1&show=results&page=2';
     const s = read(q);
     expect(s).toMatchObject({
       view: 2,
       quick: { category: ['Nervous system'], class: ['Statin'], name: 'CYP2C19', taking: false },
       added: ['levelOfEvidence', 'phenotypeCategory'],
-      custom: { levelOfEvidence: [1, 2], phenotypeCategory: ['Toxicity'], specialtyPopulation: [], diseasePhenotype: [] },
+      custom: { levelOfEvidence: [1, 2], phenotypeCategory: ['Toxicity'], specialtyPopulation: [], diseasePhenotype: [], cpicGradedOnly: true },
       show: 'results',
       page: 2,
     });
@@ -28,7 +28,9 @@ describe('the Reports page state in the address', () => {
   it('counts a custom value only for an added variable, and ignores unknown ones', () => {
     const s = read('view=2&vars=specialtyPopulation,bogus&phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=7');
     expect(s.added).toEqual(['specialtyPopulation']);
-    expect(s.custom).toEqual({ phenotypeCategory: [], specialtyPopulation: ['general'], levelOfEvidence: [], diseasePhenotype: [] });
+    expect(s.custom).toEqual({ phenotypeCategory: [], specialtyPopulation: ['general'], levelOfEvidence: [], diseasePhenotype: [], cpicGradedOnly: false });
+    // 'CPIC graded only' qualifies the level of evidence: without that variable it is not read.
+    expect(read('view=2&vars=specialtyPopulation&specialtyPopulation=general&cpicGraded=1').custom.cpicGradedOnly).toBe(false);
   });
 });
 
@@ -51,6 +53,9 @@ describe('queries only at SPEC §5’s minimums', () => {
     expect(diseasesQuery(read(`${three}&show=diseases`))).toBe('phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1');
     expect(rowsQuery(read(`${three}&show=diseases`))).toBeNull();
     expect(pdfQuery(read(`${three}&show=diseases`))).toBe('view=2&phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1');
+    expect(rowsQuery(read(`${three}&cpicGraded=1&show=results`))).toBe(
+      'view=2&phenotypeCategory=Toxicity&specialtyPopulation=general&levelOfEvidence=1&cpicGraded=1&limit=50&offset=0',
+    );
     // An added variable without a value is not configured.
     expect(rowsQuery(read('view=2&vars=phenotypeCategory,specialtyPopulation&phenotypeCategory=Toxicity&show=results'))).toBeNull();
   });

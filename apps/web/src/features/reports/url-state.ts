@@ -46,6 +46,7 @@ export function readReportsState(params: URLSearchParams): ReportsState {
           .filter((n) => n >= 1 && n <= 4)
       : [],
     diseasePhenotype: added.includes('diseasePhenotype') ? values('diseasePhenotype') : [],
+    cpicGradedOnly: added.includes('levelOfEvidence') && params.get('cpicGraded') === '1',
   };
   const show = params.get('show');
   const page = Math.max(1, Math.min(10_000, Number(params.get('page')) || 1));
@@ -76,6 +77,7 @@ export function writeReportsState(s: ReportsState): URLSearchParams {
   if (s.quick.notCovered) p.set('notCovered', '1');
   if (s.added.length) p.set('vars', s.added.join(','));
   for (const k of s.added) for (const v of s.custom[k]) p.append(k, String(v));
+  if (s.custom.cpicGradedOnly) p.set('cpicGraded', '1');
   if (s.show) p.set('show', s.show);
   if (s.page > 1) p.set('page', String(s.page));
   return p;
@@ -93,6 +95,7 @@ function filterParams(s: ReportsState): URLSearchParams {
   } else {
     p.set('view', '2');
     for (const k of CUSTOM_FILTER_KEYS) for (const v of s.custom[k]) p.append(k, String(v));
+    if (s.custom.cpicGradedOnly) p.set('cpicGraded', '1');
   }
   return p;
 }

@@ -138,6 +138,13 @@ export function CustomFiltering({ sessionId, state, update, summary }: Props) {
                         <Checkbox key={l} value={String(l)} label={reportsText('reports.level.option', { level: l, cpic: EVIDENCE_TO_CPIC_LEVEL[l] ?? '' })} />
                       ))}
                     </Group>
+                    <Checkbox
+                      mt="sm"
+                      label={reportsText('reports.level.gradedOnly')}
+                      description={reportsText('reports.level.gradedOnlyHint')}
+                      checked={state.custom.cpicGradedOnly}
+                      onChange={(e) => update({ custom: { ...state.custom, cpicGradedOnly: e.currentTarget.checked }, page: 1 })}
+                    />
                   </Checkbox.Group>
                 ) : (
                   <MultiSelect

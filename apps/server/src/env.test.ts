@@ -20,6 +20,8 @@ describe('env', () => {
       APP_ENV: 'production',
       DATABASE_URL: 'postgres://db/portal',
       AUDIT_KEY: 'a-production-secret-key',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Practitioner Portal <no-reply@example.com>',
       PORTAL_URL: 'https://portal.example.com',
       ALLOWED_REDIRECT_ORIGINS: 'https://admin.example.com/',
     });
@@ -32,6 +34,26 @@ describe('env', () => {
     expect(() => loadEnv({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
     expect(() => loadEnv({ APP_ENV: 'production' })).toThrow(/DATABASE_URL: required/);
     expect(() => loadEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toThrow(/AUDIT_KEY: required/);
+  });
+
+  it('production refuses to start without mail that leaves: SMTP_URL and a MAIL_FROM at a real domain', () => {
+    const prod = { APP_ENV: 'production', DATABASE_URL: 'postgres://db/portal', AUDIT_KEY: 'a-production-secret-key' };
+    const smtp = 'smtps://user:secret@mail.example.com:465';
+    const from = 'Practitioner Portal <no-reply@example.com>';
+    expect(() => loadEnv(prod)).toThrow(/SMTP_URL: required when APP_ENV=production[\s\S]*MAIL_FROM: required when APP_ENV=production/);
+    expect(() => loadEnv({ ...prod, MAIL_FROM: from })).toThrow(/SMTP_URL: required/);
+    expect(() => loadEnv({ ...prod, SMTP_URL: smtp })).toThrow(/MAIL_FROM: required/);
+    expect(() => loadEnv({ ...prod, SMTP_URL: smtp, MAIL_FROM: '' })).toThrow(/MAIL_FROM: required/);
+    expect(() => loadEnv({ ...prod, SMTP_URL: 'https://mail.example.com', MAIL_FROM: from })).toThrow(/SMTP_URL: an smtp:\/\/ or smtps:\/\/ address/);
+    // .env.example's local sender, copied into production, is refused too.
+    for (const local of ['Practitioner Portal <no-reply@localhost>', 'no-reply@portal.local', 'no-reply', 'Portal <a@b.test>']) {
+      expect(() => loadEnv({ ...prod, SMTP_URL: smtp, MAIL_FROM: local }), local).toThrow(/MAIL_FROM: an address at the provider's own domain/);
+    }
+    expect(loadEnv({ ...prod, SMTP_URL: smtp, MAIL_FROM: from })).toMatchObject({ SMTP_URL: smtp, MAIL_FROM: from });
+    expect(loadEnv({ ...prod, SMTP_URL: smtp, MAIL_FROM: 'no-reply@mail.provider.co.za' }).MAIL_FROM).toBe('no-reply@mail.provider.co.za');
+    // Outside production the outbox and the local sender still do.
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    expect(loadEnv({}).MAIL_FROM).toBe('Practitioner Portal <no-reply@localhost>');
   });
 
   it('WEB_CONCURRENCY: 1 by default; more processes only on PostgreSQL, refused on the embedded PGlite', () => {

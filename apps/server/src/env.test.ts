@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { loadEnv, REPO_ROOT } from './env';
 
 describe('env', () => {
   it('derives the addresses from PORT by default', () => {
@@ -55,6 +58,29 @@ describe('env', () => {
     expect(loadEnv({}).SMTP_URL).toBeUndefined();
     expect(loadEnv({}).MAIL_FROM).toBe('Practitioner Portal <no-reply@localhost>');
   });
+
+  it('the server itself refuses to start in production without them, saying why', async () => {
+    const started = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/server.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        APP_ENV: 'production',
+        DATABASE_URL: 'postgres://unused.invalid/portal',
+        AUDIT_KEY: 'a-production-secret-key',
+        PORT: '0',
+        // Set, and empty: a developer's .env (read at start for what is not set) cannot fill them in.
+        SMTP_URL: '',
+        MAIL_FROM: '',
+      },
+      timeout: 30_000,
+    }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(started?.code).toBe(1);
+    expect(started?.stderr).toContain('SMTP_URL: required when APP_ENV=production');
+    expect(started?.stderr).toContain('MAIL_FROM: required when APP_ENV=production');
+  }, 40_000);
 
   it('WEB_CONCURRENCY: 1 by default; more processes only on PostgreSQL, refused on the embedded PGlite', () => {
     expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);

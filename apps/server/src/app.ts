@@ -191,7 +191,12 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
         description: 'REST API of the practitioner portal. Errors answer `{error:{message,params,fieldErrors,code,cause}}`.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A signed-in user's access token (POST /sso/api/token)" },
+          adminToken: { type: 'http', scheme: 'bearer', description: "The provider staff's ADMIN_TOKEN (/api/admin, npm run admin)" },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: documentOperation,

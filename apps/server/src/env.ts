@@ -110,6 +110,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     );
   }
   if (production && !source.AUDIT_KEY) throw new Error('Invalid configuration:\n  AUDIT_KEY: required when APP_ENV=production');
+  if (production) checkProductionMail(e.SMTP_URL, source.MAIL_FROM);
   const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
   return {
     ...e,
@@ -133,6 +134,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     demoData: e.DEMO_DATA ?? !production,
     serveWeb: e.SERVE_WEB ?? true,
   };
+}
+
+/**
+ * In production mail must leave (decision 025): without SMTP_URL it would wait in the outbox for a
+ * dev mailbox nobody reads, and without MAIL_FROM go out from no-reply@localhost, which receiving
+ * servers reject or file as spam. The sender must be set, and at a real domain.
+ */
+function checkProductionMail(smtpUrl: string | undefined, mailFrom: string | undefined) {
+  const problems: string[] = [];
+  if (!smtpUrl) problems.push('SMTP_URL: required when APP_ENV=production (smtp:// or smtps://)');
+  else if (!/^smtps?:\/\/[^/]/i.test(smtpUrl)) problems.push('SMTP_URL: an smtp:// or smtps:// address');
+  const from = mailFrom?.trim();
+  const domain = from ? /@([^\s@<>]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() : undefined;
+  if (!from) problems.push('MAIL_FROM: required when APP_ENV=production, e.g. Practitioner Portal <no-reply@example.com>');
+  else if (!domain || !domain.includes('.') || /(^|\.)(localhost|local|invalid|test|example)$/.test(domain)) {
+    problems.push(`MAIL_FROM: an address at the provider's own domain, not '${from}'`);
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 function stripSlash(url: string) {

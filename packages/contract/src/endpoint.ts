@@ -30,6 +30,18 @@ export interface Endpoint {
    * from the open Response.
    */
   reply?: 'file' | 'stream';
+  /**
+   * The media types a success is sent as when it is not plain JSON (a PDF, iCalendar, a FHIR bundle,
+   * CSV, an image, server-sent events): the OpenAPI document lists the answer under each, so a client
+   * generated from it reads the right thing (decision 025).
+   */
+  media?: readonly string[];
+  /**
+   * A JSON body the handler checks itself, answering refusals of its own (the sign-on's JSON calls,
+   * which answer the sign-on's error bodies): documented as the request body, not validated by the
+   * route, read by the handler with this schema.
+   */
+  checkedBody?: z.ZodType;
   /** Not an API operation (probes, the dev mailbox): left out of the OpenAPI document. */
   hide?: true;
 }

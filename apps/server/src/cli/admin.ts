@@ -76,7 +76,7 @@ async function findByEmail(email: string, token: string) {
 }
 
 async function main() {
-  const [area, command, email] = positionals;
+  const [area, command, email, file] = positionals;
   if (!area || values.help) {
     console.log(USAGE);
     return;
@@ -98,6 +98,7 @@ async function main() {
       token: adminToken(),
       count: values.count,
       collections: values.collections,
+      file,
       fail: (m) => new CliError(m),
     });
   }

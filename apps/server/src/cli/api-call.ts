@@ -39,9 +39,9 @@ export class PortalRefused extends Error {
   }
 }
 
-/** The sign-on's JSON calls declare no body, their handlers read it (packages/contract/src/api/sso.ts): it goes untyped. */
-type UndeclaredBody<E> = E extends { body: z.ZodType } ? unknown : E extends { path: `/sso/api/${string}` } ? { body?: Record<string, unknown> } : unknown;
-type CliInput<E extends Endpoint> = EndpointInput<E> & UndeclaredBody<E> & { token?: string };
+/** The sign-on's JSON calls check their body in the handler (`checkedBody`, packages/contract/src/api/sso.ts): typed from it all the same. */
+type CheckedBody<E> = E extends { checkedBody: infer B extends z.ZodType } ? { body: z.input<B> } : unknown;
+type CliInput<E extends Endpoint> = EndpointInput<E> & CheckedBody<E> & { token?: string };
 /** The input is required when the endpoint has params, a query or a body; otherwise optional. */
 type CliArgs<E extends Endpoint> = object extends CliInput<E> ? [input?: CliInput<E>] : [input: CliInput<E>];
 

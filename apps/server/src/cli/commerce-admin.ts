@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { kitAdminApi, transactionAdminApi } from '@portal/contract';
 import { callApi, PortalRefused, PortalUnreachable } from './api-call';
 
@@ -8,6 +10,8 @@ import { callApi, PortalRefused, PortalUnreachable } from './api-call';
  */
 export const COMMERCE_USAGE = `  kits consign EMAIL --count N [--collections 1,2,3]   send N kits (1-500) to a practice: to its primary warehouse (in transit until received) or straight into its stock
   kits advance LABEL                                   the lab's next step for a kit (assigned → sample received → processing → results available)
+  kits results LABEL FILE                              the lab's results step for a processing kit: attach its raw genotype file (23andMe or AncestryDNA text),
+                                                       compute its results and make them available (the practitioner is notified); a bad line is named
   transactions pay ID                                  mark a data-request fee paid`;
 
 interface Options {
@@ -15,6 +19,8 @@ interface Options {
   token: string;
   count?: string;
   collections?: string;
+  /** The command's second argument (kits results: the genotype file). */
+  file?: string;
   fail: (message: string) => Error;
 }
 
@@ -25,6 +31,9 @@ export async function runCommerceCommand(area: 'kits' | 'transactions', command:
     if (err instanceof PortalUnreachable) throw o.fail(err.message);
     if (err instanceof PortalRefused) {
       if (err.status === 401) throw o.fail('The portal refused the admin token (HTTP 401).');
+      // A refused file's problems (fieldErrors.file) print one per line, each naming its line.
+      const fileLines = err.error?.fieldErrors?.file;
+      if (fileLines) throw o.fail(`${err.error?.message ?? 'The portal refused the file'} (HTTP ${err.status})${fileLines.map((l) => `\n  ${l}`).join('')}`);
       throw o.fail(`${err.error?.message ?? 'The portal refused the request'} (HTTP ${err.status})${err.fieldLines}`);
     }
     throw err;
@@ -53,6 +62,20 @@ async function run(area: 'kits' | 'transactions', command: string | undefined, a
     const label = need(arg, 'LABEL');
     const r = await callApi(o.base, kitAdminApi.advance, { params: { sampleLabel: label }, token: o.token });
     console.log(`Kit ${r.sampleLabel} is now ${r.status.replace(/_/g, ' ')}.`);
+    return;
+  }
+  if (area === 'kits' && command === 'results') {
+    const label = need(arg, 'LABEL');
+    const file = need(o.file, 'FILE (the raw genotype file)');
+    let genotypes: string;
+    try {
+      genotypes = fs.readFileSync(path.resolve(file), 'utf8');
+    } catch {
+      throw o.fail(`Cannot read ${file}.`);
+    }
+    const r = await callApi(o.base, kitAdminApi.results, { params: { sampleLabel: label }, body: { genotypes }, token: o.token });
+    console.log(`Kit ${r.sampleLabel}: ${r.genotypes} genotype lines attached, results computed; it is now ${r.status.replace(/_/g, ' ')}.`);
+    if (r.sessionID) console.log('The practitioner is told by the kit-results notification.');
     return;
   }
   if (area === 'transactions' && command === 'pay') {

@@ -191,6 +191,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
     html: text('body_html'),
+    /** The List-Unsubscribe page (RFC 2369) the mail carries; null for mail to someone with no notification settings. */
+    listUnsubscribe: text('list_unsubscribe'),
     transport: text('transport').notNull(),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),

@@ -48,10 +48,27 @@ export function urlUnder(prefix: string, path: string): string {
   return rest;
 }
 
-/** The schema as routes wrote it inline before (only the keys the endpoint has), for validation, serialisation and the document. */
+/**
+ * The schema as routes wrote it inline before (only the keys the endpoint has), for validation,
+ * serialisation and the document. `media` and `checkedBody` are for the document only (Fastify
+ * compiles none but the request and response keys): lib/openapi.ts turns them into the answer's
+ * media types and the documented request body.
+ */
 function schemaOf(endpoint: Endpoint): FastifySchema {
-  const { tags, summary, description, params, query, body, headers, responses, hide } = endpoint;
-  const schema: Record<string, unknown> = { tags, summary, description, params, querystring: query, body, headers, response: responses, hide };
+  const { tags, summary, description, params, query, body, headers, responses, hide, media, checkedBody } = endpoint;
+  const schema: Record<string, unknown> = {
+    tags,
+    summary,
+    description,
+    params,
+    querystring: query,
+    body,
+    headers,
+    response: responses,
+    hide,
+    media,
+    checkedBody,
+  };
   for (const key of Object.keys(schema)) if (schema[key] === undefined) delete schema[key];
   return schema;
 }

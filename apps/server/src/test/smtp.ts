@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   raw: string;
+  /** The message exactly as it arrived, for a MIME parser (mailparser). */
+  source: string;
 }
 
 /**
@@ -27,9 +29,10 @@ export async function startTestSmtp() {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
+        const source = raw;
         raw = raw.replace(/=\r?\n/g, ''); // quoted-printable's soft line breaks
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw });
+        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw, source });
         callback();
       });
     },

@@ -19,6 +19,7 @@ export const askAiApi = {
     params: IdParams,
     body: AskBody,
     reply: 'stream',
+    media: ['text/event-stream'],
   }),
   answers: defineEndpoint({
     method: 'GET',

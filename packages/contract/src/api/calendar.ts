@@ -36,5 +36,6 @@ export const calendarApi = {
     summary: "A practitioner's accepted sessions as iCalendar (RFC 5545)",
     params: z.strictObject({ file: z.string().max(64) }),
     reply: 'file',
+    media: ['text/calendar'],
   }),
 };

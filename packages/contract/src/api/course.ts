@@ -50,6 +50,7 @@ export const courseApi = {
     tags,
     summary: 'The certificate of completion (PDF), once the test is passed',
     reply: 'file',
+    media: ['application/pdf'],
   }),
   verifyCertificate: defineEndpoint({
     method: 'GET',

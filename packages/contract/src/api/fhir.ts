@@ -11,5 +11,6 @@ export const fhirApi = {
     summary:
       "The session's nutrigenomic and pharmacogenomic results as a FHIR R4 Bundle (collection). Owner only, while the session is accepted and its data request confirmed; otherwise 404.",
     reply: 'file',
+    media: ['application/fhir+json'],
   }),
 };

@@ -28,6 +28,12 @@ export const kitsApi = {
   }),
 };
 
+/** A raw genotype file the lab attaches: a whole 23andMe or AncestryDNA export (some 25 MB) fits. */
+const GENOTYPE_FILE_MAX_CHARS = 40_000_000;
+
+/** A kit after one of the lab's steps. */
+const LabStep = z.object({ id: zId, sampleLabel: z.string(), status: KitStatus, sessionID: zId.nullable() });
+
 /** The provider's side of kits, behind the admin token: send kits to a practice, move a kit through the lab's steps. */
 export const kitAdminApi = {
   consign: defineEndpoint({
@@ -56,6 +62,16 @@ export const kitAdminApi = {
     // The sample-label rule, not any string: a label with a NUL byte or other stray characters is a
     // 400 here, never a query the database refuses (a 500).
     params: z.strictObject({ sampleLabel: zSampleLabel }),
-    responses: { 200: z.object({ id: zId, sampleLabel: z.string(), status: KitStatus, sessionID: zId.nullable() }) },
+    responses: { 200: LabStep },
+  }),
+  results: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/kits/:sampleLabel/results',
+    tags: adminTags,
+    summary:
+      "The lab's results step: attaches the kit's raw genotype file (23andMe-style: rsid, chromosome, position, genotype, or AncestryDNA's two allele columns), computes its results and makes them available, which notifies the practitioner once. The kit must be processing (else 400414); a file with bad lines is refused (400400) with each line named in fieldErrors.file",
+    params: z.strictObject({ sampleLabel: zSampleLabel }),
+    body: z.strictObject({ genotypes: z.string().min(1).max(GENOTYPE_FILE_MAX_CHARS) }),
+    responses: { 200: LabStep.extend({ genotypes: z.number().int().describe('data lines read from the file') }) },
   }),
 };

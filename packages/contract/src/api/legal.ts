@@ -11,6 +11,7 @@ export const legalApi = {
     tags,
     summary: 'The latest version of a legal document as PDF',
     params: z.strictObject({ file: z.string().max(64) }),
+    media: ['application/pdf'],
   }),
   version: defineEndpoint({
     method: 'GET',
@@ -19,5 +20,6 @@ export const legalApi = {
     summary: 'One version of a legal document as PDF',
     params: z.strictObject({ slug: z.string().max(64), file: z.string().max(16) }),
     reply: 'file',
+    media: ['application/pdf'],
   }),
 };

@@ -13,5 +13,6 @@ export const liveApi = {
     query: z.strictObject({}),
     responses: { 200: z.string().describe('text/event-stream') },
     reply: 'stream',
+    media: ['text/event-stream'],
   }),
 };

@@ -60,6 +60,7 @@ export const pgxApi = {
     query: PgxRowsQuery,
     summary: `The printable report (PDF) of a view: every row it selects. ${access}`,
     reply: 'file',
+    media: ['application/pdf'],
   }),
   update: defineEndpoint({
     method: 'POST',

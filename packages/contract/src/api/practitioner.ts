@@ -16,6 +16,7 @@ import {
   OnboardingDraftResponse,
   PaymentDetails,
   PaymentDetailsInput,
+  PROFILE_IMAGE_TYPES,
   ProfileImageUpload,
   ProfileImageUploaded,
   UpdatePracticeBody,
@@ -261,5 +262,13 @@ export const practiceApi = {
     responses: { 200: ProfileImageUploaded },
   }),
   /** The address `profileImage` carries: an <img> loads it, so nothing calls it by reference. */
-  profileImage: defineEndpoint({ method: 'GET', path: '/api/account/profile-images/:id', tags, summary: 'A profile picture', params: IdParams, reply: 'file' }),
+  profileImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/profile-images/:id',
+    tags,
+    summary: 'A profile picture',
+    params: IdParams,
+    reply: 'file',
+    media: PROFILE_IMAGE_TYPES,
+  }),
 };

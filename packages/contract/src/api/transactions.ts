@@ -29,6 +29,7 @@ export const transactionsApi = {
     summary: `Transactions as CSV with the same filters, at most ${TRANSACTION_CSV_ROW_CAP.toLocaleString('en')} rows (x-export-truncated: true when there were more)`,
     query: TransactionListQuery.omit({ limit: true, offset: true }),
     reply: 'file',
+    media: ['text/csv'],
   }),
 };
 

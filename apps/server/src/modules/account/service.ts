@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { hashToken, randomToken } from '../auth/service';
 import { AnalyticsEvent } from '../analytics/service';
 import * as repo from './repository';
+import { composeMail, type MailLine } from '../mail/service';
 
 // Reads other modules make of users and terms, as the repository answers them.
 export { findUserByEmail, findUserById, hasAcceptedLatest } from './repository';
@@ -123,10 +124,11 @@ export async function invite(
   const from = `${inviter.firstName} ${inviter.lastName}`;
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
   const what = kind === 'workspace' ? `to join their workspace on the Practitioner Portal` : `to create an account with the provider`;
-  const lines = [greeting, '', `${from} has invited you ${what}.`];
+  const lines: MailLine[] = [greeting, '', `${from} has invited you ${what}.`];
   if (input.message) lines.push('', `Their message: ${input.message}`);
-  lines.push('', `Open this link to continue (valid for ${INVITE_DAYS} days):`, link.toString());
-  await ctx.mailer.send({ to: input.email, subject: `${from} invited you`, text: lines.join('\n') });
+  lines.push('', `Open this link to continue (valid for ${INVITE_DAYS} days):`, [{ href: link.toString() }]);
+  // To someone who is not a user yet, with no notification settings: no List-Unsubscribe (decision 025).
+  await ctx.mailer.send(composeMail({ to: input.email, subject: `${from} invited you`, lines, listUnsubscribe: null }));
   return toInvite(row);
 }
 

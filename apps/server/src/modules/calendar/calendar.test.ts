@@ -73,6 +73,12 @@ describe('the calendar feed', () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(feed.headers['cache-control']).toBe('private, no-store');
+    // RFC 5545 §3.1: every content line ends with CRLF, the last one too, and no bare CR or LF anywhere.
+    expect(feed.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const lines = feed.body.split('\r\n');
+    expect(lines.pop()).toBe('');
+    for (const line of lines) expect(line, JSON.stringify(line)).not.toMatch(/[\r\n]/);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
     const events = parse(feed.body);
     expect(events.map((e) => e.uid).sort()).toEqual([`${a.id}@portal.example`, `${b.id}@portal.example`].sort());
     const first = events.find((e) => e.uid.startsWith(a.id))!;

@@ -39,6 +39,14 @@ export function shortName(firstName: string, lastName: string) {
 }
 
 /**
+ * RFC 5545 §3.1 ends every content line with CRLF, the last (`END:VCALENDAR`) too; ical-generator
+ * joins its lines with CRLF but leaves the last one bare, which strict parsers refuse.
+ */
+function crlfEnded(text: string) {
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/**
  * The iCalendar text (RFC 5545) of the feed the token opens, with the practitioner it belongs to;
  * a token that opens none (malformed, revoked, replaced) is a 404 like any unknown address.
  */
@@ -69,5 +77,5 @@ export async function feedCalendar(ctx: AppContext, file: string) {
       class: ICalEventClass.PRIVATE,
     });
   }
-  return { ...owner, count: rows.length, text: calendar.toString() };
+  return { ...owner, count: rows.length, text: crlfEnded(calendar.toString()) };
 }

@@ -3,4 +3,5 @@
  * Internals (matching, reference maths, panel parsing) stay importable from their files for tests.
  */
 export { computeResults } from './components';
+export { checkRawGenotypes } from './scoring';
 export { generateSyntheticGenotypeFile, SYNTHETIC_MARKER } from './synthetic';

@@ -145,12 +145,7 @@ export function parseRawGenotypes(text: string): RawGenotypeFile {
       comments.push(line.slice(1).trim());
       continue;
     }
-    const cells = line.split(line.includes('\t') ? '\t' : ',').map((c) =>
-      c
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    );
+    const cells = cellsOf(line);
     if (cells.length < 4) {
       skippedLines++;
       continue;
@@ -165,6 +160,75 @@ export function parseRawGenotypes(text: string): RawGenotypeFile {
   }
   const synthetic = comments.some((c) => /synthetic/i.test(c));
   return { variants, comments, synthetic, skippedLines };
+}
+
+/** A data line's cells: tab- or comma-separated, each optionally quoted. */
+function cellsOf(line: string): string[] {
+  return line.split(line.includes('\t') ? '\t' : ',').map((c) =>
+    c
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
+}
+
+/** At most this many problems are named; the rest are counted. */
+const PROBLEMS_NAMED = 20;
+const PROBE_ID = /^(?:rs|i)\d+$/i;
+/** 1-22, X, Y, the pseudo-autosomal XY and the mitochondrion; AncestryDNA numbers X, Y, XY and MT 23-26; 0 where unplaced. */
+const CHROMOSOME = /^(?:[0-9]|1\d|2[0-6]|X|Y|XY|MT?)$/i;
+/** One column: two alleles (one on a haploid chromosome), D/I for a deletion or insertion, '--' or '00' for no call. */
+const GENOTYPE = /^(?:[ACGTDI]{1,2}|--|00)$/i;
+const ALLELE = /^[ACGTDI0-]$/i;
+
+/**
+ * The problems of a consumer raw genotype file as the lab uploads it, each with the line it is on
+ * (1-based, counting comments and blank lines): parseRawGenotypes reads leniently, skipping what it
+ * cannot use; a file attached to a kit is checked first, so a truncated or foreign file is refused
+ * rather than scored as mostly not called. Each data line: a probe id (rs… or 23andMe's i…), a
+ * chromosome, a position, then a genotype in one column or its two alleles in two. One header line
+ * (first cell 'rsid') may precede the data. No problems: the file is fit to score; `lines` counts
+ * its data lines, `synthetic` says a comment marks it as made-up data (as parseRawGenotypes reads it).
+ */
+export function checkRawGenotypes(text: string): { problems: string[]; lines: number; synthetic: boolean } {
+  const problems: string[] = [];
+  let bad = 0;
+  let data = 0;
+  let synthetic = false;
+  const problem = (line: number, what: string) => {
+    bad += 1;
+    if (problems.length < PROBLEMS_NAMED) problems.push(`line ${line}: ${what}`);
+  };
+  const lines = stripBom(text).split(/\r?\n/);
+  lines.forEach((rawLine, i) => {
+    const n = i + 1;
+    const line = rawLine.trim();
+    if (line === '') return;
+    if (line.startsWith('#')) {
+      if (/synthetic/i.test(line)) synthetic = true;
+      return;
+    }
+    const cells = cellsOf(line);
+    if (data === 0 && /^rsid$/i.test(cells[0] ?? '')) return;
+    data += 1;
+    if (cells.length !== 4 && cells.length !== 5) {
+      return problem(
+        n,
+        `${cells.length} ${cells.length === 1 ? 'column' : 'columns'}; expected rsid, chromosome, position and genotype (or allele1 and allele2)`,
+      );
+    }
+    const [id, chromosome, position, a1, a2] = cells as [string, string, string, string, string | undefined];
+    const shown = (v: string) => `'${v.length > 20 ? `${v.slice(0, 20)}…` : v}'`;
+    if (!PROBE_ID.test(id)) return problem(n, `${shown(id)} is not a probe id (rs… or i…)`);
+    if (!CHROMOSOME.test(chromosome)) return problem(n, `${shown(chromosome)} is not a chromosome`);
+    if (!/^\d+$/.test(position)) return problem(n, `${shown(position)} is not a position`);
+    if (a2 === undefined ? !GENOTYPE.test(a1) : !ALLELE.test(a1) || !ALLELE.test(a2)) {
+      return problem(n, `${shown(a2 === undefined ? a1 : `${a1} ${a2}`)} is not a genotype`);
+    }
+  });
+  if (bad > PROBLEMS_NAMED) problems.push(`… and ${bad - PROBLEMS_NAMED} more lines like these`);
+  if (data === 0) problems.push('the file holds no genotypes');
+  return { problems, lines: data, synthetic };
 }
 
 /** What matching needs of a variant; `possiblyPalindromic` only matters when the other allele is unknown. */

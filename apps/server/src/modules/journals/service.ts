@@ -5,6 +5,7 @@ import { AnalyticsEvent } from '../analytics/service';
 import { findUserById } from '../account/service';
 import { ownedSession, practitionerOf } from '../sessions/access';
 import * as repo from './repository';
+import { composeMail } from '../mail/service';
 
 const refused = () => new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
 
@@ -50,17 +51,21 @@ export async function submit(ctx: AppContext, userId: string, sessionId: string,
   await ctx.analytics.track(AnalyticsEvent.JOURNAL_CREATED, userId, { sessionId });
   const me = await findUserById(ctx.database.db, userId);
   // The mail says where to read the note, never what it says: patient health text stays in the app.
-  await ctx.mailer.send({
-    to: row.user.email,
-    subject: 'Your practitioner shared notes from your session',
-    text: [
-      `Hello ${row.user.firstName},`,
-      '',
-      `${me ? `${me.firstName} ${me.lastName}` : 'Your practitioner'} has submitted the notes from your session. Open the app to read them.`,
-      '',
-      'This completes the session.',
-    ].join('\n'),
-  });
+  // To the patient, who has no notification settings in the portal: no List-Unsubscribe (decision 025).
+  await ctx.mailer.send(
+    composeMail({
+      to: row.user.email,
+      subject: 'Your practitioner shared notes from your session',
+      lines: [
+        `Hello ${row.user.firstName},`,
+        '',
+        `${me ? `${me.firstName} ${me.lastName}` : 'Your practitioner'} has submitted the notes from your session. Open the app to read them.`,
+        '',
+        'This completes the session.',
+      ],
+      listUnsubscribe: null,
+    }),
+  );
   return journalOf(ctx, sessionId);
 }
 

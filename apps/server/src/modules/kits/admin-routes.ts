@@ -8,7 +8,7 @@ const config = { auth: 'public' as const };
 
 /**
  * The provider's side of kits under /api/admin, behind the admin token: send kits to a practice,
- * move a kit through the lab's steps.
+ * move a kit through the lab's steps, attach its genotype file with its results.
  */
 export const kitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -19,6 +19,14 @@ export const kitAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, kitAdminApi.advance, { config }, async (req) => {
     const kit = await service.advanceKit(ctx, req.params.sampleLabel);
     if (kit.sessionID) await ctx.audit.labImport(req, kit.sessionID, 'kit', `kit ${kit.sampleLabel} now ${kit.status}`);
+    return kit;
+  });
+
+  // A whole consumer export (tens of MB) fits; the contract's limit on the text is the real one.
+  route(app, kitAdminApi.results, { config, bodyLimit: 64 * 1024 * 1024 }, async (req) => {
+    const kit = await service.attachResults(ctx, req.params.sampleLabel, req.body.genotypes);
+    if (kit.sessionID)
+      await ctx.audit.labImport(req, kit.sessionID, 'kit', `genotype file of kit ${kit.sampleLabel} (${kit.genotypes} lines), results available`);
     return kit;
   });
 };

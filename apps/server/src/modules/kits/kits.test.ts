@@ -1,9 +1,17 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
-import { auditEvents, kits, warehouses } from '../../db/schema';
-import { ADMIN_TOKEN, createTestApp, practice, session, type Harness } from '../../test/harness';
+import { auditEvents, genotypeFiles, kits, mailOutbox, notifications, results, warehouses } from '../../db/schema';
+import { admin, ADMIN_TOKEN, createTestApp, practice, session, type Harness } from '../../test/harness';
 import { assign, consign, inject, warehouseInput } from '../../test/commerce';
+import { generateSyntheticGenotypeFile } from '../genetics';
+import { handleNew } from '../notifications/service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -195,4 +203,149 @@ describe('kits', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors.sampleLabel).toBeTruthy();
   });
+});
+
+describe("the lab's results step", () => {
+  const resultsOf = (label: string, genotypes: string, headers = admin) => inject(h, 'POST', `/api/admin/kits/${label}/results`, headers, { genotypes });
+  const advance = (label: string) => inject(h, 'POST', `/api/admin/kits/${label}/advance`, admin);
+  const mailsTo = (email: string) => h.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+  it('attaches the genotype file, computes the results, makes them available and mails the practitioner once', async () => {
+    const doc = await practice(h);
+    const [kit, spare] = (await consign(h, doc.email, 2)).kits;
+    const s = await session(h, doc);
+    const file = generateSyntheticGenotypeFile(`results:${kit!.id}`);
+
+    // In stock, assigned or sample received: not yet the results step; an unknown kit: 404; no token: 401.
+    expect((await resultsOf(spare!.sampleLabel, file)).json().error.code).toBe('400414');
+    expect((await assign(h, doc, s.id, kit!.sampleLabel)).statusCode).toBe(200);
+    const early = await resultsOf(kit!.sampleLabel, file);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toMatchObject({ code: '400414', message: expect.stringContaining('advance it to processing first') });
+    expect((await resultsOf('KIT-NOSUCHKIT', file)).statusCode).toBe(404);
+    expect((await resultsOf(kit!.sampleLabel, file, {} as typeof admin)).statusCode).toBe(401);
+    expect((await advance(kit!.sampleLabel)).json().status).toBe('sample_received');
+    expect((await advance(kit!.sampleLabel)).json().status).toBe('processing');
+
+    const done = await resultsOf(kit!.sampleLabel.toLowerCase(), file);
+    expect(done.statusCode, done.body).toBe(200);
+    const lines = file.split('\n').filter((l) => l && !l.startsWith('#')).length;
+    expect(done.json()).toEqual({ id: kit!.id, sampleLabel: kit!.sampleLabel, status: 'results_available', sessionID: s.id, genotypes: lines });
+    const [stored] = await h.db.select().from(genotypeFiles).where(eq(genotypeFiles.kitId, kit!.id));
+    expect(stored).toMatchObject({ content: file, synthetic: true });
+    const computed = await h.db.select().from(results).where(eq(results.kitId, kit!.id));
+    expect(computed).toHaveLength(1);
+    expect(computed[0]!.data).toMatchObject({ swab: { title: computed[0]!.title, synthetic: true } });
+    const audit = await h.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.sessionId, s.id), eq(auditEvents.action, 'import')));
+    expect(audit.map((a) => a.detail)).toContain(`genotype file of kit ${kit!.sampleLabel} (${lines} lines), results available`);
+    // The practitioner reads them on the session once the patient shares their data.
+    expect((await inject(h, 'GET', `/api/portal/sessions/${s.id}/results`, doc.auth)).statusCode).toBe(404);
+    expect((await inject(h, 'POST', `/api/portal/sessions/${s.id}/data-request`, doc.auth)).statusCode).toBe(201);
+    expect((await inject(h, 'POST', `/api/patient/sessions/${s.id}/data-request/confirm`, s.patient.auth)).statusCode).toBeLessThan(300);
+    const read = await inject(h, 'GET', `/api/portal/sessions/${s.id}/results`, doc.auth);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().results.map((r: { id: string }) => r.id)).toEqual([computed[0]!.id]);
+
+    // The notification: one, mailed once, however often the worker runs and whatever the lab tries again.
+    await handleNew(h.app.ctx);
+    await handleNew(h.app.ctx);
+    const again = await resultsOf(kit!.sampleLabel, file);
+    expect(again.json().error).toMatchObject({ code: '400414', message: "This kit's results are already available" });
+    expect((await advance(kit!.sampleLabel)).json().error.code).toBe('400414');
+    await handleNew(h.app.ctx);
+    const kitMails = (await mailsTo(doc.email)).filter((m) => m.subject.startsWith('Results available for '));
+    expect(kitMails).toHaveLength(1);
+    expect(kitMails[0]!.text).toContain(`/sessions/${s.id}`);
+    const rows = await h.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.sessionId, s.id), eq(notifications.kind, 'kitResults')));
+    expect(rows.map((r) => r.state)).toEqual(['sent']);
+    expect(await h.db.select().from(results).where(eq(results.kitId, kit!.id))).toHaveLength(1);
+  });
+
+  it('refuses a bad file with its lines named and changes nothing', async () => {
+    const doc = await practice(h);
+    const [kit] = (await consign(h, doc.email, 1)).kits;
+    const s = await session(h, doc);
+    await assign(h, doc, s.id, kit!.sampleLabel);
+    await advance(kit!.sampleLabel);
+    await advance(kit!.sampleLabel);
+    const good = 'rs1801133\t1\t11796321\tGG';
+    const cases: Array<[string, string[]]> = [
+      ['', ['Required']],
+      ['# only a comment\n\n', ['the file holds no genotypes']],
+      [`# 23andMe\n${good}\nrs4654748\t1\t21459575\tTXT\n`, ["line 3: 'TXT' is not a genotype"]],
+      [`${good}\nrs4654748\t1\tabc\tTT\nrs1\tchr99\t5\tAA\n`, ["line 2: 'abc' is not a position", "line 3: 'chr99' is not a chromosome"]],
+      [
+        '%PDF-1.7\nbinary',
+        [
+          'line 1: 1 column; expected rsid, chromosome, position and genotype (or allele1 and allele2)',
+          'line 2: 1 column; expected rsid, chromosome, position and genotype (or allele1 and allele2)',
+        ],
+      ],
+      [`rsid,chromosome,position,allele1,allele2\nrs4654748,1,21459575,T,T\nSNP42,1,5,A,G\n`, ["line 3: 'SNP42' is not a probe id (rs… or i…)"]],
+    ];
+    for (const [file, expected] of cases) {
+      const res = await resultsOf(kit!.sampleLabel, file);
+      expect(res.statusCode, file).toBe(400);
+      expect(res.json().error.code).toBe('400400');
+      if (file) expect(res.json().error.message).toBe('The genotype file is not valid');
+      expect(res.json().error.fieldErrors[file ? 'file' : 'genotypes'], file).toEqual(file ? expected : expect.any(Array));
+    }
+    // Many bad lines: the first twenty named, the rest counted.
+    const many = await resultsOf(kit!.sampleLabel, Array.from({ length: 25 }, (_, i) => `rs${i}\t1\t${i}\tZZ`).join('\n'));
+    expect(many.json().error.fieldErrors.file).toHaveLength(21);
+    expect(many.json().error.fieldErrors.file.at(-1)).toBe('… and 5 more lines like these');
+
+    const [after] = await h.db.select().from(kits).where(eq(kits.id, kit!.id));
+    expect(after!.status).toBe('processing');
+    expect(await h.db.select().from(genotypeFiles).where(eq(genotypeFiles.kitId, kit!.id))).toEqual([]);
+    expect(await h.db.select().from(results).where(eq(results.kitId, kit!.id))).toEqual([]);
+    expect(
+      await h.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.sessionId, s.id), eq(notifications.kind, 'kitResults'))),
+    ).toEqual([]);
+  });
+
+  it('npm run admin -- kits results LABEL FILE: names a bad line, then attaches a good file', async () => {
+    const doc = await practice(h);
+    const [kit] = (await consign(h, doc.email, 1)).kits;
+    const s = await session(h, doc);
+    await assign(h, doc, s.id, kit!.sampleLabel);
+    await advance(kit!.sampleLabel);
+    await advance(kit!.sampleLabel);
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-results-'));
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+    const admin = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'apps/server/src/cli/admin.ts'), ...args, '--url', base, '--token', ADMIN_TOKEN],
+        {
+          cwd: root,
+        },
+      );
+    try {
+      fs.writeFileSync(path.join(dir, 'bad.txt'), 'rs1801133\t1\t11796321\tGG\nrs4654748\t1\t21459575\tQQ\n');
+      const refused = await admin('kits', 'results', kit!.sampleLabel, path.join(dir, 'bad.txt')).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toContain("The genotype file is not valid (HTTP 400)\n  line 2: 'QQ' is not a genotype");
+      const good = path.join(dir, 'genome.txt');
+      fs.writeFileSync(good, generateSyntheticGenotypeFile(`cli:${kit!.id}`));
+      const { stdout } = await admin('kits', 'results', kit!.sampleLabel, good);
+      expect(stdout).toMatch(new RegExp(`^Kit ${kit!.sampleLabel}: \\d+ genotype lines attached, results computed; it is now results available\\.`));
+      expect((await h.db.select().from(kits).where(eq(kits.id, kit!.id)))[0]!.status).toBe('results_available');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -177,6 +177,33 @@ export async function advanceKit(db: Db, kitId: string, from: string, to: string
 }
 
 /**
+ * The lab's results step in one transaction: the kit goes from processing to results available (a
+ * conditional update: of two concurrent uploads one wins, the other changes nothing), its genotype
+ * file is stored (replacing an earlier one) and its results with it. Null when the kit was not
+ * processing any more.
+ */
+export async function attachResults(
+  db: Db,
+  kitId: string,
+  a: { file: { content: string; synthetic: boolean }; result: { title: string; data: unknown; engineVersion: string } },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(kits)
+      .set({ status: 'results_available', updatedAt: new Date() })
+      .where(and(eq(kits.id, kitId), eq(kits.status, 'processing')))
+      .returning();
+    if (!row) return null;
+    await tx
+      .insert(genotypeFiles)
+      .values({ kitId, ...a.file })
+      .onConflictDoUpdate({ target: genotypeFiles.kitId, set: { ...a.file, createdAt: new Date() } });
+    await tx.insert(results).values({ kitId, ...a.result });
+    return row;
+  });
+}
+
+/**
  * Takes the practice's oldest in-stock kit for a patient's order, inside the order's transaction
  * (SKIP LOCKED: concurrent orders take different kits); null when there is none.
  */

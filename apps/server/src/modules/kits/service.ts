@@ -3,7 +3,7 @@ import { ErrorCode, SessionStatus, nextKitStatus, type KitListQuery, type KitRow
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, badStatusTransition, notFound } from '../../lib/errors';
-import { computeResults } from '../genetics';
+import { checkRawGenotypes, computeResults } from '../genetics';
 import { ownedSession, practitionerOf } from '../sessions/access';
 import * as warehouses from '../warehouse/service';
 import * as repo from './repository';
@@ -142,5 +142,40 @@ export async function advanceKit(ctx: AppContext, sampleLabel: string) {
     sampleLabel: row.sampleLabel,
     status: row.status as KitStatus,
     sessionID: row.sessionId,
+  };
+}
+
+/**
+ * The lab's results step (`npm run admin -- kits results LABEL FILE`): the kit's raw genotype file
+ * is checked line by line (a bad file is refused with its lines named and changes nothing), then
+ * attached to the kit (replacing one attached before), its results computed and the kit made
+ * results-available, in one transaction. That step's status change is what notifies the
+ * practitioner (the kits_notification_results trigger), so it happens once, with the results.
+ */
+export async function attachResults(ctx: AppContext, sampleLabel: string, genotypes: string) {
+  const { db } = ctx.database;
+  const kit = await repo.kitForLab(db, sampleLabel);
+  if (!kit) throw notFound();
+  const { problems, lines, synthetic } = checkRawGenotypes(genotypes);
+  if (problems.length) throw badRequest({ file: problems }, 'The genotype file is not valid');
+  const from = kit.status as KitStatus;
+  if (from === 'in_stock') throw badStatusTransition('This kit is in stock: assign it to a session first');
+  if (from === 'results_available') throw badStatusTransition("This kit's results are already available");
+  if (nextKitStatus(from) !== 'results_available') {
+    throw badStatusTransition(`This kit is ${from.replace(/_/g, ' ')}: advance it to processing first (kits advance ${kit.sampleLabel})`);
+  }
+  if ((await repo.labData(db, kit.id)).hasResults) throw badStatusTransition('This kit already has results: kits advance makes them available');
+  const swab = computeResults(genotypes);
+  const row = await repo.attachResults(db, kit.id, {
+    file: { content: genotypes, synthetic },
+    result: { title: swab.title, data: { swab }, engineVersion: swab.engineVersion },
+  });
+  if (!row) throw badStatusTransition();
+  return {
+    id: row.id,
+    sampleLabel: row.sampleLabel,
+    status: row.status as KitStatus,
+    sessionID: row.sessionId,
+    genotypes: lines,
   };
 }

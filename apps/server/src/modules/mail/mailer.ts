@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import type { Mail } from './service';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+/**
+ * Headers on every mail the portal sends. RFC 3834: made by a program, not a person, so vacation and
+ * out-of-office responders stay silent; Exchange and Outlook read their own header for the same.
+ */
+const AUTOMATED_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'OOF, AutoReply' } as const;
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
@@ -52,7 +52,15 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       // Due from this server's clock, the one deliverDue compares with (the database's may differ).
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport, nextAttemptAt: new Date() })
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          listUnsubscribe: mail.listUnsubscribe,
+          transport,
+          nextAttemptAt: new Date(),
+        })
         .returning({ id: mailOutbox.id });
       if (smtp) for (const l of listeners) l();
       return row!.id;
@@ -61,7 +69,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       if (!smtp) return { sent: 0, failed: 0 };
       // Claimed in one statement: another process skips what this one locked and, once committed,
       // what it holds until claimed_until.
-      const due = rowsOf<{ id: string; to: string; subject: string; text: string; html: string | null; attempts: number }>(
+      const due = rowsOf<{ id: string; to: string; subject: string; text: string; html: string | null; listUnsubscribe: string | null; attempts: number }>(
         await db.execute(sql`
           update ${mailOutbox} set claimed_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
           where id in (
@@ -69,13 +77,22 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
             where sent_at is null and transport = 'smtp' and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= ${now}
               and (claimed_until is null or claimed_until < ${now})
             order by next_attempt_at limit 20 for update skip locked)
-          returning id, to_address as "to", subject, body_text as "text", body_html as "html", attempts`),
+          returning id, to_address as "to", subject, body_text as "text", body_html as "html", list_unsubscribe as "listUnsubscribe", attempts`),
       );
       let sent = 0;
       let failed = 0;
       for (const m of due) {
         try {
-          await smtp.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+          // multipart/alternative: the text part first, the HTML part after it (RFC 2046 §5.1.4: the richest last).
+          await smtp.sendMail({
+            from: opts.from,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            ...(m.html ? { html: m.html } : {}),
+            headers: AUTOMATED_HEADERS,
+            ...(m.listUnsubscribe ? { list: { unsubscribe: m.listUnsubscribe } } : {}),
+          });
           await db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null, error: null }).where(eq(mailOutbox.id, m.id));
           sent += 1;
         } catch (err) {

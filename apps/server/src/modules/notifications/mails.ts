@@ -1,5 +1,6 @@
 import { DIGEST_HOUR, formatMoney, type NotificationDelivery } from '@portal/contract';
 import { shortName } from '../calendar/service';
+import { composeMail, notificationSettingsUrl, type Mail, type MailLine } from '../mail/service';
 import type { Pending } from './repository';
 
 /** The setting that governs a notification's kind (both answers to a data request share one). */
@@ -109,30 +110,35 @@ export function describe(n: Pending, { portalUrl, locale }: MailSetting): { subj
   }
 }
 
-const footer = (portalUrl: string) =>
-  [
-    '',
-    '--',
-    'This e-mail names what happened and holds no results: sign in to the portal to read them.',
-    `Choose which e-mails you get, and when, in Settings: ${portalUrl}/settings?tab=notifications`,
-  ].join('\n');
+const footer = (portalUrl: string): MailLine[] => [
+  '',
+  '--',
+  'This e-mail names what happened and holds no results: sign in to the portal to read them.',
+  ['Choose which e-mails you get, and when, in Settings: ', { href: notificationSettingsUrl(portalUrl) }],
+];
 
-export function instantMail(n: Pending, setting: MailSetting) {
+export function instantMail(n: Pending, setting: MailSetting): Mail {
   const d = describe(n, setting);
-  return { to: n.email, subject: d.subject, text: [d.line, '', `Open it: ${d.link}`, footer(setting.portalUrl)].join('\n') };
+  return composeMail({
+    to: n.email,
+    subject: d.subject,
+    lines: [d.line, '', ['Open it: ', { href: d.link }], ...footer(setting.portalUrl)],
+    listUnsubscribe: notificationSettingsUrl(setting.portalUrl),
+  });
 }
 
 /** One mail for a practitioner's digest rows (all theirs, oldest first). */
-export function digestMail(rows: Pending[], setting: MailSetting) {
+export function digestMail(rows: Pending[], setting: MailSetting): Mail {
   const first = rows[0]!;
-  const items = rows.map((n) => {
+  const items = rows.flatMap((n): MailLine[] => {
     const d = describe(n, setting);
-    return `- ${d.line}\n  ${d.link}`;
+    return [`- ${d.line}`, ['  ', { href: d.link }]];
   });
   const count = `${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
-  return {
+  return composeMail({
     to: first.email,
     subject: `Your daily summary: ${count}`,
-    text: ['What happened since your last summary, oldest first:', '', ...items, footer(setting.portalUrl)].join('\n'),
-  };
+    lines: ['What happened since your last summary, oldest first:', '', ...items, ...footer(setting.portalUrl)],
+    listUnsubscribe: notificationSettingsUrl(setting.portalUrl),
+  });
 }

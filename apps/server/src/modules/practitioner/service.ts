@@ -26,6 +26,7 @@ import { lockPractice } from '../../db/sql';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { findUserById, getMe, hasAcceptedLatest } from '../account/service';
 import * as repo from './repository';
+import { composeMail, notificationSettingsUrl, type MailLine } from '../mail/service';
 
 // The practitioner row of a user (the session access check reads it) and the admin review's filter.
 export { findPractitionerByUser, type ReviewFilter } from './repository';
@@ -132,18 +133,21 @@ export async function completeOnboarding(ctx: AppContext, userId: string, input:
   const me = await getPractitionerMe(ctx, userId);
   const user = await getMe(ctx, userId).catch(() => null);
   if (user) {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'We are reviewing your practice',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'Thank you for registering your practice on the Practitioner Portal. Our team reviews every new practice, which usually takes a few hours; we will confirm the outcome by email.',
-        '',
-        `Meanwhile you can take the onboarding course and its test: ${ctx.env.portalUrl}/course`,
-        'Your practice appears in the patient app once it is accepted and the test is passed.',
-      ].join('\n'),
-    });
+    await ctx.mailer.send(
+      composeMail({
+        to: user.email,
+        subject: 'We are reviewing your practice',
+        lines: [
+          `Hello ${user.firstName},`,
+          '',
+          'Thank you for registering your practice on the Practitioner Portal. Our team reviews every new practice, which usually takes a few hours; we will confirm the outcome by email.',
+          '',
+          ['Meanwhile you can take the onboarding course and its test: ', { href: `${ctx.env.portalUrl}/course` }],
+          'Your practice appears in the patient app once it is accepted and the test is passed.',
+        ],
+        listUnsubscribe: notificationSettingsUrl(ctx.env.portalUrl),
+      }),
+    );
   }
   return me;
 }
@@ -341,31 +345,31 @@ export async function review(ctx: AppContext, practitionerId: string, decision: 
   if (!(await repo.transitionStatus(db, practitionerId, PractitionerStatus.CREATED, to))) {
     throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   }
-  const mail =
+  const mail: { subject: string; lines: MailLine[] } =
     decision === 'accept'
       ? {
           subject: 'Your practice has been accepted',
-          text: [
+          lines: [
             `Hello ${row.firstName},`,
             '',
             'Good news: the provider has reviewed your practice registration and accepted it. The whole portal is now open to you, including Summary, Warehousing, Discount codes and payment details.',
             '',
             'If you have not done so yet, complete the onboarding course and pass its test: your practice appears in the patient app once both are done.',
             '',
-            `Sign in: ${ctx.env.portalUrl}/`,
-          ].join('\n'),
+            ['Sign in: ', { href: `${ctx.env.portalUrl}/` }],
+          ],
         }
       : {
           subject: 'Your practice registration was declined',
-          text: [
+          lines: [
             `Hello ${row.firstName},`,
             '',
             'The provider has reviewed your practice registration and could not accept it. Your practice will not be listed in the patient app.',
             '',
-            `If you think this is a mistake, or your details have changed, please contact us: ${ctx.env.CONTACT_URL}`,
-          ].join('\n'),
+            ['If you think this is a mistake, or your details have changed, please contact us: ', { href: ctx.env.CONTACT_URL }],
+          ],
         };
-  await ctx.mailer.send({ to: row.email, ...mail });
+  await ctx.mailer.send(composeMail({ to: row.email, ...mail, listUnsubscribe: notificationSettingsUrl(ctx.env.portalUrl) }));
   return { ...row, status: to };
 }
 

@@ -245,7 +245,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw Object.assign(new Error('JSON only'), { statusCode: 415 });
   };
   route(app, ssoApi.token, { onRequest: jsonOnly, preHandler: limitSignIn }, async (req) => {
-    const parsed = SignInBody.omit({ redirect: true }).safeParse(req.body);
+    const parsed = ssoApi.token.checkedBody.safeParse(req.body);
     if (!parsed.success) throw new Refused(400, errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400']));
     const user = await findUserByEmail(ctx.database.db, parsed.data.email);
     const ok = await verify(user?.passwordHash ?? (await dummyHash!), parsed.data.password).catch(() => false);
@@ -259,7 +259,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     ssoApi.patientSignUp,
     { onRequest: jsonOnly, config: { rateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: '1 minute' } } },
     async (req, reply) => {
-      const parsed = SignUpBody.omit({ redirect: true, confirmPassword: true }).safeParse(req.body);
+      const parsed = ssoApi.patientSignUp.checkedBody.safeParse(req.body);
       if (!parsed.success) {
         const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
         throw new Refused(400, errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { fieldErrors }));

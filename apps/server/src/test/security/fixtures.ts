@@ -315,6 +315,7 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
     }),
   },
   'POST /api/admin/kits/:sampleLabel/advance': { kind: 'admin' },
+  'POST /api/admin/kits/:sampleLabel/results': { kind: 'admin', body: () => ({ genotypes: 'rs1801133\t1\t11796321\tGG\n' }) },
   'POST /api/admin/transactions/:id/paid': { kind: 'admin' },
 
   'GET /api/legal/:file': { kind: 'public' },

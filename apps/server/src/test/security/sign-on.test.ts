@@ -14,7 +14,13 @@ let prod: Harness;
 beforeAll(async () => {
   h = await createSecurityApp();
   // Production settings (the harness opens the test database itself; this URL is never used).
-  prod = await createSecurityApp({ APP_ENV: 'production', DATABASE_URL: 'postgres://unused.invalid/portal', AUDIT_KEY: 'a-production-audit-key-0123456789' });
+  prod = await createSecurityApp({
+    APP_ENV: 'production',
+    DATABASE_URL: 'postgres://unused.invalid/portal',
+    AUDIT_KEY: 'a-production-audit-key-0123456789',
+    SMTP_URL: 'smtp://unused.invalid:25',
+    MAIL_FROM: 'Practitioner Portal <no-reply@portal.example.com>',
+  });
 }, 120_000);
 afterAll(async () => {
   await Promise.all([h?.close(), prod?.close()]);

@@ -1111,7 +1111,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The report read as a prescriber reads it: every drug's verdict (the action CPIC's advice asks for, per population, beside CPIC's text), and the patient's medicines as matched. 404 without a report. Owner only, while the session is accepted and its data request confirmed; otherwise 404. */
+        /** The report read as a prescriber reads it: every drug's verdict (the action CPIC's advice asks for, per population, beside CPIC's text), the patient's medicines as matched, and the Overview's action lines in tier order. 404 without a report. Owner only, while the session is accepted and its data request confirmed; otherwise 404. */
         get: operations["getPortalSessionsByIdReportsReading"];
         put?: never;
         post?: never;
@@ -6201,6 +6201,21 @@ export interface operations {
                         };
                         notTested: string[];
                         notCrossChecked: string[];
+                        actions: {
+                            /** @enum {string} */
+                            kind: "medicine" | "pharmacogene" | "phenoconversion" | "medicines" | "component";
+                            /** @enum {string|null} */
+                            tier: "avoid" | "adjust" | "usual" | "noAdvice" | "notCovered" | null;
+                            title: string;
+                            level: string;
+                            /** Format: uuid */
+                            resultID: string | null;
+                            componentID: string | null;
+                            report: {
+                                name: string;
+                                taking: boolean;
+                            } | null;
+                        }[];
                     };
                 };
             };
@@ -6237,6 +6252,7 @@ export interface operations {
                 phenotypeCategory?: string | string[];
                 specialtyPopulation?: string | string[];
                 levelOfEvidence?: string | string[];
+                cpicGraded?: "1";
                 diseasePhenotype?: string | string[];
                 limit?: number;
                 offset?: number;
@@ -6348,6 +6364,7 @@ export interface operations {
                 phenotypeCategory?: string | string[];
                 specialtyPopulation?: string | string[];
                 levelOfEvidence?: string | string[];
+                cpicGraded?: "1";
                 diseasePhenotype?: string | string[];
             };
             header?: never;
@@ -6408,6 +6425,7 @@ export interface operations {
                 phenotypeCategory?: string | string[];
                 specialtyPopulation?: string | string[];
                 levelOfEvidence?: string | string[];
+                cpicGraded?: "1";
                 diseasePhenotype?: string | string[];
                 limit?: number;
                 offset?: number;

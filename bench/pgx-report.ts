@@ -117,7 +117,7 @@ export async function benchPgxReport(opts: { url?: string; iterations?: number }
     const db = database.db;
     const kit = (i: number) => kitIds[(i * 7919) % kitIds.length]!;
     const page = { limit: 100, offset: 0 };
-    const none = { phenotypeCategory: [], specialtyPopulation: [], levelOfEvidence: [], diseasePhenotype: [] };
+    const none = { phenotypeCategory: [], specialtyPopulation: [], levelOfEvidence: [], diseasePhenotype: [], cpicGradedOnly: false };
     const reference = await time('reference: select 1', iterations, async () => (await db.execute(sql`select 1`), 1));
     /** One page of a report view's rows for a different patient each time. */
     const rows = (label: string, filters: Parameters<typeof repo.queryRows>[3]) =>

@@ -46,25 +46,27 @@ describe('Ask AI', () => {
     await expect.poll(() => page.getByText('Data used', { exact: true }).count(), WAIT).toBe(1);
     await expectAccessible(page, 'ask ai answer');
 
-    await page.getByRole('button', { name: 'Add to journal draft' }).click();
-    await expect
-      .poll(
-        async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description,
-        { timeout: 10_000 },
-      )
-      .toContain('Ask AI (built-in)');
-    const after = (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description;
-    expect(after.startsWith(before)).toBe(true);
-    // The journal receives the summary, not the evidence list.
+    // Only what the practitioner ticks goes to the journal draft, in plain words.
+    await page.getByRole('checkbox', { name: 'Add line 1 to the journal draft' }).check();
+    await page.getByRole('button', { name: 'Add the ticked lines to the journal draft (1)' }).click();
     const saved = (await api<{ results: Array<{ id: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers`, { token: ada })).body.results[0]!;
     const full = (
       await api<{ statements: Array<{ text: string }>; evidence: Array<{ text: string }> }>('GET', `/api/portal/sessions/${sessionId}/ai/answers/${saved.id}`, {
         token: ada,
       })
     ).body;
-    for (const st of full.statements) expect(after).toContain(st.text);
-    expect(full.evidence.length).toBeGreaterThan(0);
-    expect(full.evidence.filter((e) => after.includes(e.text))).toEqual([]);
+    await expect
+      .poll(
+        async () => (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description,
+        { timeout: 10_000 },
+      )
+      .toContain(full.statements[0]!.text);
+    const after = (await api<{ entry: { description: string } }>('GET', `/api/portal/sessions/${sessionId}/journal`, { token: ada })).body.entry.description;
+    expect(after.startsWith(before)).toBe(true);
+    const added = after.slice(before.length);
+    expect(added).not.toContain('not medical advice');
+    for (const st of full.statements.slice(1)) expect(added).not.toContain(st.text);
+    expect(full.evidence.filter((e) => added.includes(e.text))).toEqual([]);
 
     // Follow a citation to the record it stands on.
     const href = await firstSource.getAttribute('href');
@@ -97,10 +99,10 @@ describe('Ask AI', () => {
     const show = page.getByRole('button', { name: /^Show all evidence/ });
     await show.waitFor(WAIT);
 
-    // The first line is the medicine she takes that the report has a Strong recommendation for.
+    // The first line is the medicine she takes that CPIC advises avoiding, with the alternatives it names.
     const answer = page.getByRole('region', { name: 'Answer' });
     const lines = answer.getByRole('list').first().getByRole('listitem');
-    expect(await lines.first().textContent()).toMatch(/^Takes clopidogrel: CYP2C19 Intermediate Metabolizer, Strong CPIC recommendation/);
+    expect(await lines.first().textContent()).toMatch(/^Clopidogrel \(currently taking\): Avoid, or use an alternative .*CPIC names prasugrel or ticagrelor/);
     // Everything down to 'Show all evidence' is on the first screen, without scrolling.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const box = (await show.boundingBox())!;
@@ -110,7 +112,7 @@ describe('Ask AI', () => {
 
     await show.click();
     await expect.poll(() => answer.getByRole('list').nth(1).getByRole('listitem').count(), WAIT).toBeGreaterThan(0);
-    expect(await answer.getByText('Use prasugrel or ticagrelor at standard dose if no contraindication.', { exact: false }).count()).toBe(1);
+    expect(await answer.getByText('Use prasugrel or ticagrelor at standard dose if no contraindication', { exact: false }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Hide the evidence' }).getAttribute('aria-expanded')).toBe('true');
     await expectAccessible(page, 'ask ai evidence');
     expect(errors).toEqual([]);

@@ -8,8 +8,9 @@ import { IconAlertOctagon, IconAdjustments, IconCircleCheck, IconHelpCircle, Ico
  */
 const STYLE: Record<PgxTier, { color: string; text: string; Icon: typeof IconAlertOctagon }> = {
   avoid: { color: 'red.1', text: 'red.9', Icon: IconAlertOctagon },
-  adjust: { color: 'orange.1', text: 'orange.9', Icon: IconAdjustments },
-  usual: { color: 'green.1', text: 'green.9', Icon: IconCircleCheck },
+  // Orange and green text on their light tints fall short of WCAG AA (4.5:1): the words are dark, the tint tells the tier.
+  adjust: { color: 'orange.1', text: 'dark.7', Icon: IconAdjustments },
+  usual: { color: 'green.1', text: 'dark.7', Icon: IconCircleCheck },
   noAdvice: { color: 'gray.2', text: 'gray.8', Icon: IconMinus },
   notCovered: { color: 'gray.2', text: 'gray.8', Icon: IconHelpCircle },
 };

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel } from '@portal/contract';
-import { COMPONENTS, computeResults, getCatalogue, isVitaminTitle, SWAB_TITLE, type ResultComponent } from './components';
+import { COMPONENTS, computeResults, getCatalogue, isVitaminTitle, placedRecommendation, SWAB_TITLE, type ResultComponent } from './components';
 import { loadGeneticsData } from './panel';
 import { generateSyntheticGenotypeFile } from './synthetic';
 
@@ -170,6 +170,32 @@ describe('the texts speak to the practitioner about the patient', () => {
       const { scoreDescription, ...rest } = c;
       expect(JSON.stringify(rest), c.title).not.toMatch(SECOND_PERSON);
       if (SECOND_PERSON.test(scoreDescription)) expect(scoreDescription).toBe(LOCKED);
+    }
+  });
+});
+
+describe('the recommendation says where this patient’s score sits (engine 1.2.0)', () => {
+  const high = COMPONENTS.find((c) => c.title === 'Vitamin B6')!.recommendations[ResultLevel.HIGH];
+  it('a score few share: its percentile, never the band', () => {
+    const t = placedRecommendation(high, { percentile: 88.4, lower: 87, same: 2.8 });
+    expect(t).toMatch(/^The patient's genetic score for vitamin B6 is at the 88th percentile of the reference group \(Increased\): /);
+    expect(t).not.toMatch(/above the 80th percentile/);
+  });
+  it('a score a quarter of the group shares across the 80th percentile: the range, and that the category is uncertain', () => {
+    const t = placedRecommendation(high, { percentile: 85.5, lower: 74, same: 23 });
+    expect(t).toMatch(
+      /is shared by about 23% of the reference group, spanning its 74th to 97th percentiles \(the patient is placed at the 86th\) \(Increased\)/,
+    );
+    expect(t).toContain('The range crosses the 80th-percentile cut-off, so the category is uncertain');
+    // No sentence twice.
+    const sentences = t.split(/(?<=\.)\s+/);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+  it('no computed result says "above the 80th" or "below the 20th" percentile', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const r = computeResults(generateSyntheticGenotypeFile(seed));
+      for (const c of [...r.minerals, ...r.vitamins])
+        expect(c.recommendation, c.title).not.toMatch(/(above the 80th|below the 20th) percentile|between the 20th and 80th/);
     }
   });
 });

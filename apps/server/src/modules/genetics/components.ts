@@ -13,7 +13,7 @@ import { parseRawGenotypes, scoreComponent, type GenotypeRow, type ScoringFile }
 export const SWAB_TITLE = 'Nutrigenomics swab';
 
 /** Stored with every result (results.engine_version) so results can be recomputed after a change. */
-export const ENGINE_VERSION = 'nutrigenomics-1.1.0';
+export const ENGINE_VERSION = 'nutrigenomics-1.2.0';
 
 /** Shown on every component: the only frequencies available are the European discovery cohorts'. */
 export const ANCESTRY_CAVEAT =
@@ -544,6 +544,34 @@ function recommendations(t: Texts): Record<ResultLevel, string> {
   };
 }
 
+const ordinal = (n: number) => {
+  const r = Math.round(n);
+  const tens = r % 100;
+  return `${r}${tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[r % 10] ?? 'th')}`;
+};
+
+/**
+ * A level's recommendation said for this patient (engine 1.2.0): the band the category stands for
+ * ("above the 80th percentile") is replaced by where the patient's score sits, and, where many in the
+ * reference group share the score, the range it spans — which may cross a cut-off, and then says so.
+ */
+export function placedRecommendation(text: string, place: { percentile: number; lower: number; same: number }): string {
+  const shared = place.same >= SHARED_SCORE_SHOWN_FROM;
+  const from = place.lower;
+  const to = Math.min(100, place.lower + place.same);
+  const where = shared
+    ? `is shared by about ${Math.round(place.same)}% of the reference group, spanning its ${ordinal(from)} to ${ordinal(to)} percentiles (the patient is placed at the ${ordinal(place.percentile)})`
+    : `is at the ${ordinal(place.percentile)} percentile of the reference group`;
+  const crossed = shared ? [20, 80].filter((cut) => from < cut && to > cut) : [];
+  const caveat = crossed.length
+    ? ` The range crosses the ${crossed.map(ordinal).join(' and ')}-percentile cut-off, so the category is uncertain: people with this very score fall on both sides of it.`
+    : '';
+  return text.replace(
+    /^(The patient's genetic score for .+?) is (?:below the 20th percentile|between the 20th and 80th percentiles|above the 80th percentile) of the reference group (\((?:Decreased|Average|Increased)\))([^.]*\.)/,
+    (_m, head: string, label: string, rest: string) => `${head} ${where} ${label}${rest}${caveat}`,
+  );
+}
+
 const DEFINITIONS: ComponentDefinition[] = TEXTS.map((t) => ({
   componentID: t.componentID,
   title: t.title,
@@ -767,7 +795,7 @@ export function computeResults(rawGenotypeText: string, opts: ComputeOptions = {
       percentile75th: clean(stats.percentile75th),
       numberOfSnps: s.calledCount,
       totalSnps: s.totalCount,
-      recommendation: entry.recommendations[level],
+      recommendation: placedRecommendation(entry.recommendations[level], place),
       riskLevel: level,
       notProcessedReason: null,
       genotypes: s.rows,

@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGX_MESSAGES, type PgxReportRow } from '@portal/contract';
 import { auditEvents, kits, pgxCallSets, pgxReportRows, pgxReports, questionnaireResponses, sessions } from '../../db/schema';
@@ -267,6 +270,24 @@ describe('the report API', () => {
   });
 });
 
+/** The text of each page of a rendered PDF, read by PDF.js (what a reader's viewer shows). */
+async function pdfText(pdf: Buffer): Promise<string[]> {
+  const fonts = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, standardFontDataUrl: fonts }).promise;
+  const out: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    out.push(
+      content.items
+        .map((x) => ('str' in x ? x.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  }
+  return out;
+}
+
 describe('the medicines the patient takes', () => {
   /** CYP2C19 intermediate (clopidogrel), CYP2D6 normal (outside call), HLA-B*58:01 positive; the patient answers the medicines questionnaire. */
   async function takingSession(medicines: string) {
@@ -349,6 +370,21 @@ describe('the medicines the patient takes', () => {
 
     const pdf = await get(`${s.url}/pdf?view=1&taking=1`, s.doc.auth);
     expect(pdf.statusCode).toBe(200);
+
+    // The PDF's first page is the Overview's action list, in its order, read back from the rendered PDF.
+    const whole = await get(`${s.url}/pdf?view=1`, s.doc.auth);
+    const pages = await pdfText(whole.rawPayload);
+    expect(pages.length).toBeGreaterThan(2);
+    const first = pages[0]!;
+    expect(first).toMatch(/^Pharmaco report Patient: .* What to do /);
+    const at = (t: string) => first.indexOf(t);
+    expect(at('Avoid, or use an alternative - clopidogrel (currently taking)')).toBeGreaterThan(0);
+    expect(at('Avoid, or use an alternative - codeine (currently taking)')).toBeGreaterThan(at('clopidogrel (currently taking)'));
+    expect(at('HLA-B*58:01 positive')).toBeGreaterThan(at('codeine (currently taking)'));
+    expect(at('Medicines taken: clopidogrel, codeine, paroxetine')).toBeGreaterThan(at('HLA-B*58:01 positive'));
+    expect(first).not.toContain('Report rows');
+    // The rows follow, from a page of their own.
+    expect(pages.findIndex((p) => /^Report rows The whole report \(no filter\)/.test(p))).toBeGreaterThan(0);
   });
 
   it('a moderate inhibitor gets the flag only; no medicines listed, nothing taken; the filter then finds nothing', async () => {

@@ -41,7 +41,19 @@ export const Kit = z.object({
   id: zId,
   sampleLabel: z.string(),
   status: KitStatus,
-  collections: z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string() })),
+  collections: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string(),
+      /**
+       * Whether this collection's results are in (the nutrigenomic scores, the pharmacogenomic report):
+       * a kit whose status is 'Results available' may still await the lab for one of its collections.
+       * Null where it does not apply (the questionnaire) or while the patient's data is not accessible.
+       */
+      resultsReady: z.boolean().nullable(),
+    }),
+  ),
 });
 export type Kit = z.infer<typeof Kit>;
 

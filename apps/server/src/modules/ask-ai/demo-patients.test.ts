@@ -120,6 +120,20 @@ describe('Summary of results on every demo patient', () => {
   });
 });
 
+describe('the demo kits, per collection (the Overview Ask AI sits beside)', () => {
+  it('Busisiwe: her nutrigenomic scores are in while the pharmacogenomic collection awaits the lab', async () => {
+    const detail = (await h.app.inject({ url: `/api/portal/sessions/${sessionOf['Busisiwe']}`, headers: auth })).json();
+    expect(detail.kit.status).toBe('results_available');
+    expect(detail.kit.collections.map((c: { name: string; resultsReady: boolean | null }) => [c.name, c.resultsReady])).toEqual([
+      ['Nutrigenomics', true],
+      ['Pharmacogenomics', false],
+      ['Health questionnaire', null],
+    ]);
+    const nomsa = (await h.app.inject({ url: `/api/portal/sessions/${sessionOf['Nomsa']}`, headers: auth })).json();
+    expect(nomsa.kit.collections.find((c: { id: number }) => c.id === 2).resultsReady).toBe(true);
+  });
+});
+
 describe('Medicines to review', () => {
   it('Thandi: starts from what she lists; each medicine with its action, CPIC’s whole words and the result it rests on', async () => {
     const a = await ask('Thandi', { preset: 'medicines' });

@@ -150,13 +150,21 @@ export async function sessionDetail(ctx: AppContext, owned: repo.DetailRead['own
     if (!pgx) remember(cache, pgxKey, (pgx = await pharmacogeneHighlights(db, kitId, owned.user, owned.session.id)));
     highlights.unshift(...pgx);
   }
+  const resultsAvailable = kit?.status === 'results_available' && resultRefs.length > 0;
+  // Per collection: the nutrigenomic scores (1) and the pharmacogenomic report (2) arrive apart.
+  const ready: Record<number, boolean> = { 1: resultsAvailable, 2: pgxReport !== null };
   return {
     ...toSummary(owned),
     practitionerID: owned.practitionerId,
-    kit: kit as SessionDetail['kit'],
+    kit: kit
+      ? ({
+          ...kit,
+          collections: kit.collections.map((c) => ({ ...c, resultsReady: accessible && c.id in ready ? ready[c.id]! : null })),
+        } as SessionDetail['kit'])
+      : null,
     readiness: {
       kitStatus: (kit?.status ?? null) as SessionDetail['readiness']['kitStatus'],
-      resultsAvailable: kit?.status === 'results_available' && resultRefs.length > 0,
+      resultsAvailable,
       questionnairesCompleted: questionnaireRows.filter((q) => q.completed).length,
       questionnairesTotal: questionnaireRows.length,
       dataAccessible: accessible,

@@ -221,7 +221,7 @@ describe('data requests and patient data', () => {
     expect(detail.highlights).toEqual([
       { kind: 'component', title: 'Calcium', level: 'Decreased', resultID: result!.id, componentID: 'calcium', tier: null, report: null },
     ]);
-    expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics' }] });
+    expect(detail.kit).toMatchObject({ status: 'results_available', collections: [{ id: 1, name: 'Nutrigenomics', resultsReady: true }] });
     expect((await h.app.inject({ url: `/api/portal/sessions/${id}/results`, headers: doc.auth })).json().results).toHaveLength(1);
     const comp = await h.app.inject({ url: `/api/portal/sessions/${id}/results/${result!.id}/components/vitamin-d`, headers: doc.auth });
     expect(comp.json()).toMatchObject({ synthetic: false, component: { title: 'Vitamin D' } });

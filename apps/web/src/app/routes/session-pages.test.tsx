@@ -66,7 +66,12 @@ describe('a session that is not the caller’s, or none', () => {
 describe('the overview', () => {
   it('shows readiness in words: kit status, data request waiting, and why results are closed', async () => {
     const s = detail({
-      kit: { id: 'k1', sampleLabel: 'DEMO-PIETER', status: 'processing', collections: [{ id: 1, name: 'Nutrigenomics', description: 'Cheek swab' }] },
+      kit: {
+        id: 'k1',
+        sampleLabel: 'DEMO-PIETER',
+        status: 'processing',
+        collections: [{ id: 1, name: 'Nutrigenomics', description: 'Cheek swab', resultsReady: null }],
+      },
       readiness: {
         kitStatus: 'processing',
         resultsAvailable: false,

@@ -102,6 +102,8 @@ export const sessionMessagesEn = {
   'sessions.overview.kit.label': 'The kit',
   'sessions.overview.kit.id': 'ID',
   'sessions.overview.kit.collections': 'Collections',
+  'sessions.overview.kit.collectionReady': 'results in',
+  'sessions.overview.kit.collectionAwaiting': 'awaiting the lab',
   'sessions.overview.kit.sampleLabel': 'Sample Label',
   'sessions.overview.kit.status': 'Status',
   'sessions.overview.screening': 'Screening & Results',

@@ -273,6 +273,10 @@ function Readiness({ session }: { session: SessionDetail }) {
   );
 }
 
+/** A collection's own state beside the kit's: its results in, or still awaited from the lab. */
+const collectionState = (c: NonNullable<SessionDetail['kit']>['collections'][number]) =>
+  c.resultsReady === null ? '' : ` (${sessionsText(c.resultsReady ? 'sessions.overview.kit.collectionReady' : 'sessions.overview.kit.collectionAwaiting')})`;
+
 function Highlights({ session }: { session: SessionDetail }) {
   const { readiness } = session;
   let body;
@@ -359,7 +363,7 @@ function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: 
                 </Text>
               ),
             },
-            { term: sessionsText('sessions.overview.kit.collections'), value: kit.collections.map((c) => c.name).join(', ') },
+            { term: sessionsText('sessions.overview.kit.collections'), value: kit.collections.map((c) => `${c.name}${collectionState(c)}`).join(', ') },
             {
               term: sessionsText('sessions.overview.kit.sampleLabel'),
               value: (
@@ -400,6 +404,11 @@ function Packages({ session, assignKit }: { session: SessionDetail; assignKit?: 
                           {' '}
                           – {c.description}
                         </Text>
+                        {c.resultsReady !== null && (
+                          <Text span size="sm" fw={500}>
+                            {collectionState(c)}
+                          </Text>
+                        )}
                       </List.Item>
                     ))}
                   </List>

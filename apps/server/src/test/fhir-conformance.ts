@@ -59,7 +59,11 @@ export function readTarball(file: string): Map<string, Buffer> {
   while (offset + 512 <= data.length) {
     const header = data.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
-    const field = (from: number, length: number) => header.subarray(from, from + length).toString('utf8').replace(/\0.*$/s, '');
+    const field = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
     const size = parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1);
     const prefix = field(345, 155);
@@ -98,7 +102,8 @@ export function igDefinitions(): IgDefinitions {
   for (const file of ['fhir/r4/profiles-resources.json', 'fhir/r4/profiles-types.json']) {
     for (const e of (readJson(file) as { entry: Array<{ resource: Json }> }).entry) {
       const sd = e.resource;
-      if (sd['resourceType'] === 'StructureDefinition' && !profiles.has(sd['url'] as string)) profiles.set(sd['url'] as string, sd as unknown as StructureDefinition);
+      if (sd['resourceType'] === 'StructureDefinition' && !profiles.has(sd['url'] as string))
+        profiles.set(sd['url'] as string, sd as unknown as StructureDefinition);
     }
   }
   ig = { profiles, valueSets, examples, packageJson: JSON.parse(files.get('package/package.json')!.toString('utf8')) as Json };
@@ -200,8 +205,10 @@ export function profileProblems(resource: Json, profileUrl: string, resolve: (re
     const byId = new Map(elements.map((e) => [e.id, e]));
     const root = elements[0]!;
     const add = (where: string, text: string) => problems.push({ profile: sd.url, path: where, text });
-    const directChildren = (id: string) => elements.filter((e) => e.id.startsWith(`${id}.`) && !e.id.slice(id.length + 1).includes('.') && !e.id.slice(id.length + 1).includes(':'));
-    const slicesOf = (id: string) => elements.filter((e) => e.id.startsWith(`${id}:`) && !e.id.slice(id.length + 1).includes('.') && !e.id.slice(id.length + 1).includes(':'));
+    const directChildren = (id: string) =>
+      elements.filter((e) => e.id.startsWith(`${id}.`) && !e.id.slice(id.length + 1).includes('.') && !e.id.slice(id.length + 1).includes(':'));
+    const slicesOf = (id: string) =>
+      elements.filter((e) => e.id.startsWith(`${id}:`) && !e.id.slice(id.length + 1).includes('.') && !e.id.slice(id.length + 1).includes(':'));
 
     const matchesSlice = (found: Found, slice: ElementDefinition, discriminators: Array<{ type: string; path: string }>) =>
       discriminators.every((d) => {
@@ -210,13 +217,17 @@ export function profileProblems(resource: Json, profileUrl: string, resolve: (re
           const target = resolve(String((found.value as Json)?.['reference'] ?? ''));
           const wanted = slice.type?.flatMap((t) => t.targetProfile ?? t.profile ?? []) ?? [];
           const claimed = ((target?.['meta'] as Json | undefined)?.['profile'] as string[] | undefined) ?? [];
-          return Boolean(target && wanted.some((w) => claimed.includes(w) || w === `http://hl7.org/fhir/StructureDefinition/${String(target['resourceType'])}`));
+          return Boolean(
+            target && wanted.some((w) => claimed.includes(w) || w === `http://hl7.org/fhir/StructureDefinition/${String(target['resourceType'])}`),
+          );
         }
         const discriminatorElement = byId.get(d.path === '$this' ? slice.id : `${slice.id}.${d.path}`);
         let expected = discriminatorElement ? fixedOrPattern(discriminatorElement) : null;
         if (!expected && d.path === 'url' && slice.type?.[0]?.profile?.[0]) expected = { kind: 'fixed', value: slice.type[0].profile[0] };
         if (!expected) return d.type === 'exists' ? valuesAtPath(found.value, d.path).length > 0 : false;
-        return valuesAtPath(found.value, d.path).some((v) => (expected.kind === 'fixed' ? JSON.stringify(v) === JSON.stringify(expected.value) : matchesPattern(v, expected.value)));
+        return valuesAtPath(found.value, d.path).some((v) =>
+          expected.kind === 'fixed' ? JSON.stringify(v) === JSON.stringify(expected.value) : matchesPattern(v, expected.value),
+        );
       });
 
     /** One element's values on one parent: cardinality, types, fixed/pattern, bindings, invariants, type profiles, then its children and slices. */
@@ -234,7 +245,10 @@ export function profileProblems(resource: Json, profileUrl: string, resolve: (re
         for (const c of e.constraint ?? []) {
           if (c.severity !== 'error' || !c.expression || primitive(f.value)) continue;
           try {
-            const ok = fhirpath.evaluate(f.value as Json, { base: e.path, expression: c.expression }, { resource: resource, rootResource: resource }, r4, { async: false, traceFn: () => undefined }) as unknown[];
+            const ok = fhirpath.evaluate(f.value as Json, { base: e.path, expression: c.expression }, { resource: resource, rootResource: resource }, r4, {
+              async: false,
+              traceFn: () => undefined,
+            }) as unknown[];
             if (ok.length && ok.every((x) => x === false)) add(here, `${e.id}: invariant ${c.key} not met (${c.human})`);
           } catch (err) {
             add(here, `${e.id}: invariant ${c.key} could not be evaluated: ${(err as Error).message.slice(0, 120)}`);
@@ -277,8 +291,12 @@ export function profileProblems(resource: Json, profileUrl: string, resolve: (re
     const includes = vs?.compose?.include ?? [];
     if (!vs || includes.some((i) => !i.concept || i.valueSet || i.filter)) return; // not enumerated in the package: not checked here
     const allowed = new Set(includes.flatMap((i) => (i.concept ?? []).map((c) => `${i.system}|${c.code}`)));
-    const codings = primitive(value) ? [] : ((((value as Json)['coding'] as Json[] | undefined) ?? ('code' in (value as Json) ? [value as Json] : [])) as Json[]);
-    for (const c of codings) if (!allowed.has(`${String(c['system'])}|${String(c['code'])}`)) problems.push({ profile: valueSet, path: where, text: `${id}: code ${String(c['code'])} not in ${valueSet}` });
+    const codings = primitive(value)
+      ? []
+      : ((((value as Json)['coding'] as Json[] | undefined) ?? ('code' in (value as Json) ? [value as Json] : [])) as Json[]);
+    for (const c of codings)
+      if (!allowed.has(`${String(c['system'])}|${String(c['code'])}`))
+        problems.push({ profile: valueSet, path: where, text: `${id}: code ${String(c['code'])} not in ${valueSet}` });
   }
 
   const sd = defs.profiles.get(profileUrl);
@@ -299,7 +317,10 @@ export function bundleProfileProblems(bundle: Json): Problem[] {
   for (const { resource } of entries) {
     const claimed = ((resource['meta'] as Json | undefined)?.['profile'] as string[] | undefined) ?? [];
     const profiles = claimed.length ? claimed : [`http://hl7.org/fhir/StructureDefinition/${upperFirst(String(resource['resourceType']))}`];
-    for (const p of profiles) problems.push(...profileProblems(resource, p, resolve).map((x) => ({ ...x, path: `${String(resource['resourceType'])}/${String(resource['id'])} ${x.path}` })));
+    for (const p of profiles)
+      problems.push(
+        ...profileProblems(resource, p, resolve).map((x) => ({ ...x, path: `${String(resource['resourceType'])}/${String(resource['id'])} ${x.path}` })),
+      );
   }
   return problems;
 }

@@ -231,7 +231,10 @@ export function buildBundle(src: FhirSource): Bundle {
       for (const [i, allele] of [call.allele1, call.allele2].entries()) {
         if (!meaningful(allele)) continue;
         const id = uuidOf(src.sessionId, 'pgx', call.gene, 'haplotype', String(i));
-        resources.push({ id, resource: { ...genomic(PROFILE.haplotype, {}), id, code: HAPLOTYPE, valueCodeableConcept: { text: `${call.gene} ${allele}` }, component: [gene] } });
+        resources.push({
+          id,
+          resource: { ...genomic(PROFILE.haplotype, {}), id, code: HAPLOTYPE, valueCodeableConcept: { text: `${call.gene} ${allele}` }, component: [gene] },
+        });
         haplotypes.push(id);
       }
       const genotypeId = uuidOf(src.sessionId, 'pgx', call.gene, 'genotype');
@@ -316,7 +319,9 @@ export function buildBundle(src: FhirSource): Bundle {
                 : { text: `${g.gene} activity score ${g.activityScore ?? 'not given'}` },
             })),
             { code: CONCLUSION, valueString: reading.recommendation },
-            ...(reading.classification ? [{ code: { text: "CPIC's classification of the recommendation" }, valueCodeableConcept: { text: reading.classification } }] : []),
+            ...(reading.classification
+              ? [{ code: { text: "CPIC's classification of the recommendation" }, valueCodeableConcept: { text: reading.classification } }]
+              : []),
             { code: { text: "The portal's reading of CPIC's text (decision 021)" }, valueCodeableConcept: { text: PGX_TIER_LABELS[reading.tier] } },
             ...(reading.cpicLevel
               ? [{ code: EVIDENCE_LEVEL, valueCodeableConcept: { text: `CPIC level ${reading.cpicLevel}${reading.levelInferred ? ' (inferred)' : ''}` } }]
@@ -332,7 +337,9 @@ export function buildBundle(src: FhirSource): Bundle {
     }
     const avoid = [...new Set(implications.filter((x) => x.tier === 'avoid').map((x) => x.drug))];
     const adjust = [...new Set(implications.filter((x) => x.tier === 'adjust').map((x) => x.drug))];
-    const notCalledText = notCalled.length ? `Genes not called (no result, so no implication is drawn from them): ${notCalled.join('; ')}.` : 'Every gene of the panel was called.';
+    const notCalledText = notCalled.length
+      ? `Genes not called (no result, so no implication is drawn from them): ${notCalled.join('; ')}.`
+      : 'Every gene of the panel was called.';
     addReport(
       'pharmacogenomic',
       'Pharmacogenomic report',

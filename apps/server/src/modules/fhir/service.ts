@@ -26,6 +26,30 @@ export function hgncIds(): Record<string, string> {
   return ids;
 }
 
+let shippedRxnorm: Record<string, string> | null = null;
+/**
+ * RxNorm ids by lower-cased drug name, as CPIC codes its drugs (`drugid` 'RxNorm:2670'): the
+ * shipped whole table (data/pgx/pharmcat/cpic-2023-08/cpic_drugs.json) and CPIC's drug table, under
+ * the report's own knowledge base's drugs. A drug CPIC codes otherwise (gentamicin: ATC) or not at
+ * all ('RxNorm:NA') has none, and is exported by name only.
+ */
+function rxnormIds(kbDrugs: Array<{ name: string; drugId?: string | null; rxnormId?: string | null }>): Record<string, string> {
+  const of = (drugId: string | null | undefined) => /^RxNorm:(\d+)$/.exec(drugId ?? '')?.[1];
+  if (!shippedRxnorm) {
+    shippedRxnorm = {};
+    for (const d of JSON.parse(pgx.readPgxFile('pharmcat/cpic-2023-08/cpic_drugs.json')) as Array<{ drugid?: string; drugname?: string }>) {
+      const id = of(d.drugid);
+      if (d.drugname && id) shippedRxnorm[d.drugname.toLowerCase()] = id;
+    }
+  }
+  const ids = { ...shippedRxnorm };
+  for (const d of kbDrugs) {
+    const id = of(d.drugId) ?? (/^\d+$/.test(d.rxnormId ?? '') ? d.rxnormId! : undefined);
+    if (id) ids[d.name.toLowerCase()] = id;
+  }
+  return ids;
+}
+
 /**
  * Contents already validated, by hash (decision 027): the same session's data exported again is
  * not validated again, so a loop of exports costs the building only. The bundle's own id and
@@ -65,7 +89,7 @@ export async function sessionBundle(ctx: AppContext, userId: string, sessionId: 
     kit && current
       ? await Promise.all([pgx.callSetForKit(db, kit.id), pgx.findKnowledgeBase(db, current.kbVersion), pgx.readingOfKit(db, kit.id, row.user, sessionId)])
       : [undefined, undefined, null];
-  const drugs = ((kb?.content as { drugs?: Array<{ name: string; rxnormId: string | null }> } | undefined)?.drugs ?? []).filter((d) => d.rxnormId);
+  const drugs = (kb?.content as { drugs?: Array<{ name: string; drugId: string | null; rxnormId: string | null }> } | undefined)?.drugs ?? [];
   const bundle = buildBundle({
     portalUrl: ctx.env.portalUrl,
     sessionId,
@@ -86,7 +110,7 @@ export async function sessionBundle(ctx: AppContext, userId: string, sessionId: 
             pharmcatVersion: callSet.pharmcatVersion,
             calls: callSet.calls as pgx.GeneCall[],
             reading,
-            rxnorm: Object.fromEntries(drugs.map((d) => [d.name.toLowerCase(), d.rxnormId!])),
+            rxnorm: rxnormIds(drugs),
           }
         : null,
     hgnc: hgncIds(),

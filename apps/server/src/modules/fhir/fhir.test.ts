@@ -316,3 +316,67 @@ describe('the FHIR export', () => {
     expect((await get(`/api/portal/sessions/${s.id}/fhir`, ada)).statusCode).toBe(200);
   }, 60_000);
 });
+
+describe('the FHIR export is bounded (issue 32)', () => {
+  it("answers 429 past the per-practitioner limit, and one practitioner's export loop does not slow another practitioner's reads", async () => {
+    // A database of its own with the demo in it: the limit and the timing are this app's alone.
+    const limited = await createTestApp({ FHIR_RATE_LIMIT: '5' }, { ownDatabase: true });
+    try {
+      await seedDemo(limited.db);
+      const token = await limited.app.inject({
+        method: 'POST',
+        url: '/sso/api/token',
+        payload: { email: 'ada.lovelace@demo.test', password: 'Demo-portal-1' },
+      });
+      expect(token.statusCode, token.body).toBe(200);
+      const adaHere = { authorization: `Bearer ${token.json().accessToken}` };
+      const other = await createUser(limited, { practitionerStatus: 2 });
+      const list = (await limited.app.inject({ url: '/api/portal/sessions/?limit=100', headers: adaHere })).json().results as Array<{
+        id: string;
+        user: { firstName: string };
+      }>;
+      const nomsa = list.find((x) => x.user.firstName === 'Nomsa')!;
+      const read = async () => {
+        const t0 = performance.now();
+        const res = await limited.app.inject({ url: '/api/portal/sessions/?limit=100', headers: other.auth });
+        expect(res.statusCode).toBe(200);
+        return performance.now() - t0;
+      };
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      await read();
+      const idle: number[] = [];
+      for (let i = 0; i < 15; i++) idle.push(await read());
+
+      // Four export loops of one practitioner (as the review ran them), while the other reads.
+      const statuses: number[] = [];
+      const exportLoop = async () => {
+        for (let i = 0; i < 8; i++) {
+          const res = await limited.app.inject({ url: `/api/portal/sessions/${nomsa.id}/fhir`, headers: adaHere });
+          statuses.push(res.statusCode);
+          if (res.statusCode === 429) {
+            expect(res.headers['retry-after']).toBeDefined();
+            expect(res.json().error.message).toMatch(/^You have exported a lot in a short time\. You can export again in \d+ seconds\.$/);
+          }
+        }
+      };
+      const busy: number[] = [];
+      const reader = async () => {
+        for (let i = 0; i < 15; i++) busy.push(await read());
+      };
+      await Promise.all([exportLoop(), exportLoop(), exportLoop(), exportLoop(), reader()]);
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(','),
+      ).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+      // Generous: the median read under the loop within ten times the idle median (or 250 ms more), measured in this test.
+      expect(median(busy), `idle ${median(idle).toFixed(1)} ms, busy ${median(busy).toFixed(1)} ms`).toBeLessThan(
+        Math.max(median(idle) * 10, median(idle) + 250),
+      );
+      // The limit is the practitioner's: the other practitioner's own export is not refused (their session list holds none, so it is a 404).
+      expect((await limited.app.inject({ url: `/api/portal/sessions/${nomsa.id}/fhir`, headers: other.auth })).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  }, 240_000);
+});

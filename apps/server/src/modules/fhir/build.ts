@@ -40,6 +40,8 @@ const THERAPEUTIC_IMPLICATION: CodeableConcept = { coding: [{ system: TBD, code:
 const CONCLUSION: CodeableConcept = { coding: [{ system: TBD, code: 'conclusion-string', display: 'Conclusion Text' }] };
 const MEDICATION_ASSESSED = loinc('51963-7', 'Medication assessed [ID]');
 const EVIDENCE_LEVEL = loinc('93044-6', 'Level of evidence');
+/** The profile fixes the code only; no display is claimed for it. */
+const TREATMENT_CONTEXT: CodeableConcept = { coding: [{ system: LOINC, code: '81259-4' }] };
 /**
  * CPIC's phenotype terms that the IG's value set genetic-therapeutic-implications-vs codes (LOINC
  * answers, read from the kept package; the test checks each against it). Only exact terms: 'Likely
@@ -285,7 +287,7 @@ export function buildBundle(src: FhirSource): Bundle {
         const id = uuidOf(src.sessionId, 'pgx', 'implication', verdict.drug, String(i), reading.population ?? '');
         const rxnorm = pgx.rxnorm[verdict.drug.toLowerCase()];
         const notes = [
-          reading.population ? `Population: ${reading.population}` : null,
+          verdict.taking ? 'The patient takes this medicine now (health questionnaire).' : null,
           ...reading.implications.map((t) => `CPIC's implication: ${t}`),
           reading.alternatives.length ? `Alternatives CPIC's text names: ${reading.alternatives.join(', ')}` : null,
           ...verdict.untested,
@@ -319,6 +321,8 @@ export function buildBundle(src: FhirSource): Bundle {
                 : { text: `${g.gene} activity score ${g.activityScore ?? 'not given'}` },
             })),
             { code: CONCLUSION, valueString: reading.recommendation },
+            // CPIC's population, as the IG's phenotypic treatment context (text: CPIC's own words, no code).
+            ...(reading.population ? [{ code: TREATMENT_CONTEXT, valueCodeableConcept: { text: reading.population } }] : []),
             ...(reading.classification
               ? [{ code: { text: "CPIC's classification of the recommendation" }, valueCodeableConcept: { text: reading.classification } }]
               : []),

@@ -203,6 +203,11 @@ describe('the FHIR export', () => {
       expect.stringMatching(/^HLA-B .*\*58:01 positive/),
     ]);
     const clopidogrel = implicationFor('clopidogrel')[0]!;
+    // CPIC's population as the IG's treatment context, and that she takes it now (her questionnaire).
+    const clopidogrelVerdict = reading.verdicts.find((v) => v.drug === 'clopidogrel')!;
+    expect(clopidogrelVerdict.taking).toBe(true);
+    expect(clopidogrel.note?.map((n) => n.text)).toContain('The patient takes this medicine now (health questionnaire).');
+    expect(component(clopidogrel, '81259-4').map((c) => c.valueCodeableConcept?.text)).toEqual([clopidogrelVerdict.readings[0]!.population]);
     expect(component(clopidogrel, 'therapeutic-implication').map((c) => c.valueCodeableConcept as CodeableConcept)).toContainEqual({
       coding: [{ system: 'http://loinc.org', code: 'LA10317-8', display: 'Intermediate metabolizer' }],
       text: 'CYP2C19 Intermediate Metabolizer',

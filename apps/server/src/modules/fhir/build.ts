@@ -38,9 +38,9 @@ const GENE_STUDIED = loinc('48018-6', 'Gene studied [ID]');
 /** IG Therapeutic Implication: its code, its components' codes (tbd-codes-cs and LOINC, as the profile fixes them). */
 const THERAPEUTIC_IMPLICATION: CodeableConcept = { coding: [{ system: TBD, code: 'therapeutic-implication', display: 'Therapeutic Implication' }] };
 const CONCLUSION: CodeableConcept = { coding: [{ system: TBD, code: 'conclusion-string', display: 'Conclusion Text' }] };
-const MEDICATION_ASSESSED = loinc('51963-7', 'Medication assessed [ID]');
-const EVIDENCE_LEVEL = loinc('93044-6', 'Level of evidence');
-/** The profile fixes the code only; no display is claimed for it. */
+/** The profile fixes these codes only; no display is claimed for them. */
+const MEDICATION_ASSESSED: CodeableConcept = { coding: [{ system: LOINC, code: '51963-7' }] };
+const EVIDENCE_LEVEL: CodeableConcept = { coding: [{ system: LOINC, code: '93044-6' }] };
 const TREATMENT_CONTEXT: CodeableConcept = { coding: [{ system: LOINC, code: '81259-4' }] };
 /**
  * CPIC's phenotype terms that the IG's value set genetic-therapeutic-implications-vs codes (LOINC

@@ -211,14 +211,13 @@ export function buildBundle(src: FhirSource): Bundle {
   function addPharmacogenomics(pgx: NonNullable<FhirSource['pharmacogenomic']>) {
     const effective = pgx.builtAt.toISOString();
     const observations: string[] = [];
-    const genomic = (profile: string, extra: Partial<Observation>): Omit<Observation, 'code'> => ({
+    const genomic = (profile: string): Omit<Observation, 'code'> => ({
       resourceType: 'Observation',
       ...metaWith(profile),
       status: 'final',
       category: [LABORATORY, GENETICS],
       subject,
       effectiveDateTime: effective,
-      ...extra,
     });
     /** Per gene: the genotype and phenotype observations a drug's reading can rest on. */
     const basis = new Map<string, string[]>();
@@ -235,7 +234,7 @@ export function buildBundle(src: FhirSource): Bundle {
         const id = uuidOf(src.sessionId, 'pgx', call.gene, 'haplotype', String(i));
         resources.push({
           id,
-          resource: { ...genomic(PROFILE.haplotype, {}), id, code: HAPLOTYPE, valueCodeableConcept: { text: `${call.gene} ${allele}` }, component: [gene] },
+          resource: { ...genomic(PROFILE.haplotype), id, code: HAPLOTYPE, valueCodeableConcept: { text: `${call.gene} ${allele}` }, component: [gene] },
         });
         haplotypes.push(id);
       }
@@ -243,7 +242,7 @@ export function buildBundle(src: FhirSource): Bundle {
       resources.push({
         id: genotypeId,
         resource: {
-          ...genomic(PROFILE.genotype, {}),
+          ...genomic(PROFILE.genotype),
           id: genotypeId,
           code: GENOTYPE,
           valueCodeableConcept: { text: `${call.gene} ${call.diplotype}` },
@@ -262,7 +261,7 @@ export function buildBundle(src: FhirSource): Bundle {
       resources.push({
         id: phenotypeId,
         resource: {
-          ...genomic(PROFILE.therapeuticImplication, {}),
+          ...genomic(PROFILE.therapeuticImplication),
           id: phenotypeId,
           code: { ...THERAPEUTIC_IMPLICATION, text: `${call.gene} phenotype` },
           component: [
@@ -296,7 +295,7 @@ export function buildBundle(src: FhirSource): Bundle {
           reading.source ? `Source: ${reading.source}` : null,
         ].filter((t): t is string => Boolean(t));
         const resource: Observation = {
-          ...genomic(PROFILE.therapeuticImplication, {}),
+          ...genomic(PROFILE.therapeuticImplication),
           id,
           ...(reading.guidelineUrl
             ? {

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Ask AI questions per practitioner per minute. */
   AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** FHIR exports per practitioner per minute (decision 027). */
+  FHIR_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Seals the audit trail's hash chain; production must set its own secret. */
   AUDIT_KEY: z.string().min(16).default('local-audit-key-not-a-secret'),
   /** Sign-in attempts per minute for one email (trimmed, lower-cased), by the form and the token API together. */

@@ -175,6 +175,7 @@ describe('no patient data in logs', () => {
       ADMIN_TOKEN,
       SERVE_WEB: 'false',
       AI_RATE_LIMIT: '1000',
+      FHIR_RATE_LIMIT: '1000',
     });
     const app = await buildApp({
       env,

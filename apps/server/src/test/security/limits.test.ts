@@ -15,7 +15,7 @@ let h: Harness;
 let A: Practice;
 
 beforeAll(async () => {
-  h = await createSecurityApp({ SIGN_IN_RATE_LIMIT: '3', SIGN_IN_ADDRESS_RATE_LIMIT: '6', AI_RATE_LIMIT: '2' });
+  h = await createSecurityApp({ SIGN_IN_RATE_LIMIT: '3', SIGN_IN_ADDRESS_RATE_LIMIT: '6', AI_RATE_LIMIT: '2', FHIR_RATE_LIMIT: '2' });
   A = await buildPractice(h, 'A');
 }, 120_000);
 afterAll(() => h?.close());
@@ -220,6 +220,14 @@ describe('rate limits: 429 with Retry-After', () => {
         payload: { preset: 'summary' },
       });
     expect429(res!, 'ask ai');
+    expect(res!.json().error.code).toBe('400429');
+  });
+
+  it('the FHIR export (per practitioner)', async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    let res;
+    for (let i = 0; i < 3; i++) res = await h.app.inject({ url: `/api/portal/sessions/${A.sessionId}/fhir`, headers: doc.auth });
+    expect429(res!, 'fhir export');
     expect(res!.json().error.code).toBe('400429');
   });
 });

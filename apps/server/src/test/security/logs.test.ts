@@ -48,7 +48,15 @@ beforeAll(async () => {
   const url = inject('databaseUrl');
   database = await openDatabase(url ? { url, poolSize: 2 } : { dataDir: 'memory://' });
   await database.migrate();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace', ADMIN_TOKEN, SERVE_WEB: 'false', AI_RATE_LIMIT: '1000', SIGN_IN_RATE_LIMIT: '1000' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'trace',
+    ADMIN_TOKEN,
+    SERVE_WEB: 'false',
+    AI_RATE_LIMIT: '1000',
+    FHIR_RATE_LIMIT: '1000',
+    SIGN_IN_RATE_LIMIT: '1000',
+  });
   const app = await buildApp({ env, database, logger: createLogger(env, sink) });
   await app.ready();
   h = { app, env, database, db: database.db, close: async () => {} };

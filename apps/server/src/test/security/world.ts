@@ -23,6 +23,7 @@ export const createSecurityApp = (env: Record<string, string> = {}) =>
   createTestApp({
     ADMIN_TOKEN,
     AI_RATE_LIMIT: '100000',
+    FHIR_RATE_LIMIT: '100000',
     SIGN_IN_RATE_LIMIT: '100000',
     SIGN_IN_ADDRESS_RATE_LIMIT: '100000',
     ...env,

@@ -1816,7 +1816,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session's nutrigenomic and pharmacogenomic results as a FHIR R4 Bundle (collection). Owner only, while the session is accepted and its data request confirmed; otherwise 404. */
+        /** The session's nutrigenomic and pharmacogenomic results as a FHIR R4 Bundle (collection) in the HL7 Genomics Reporting IG STU3's profiles, the drug recommendations as therapeutic implications. Owner only, while the session is accepted and its data request confirmed; otherwise 404. A limited number of exports per practitioner a minute (FHIR_RATE_LIMIT); past it, 429 with Retry-After. */
         get: operations["getPortalSessionsByIdFhir"];
         put?: never;
         post?: never;
@@ -5387,6 +5387,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 description: string;
+                                resultsReady: boolean | null;
                             }[];
                         } | null;
                         readiness: {

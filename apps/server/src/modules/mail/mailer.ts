@@ -4,8 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { normaliseEmail, rules } from '@portal/contract';
 
 export interface Mail {
+  /** One recipient's address (the contract's one addr-spec): never a list, never a display name. */
   to: string;
   subject: string;
   text: string;
@@ -37,6 +39,16 @@ const CLAIM_MS = 2 * 60_000;
 export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
 /**
+ * The one recipient of a mail, normalised as the contract stores addresses; anything else (a list,
+ * a display name, brackets) is a bug of the caller, refused here rather than sent to more than one.
+ */
+function oneAddress(to: string): string {
+  const address = normaliseEmail(to);
+  if (rules.email(address) !== null || rules.storable(address) !== null) throw new Error('mail refused: the recipient is not one e-mail address');
+  return address;
+}
+
+/**
  * Every mail is recorded in mail_outbox; with SMTP_URL it is delivered from there by SMTP, otherwise
  * it waits in the outbox that the dev mailbox page shows.
  */
@@ -49,10 +61,11 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
   return {
     transport,
     async send(mail, tx = db) {
+      const to = oneAddress(mail.to);
       // Due from this server's clock, the one deliverDue compares with (the database's may differ).
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, transport, nextAttemptAt: new Date() })
+        .values({ to, subject: mail.subject, text: mail.text, html: mail.html, transport, nextAttemptAt: new Date() })
         .returning({ id: mailOutbox.id });
       if (smtp) for (const l of listeners) l();
       return row!.id;
@@ -75,7 +88,15 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       let failed = 0;
       for (const m of due) {
         try {
-          await smtp.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+          // An address object, not a string: nodemailer takes it as one recipient and parses nothing
+          // out of it (a string would be read as an address list, `a@x,b@y` as two).
+          await smtp.sendMail({
+            from: opts.from,
+            to: { name: '', address: oneAddress(m.to) },
+            subject: m.subject,
+            text: m.text,
+            ...(m.html ? { html: m.html } : {}),
+          });
           await db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null, error: null }).where(eq(mailOutbox.id, m.id));
           sent += 1;
         } catch (err) {

@@ -146,6 +146,24 @@ export function instantMail(n: Pending, setting: MailSetting) {
   };
 }
 
+/** One mail for several session requests of one patient to one practitioner, handled together (a burst). */
+export function requestsMail(rows: Pending[], setting: MailSetting) {
+  const first = rows[0]!;
+  const name = patientOf(first);
+  const times = rows.map((n) => (n.bookingTime ? when(n.bookingTime, n.timeZone) : 'a time no longer on record'));
+  return {
+    to: first.email,
+    subject: `New session requests from ${name ?? 'a patient'}`,
+    text: [
+      `${name ? 'The patient named below' : 'A patient'} asked for ${rows.length} sessions: on ${times.join('; on ')}. Accept or reject the requests in the portal.`,
+      ...(name ? [`Patient: "${name}"`] : []),
+      '',
+      `Open them: ${setting.portalUrl}/sessions`,
+      footer(setting.portalUrl),
+    ].join('\n'),
+  };
+}
+
 /** One mail for a practitioner's digest rows (all theirs, oldest first). */
 export function digestMail(rows: Pending[], setting: MailSetting) {
   const first = rows[0]!;

@@ -133,7 +133,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
-    const api = request.url.startsWith('/sso/api/');
+    const api = (request.routeOptions.url ?? '').startsWith('/sso/api/');
     if (isDatabaseUnavailable(err)) {
       const sent = unavailable(request, reply, err);
       if (api) return sent.send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));

@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +8,7 @@ import { mailOutbox, notifications, sessions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { createLogger } from '../../logger';
 import { handleNew } from '../../modules/notifications/service';
+import { isCanonicalPath } from '../../plugins/canonical-path';
 import { createUser, DAY, uniqueEmail, type Harness, type User } from '../harness';
 import { startTestSmtp } from '../smtp';
 
@@ -264,5 +266,127 @@ describe('a name cannot write the mail', () => {
       ]),
     );
     log({ hostileNames: HOSTILE.length, mailsOnTheWire: mails.length, injectedHeaders: 0, linesStarted: 0, links: 0 });
+  });
+});
+
+/** A request on the wire exactly as written: no client library normalises the path. */
+function raw(port: number, method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('one canonical path', () => {
+  it("the review's spellings of the feed, results and a NUL: the catalogue's 404 before routing, no-store, and no token in the log", async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const made = await h.app.inject({ method: 'POST', url: '/api/portal/me/calendar-feed/', headers: doc.auth });
+    const token = /\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(made.json().url as string)![1]!;
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const spellings = [
+      `/%61pi/calendar/${token}.ics`,
+      `/api/%63alendar/${token}.ics`,
+      `/api/./calendar/${token}.ics`,
+      `/api/../api/calendar/${token}.ics`,
+      `/api//calendar/${token}.ics`,
+      `/API/calendar/${token}.ics`,
+      `/api/calendar/%2e/${token}.ics`,
+    ];
+    const notFound = { error: { code: '400404', message: 'The requested resource was not found', params: null, fieldErrors: null, cause: null } };
+    const results = [];
+    for (const path of spellings) {
+      const res = await raw(port, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(res.body), path).toEqual(notFound);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      results.push(res.status);
+    }
+    // Patient data by another spelling is not served (it was, without no-store); a NUL is a 404, not a 500.
+    const patient = await createUser(h, { role: 'patient' });
+    for (const path of [
+      '/%61pi/patient/sessions/',
+      '/api/patient//sessions/',
+      '/%61pi/portal/sessions/%00',
+      '/api/portal/sessions/%00',
+      '/api/portal/sessions/a%00b',
+    ]) {
+      const res = await raw(port, 'GET', path, patient.auth);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    const canonical = await raw(port, 'GET', '/api/patient/sessions/', patient.auth);
+    expect(canonical.status).toBe(200);
+    expect(canonical.headers['cache-control']).toBe('no-store');
+    // The feed itself, read canonically, and a wrong method on its address: served and refused, logged without the path.
+    expect((await raw(port, 'GET', `/api/calendar/${token}.ics`)).status).toBe(200);
+    expect((await raw(port, 'POST', `/api/calendar/${token}.ics`)).status).toBe(404);
+
+    const logged = lines.join('');
+    expect(logged).not.toContain(token);
+    expect(logged).toContain('"url":"/!non-canonical"');
+    expect(logged).toContain('"route":"/api/calendar/:file"');
+    log({ spellings: spellings.length, answered404: results.length, tokenInLog: logged.split(token).length - 1, logLines: lines.length });
+  });
+});
+
+describe('the feed limit is per feed', () => {
+  it('120 reads a minute for each feed, from one address: a second feed keeps its budget; the 429 logs no token', async () => {
+    const feeds = [];
+    for (let i = 0; i < 2; i++) {
+      const doc = await createUser(h, { practitionerStatus: 2 });
+      const made = await h.app.inject({ method: 'POST', url: '/api/portal/me/calendar-feed/', headers: doc.auth });
+      feeds.push(new URL(made.json().url as string).pathname);
+    }
+    const statuses = [];
+    const from = lines.length;
+    for (let i = 0; i < 121; i++) statuses.push((await h.app.inject({ url: feeds[0]! })).statusCode);
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    expect((await h.app.inject({ url: feeds[1]! })).statusCode).toBe(200);
+    const logged = lines.join('');
+    for (const f of feeds) expect(logged).not.toContain(f.split('/').pop()!.slice(0, 43));
+    // The refused read's own lines: its request line names the route, not the address.
+    const mine = lines.slice(from);
+    const refusedId = (JSON.parse(mine.find((l) => l.includes('"statusCode":429'))!) as { reqId: string }).reqId;
+    const incoming = mine.map((l) => JSON.parse(l) as { reqId?: string; req?: Record<string, unknown> }).find((l) => l.reqId === refusedId && l.req);
+    expect(incoming!.req).toMatchObject({ method: 'GET', route: '/api/calendar/:file' });
+    expect(incoming!.req).not.toHaveProperty('url');
+  });
+});
+
+describe('what counts as canonical', () => {
+  it('the portal’s own addresses are; second spellings are not', () => {
+    for (const ok of [
+      '/',
+      '/sessions/3f1c/results/',
+      '/api/portal/sessions/?search=Nkosi%20Th%61ndi',
+      '/caf%C3%A9',
+      '/assets/index-Ab12.js',
+      '/sso/sign-in?redirect=https%3A%2F%2Fportal',
+      '/api/account/me/',
+    ])
+      expect(isCanonicalPath(ok), ok).toBe(true);
+    for (const bad of [
+      '/%61pi/x',
+      '/api/%2F',
+      '/api/%5c',
+      '/api/%00',
+      '/api/%zz',
+      '/api/.',
+      '/api/..',
+      '//api/x',
+      '/Api/x',
+      '/SSO/sign-in',
+      '*',
+      'http://h/api/x',
+      '/api\\x',
+    ])
+      expect(isCanonicalPath(bad), bad).toBe(false);
   });
 });

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().default('gpt-4o-mini'),
   /** The external engine's whole answer must arrive within this; otherwise the built-in engine answers, with a note. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Live streams one server process holds open at most, all accounts together (decision 023). */
+  LIVE_STREAM_LIMIT: z.coerce.number().int().min(1).default(2_000),
   /** Session requests one patient may have pending with one practitioner (decision 023). */
   SESSION_REQUEST_PENDING_LIMIT: z.coerce.number().int().min(1).default(2),
   /** Session requests one patient may make in 24 hours, across practitioners (decision 023). */

@@ -390,3 +390,17 @@ describe('what counts as canonical', () => {
       expect(isCanonicalPath(bad), bad).toBe(false);
   });
 });
+
+describe('the sign-on logs a client’s mistake as a note', () => {
+  it('bad JSON to the token API: 400 Bad request, one info line without a stack, nothing at error level', async () => {
+    const from = lines.length;
+    const res = await h.app.inject({ method: 'POST', url: '/sso/api/token', headers: { 'content-type': 'application/json' }, payload: '{"email": "ada@' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: '400400', message: 'Bad request', cause: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    const mine = lines.slice(from).map((l) => JSON.parse(l) as { level: number; msg: string; stack?: string; err?: unknown });
+    expect(mine.filter((l) => l.level >= 50)).toEqual([]);
+    const note = mine.find((l) => l.msg === 'sign-on: refused a client error');
+    expect(note).toMatchObject({ level: 30, statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    expect(JSON.stringify(mine)).not.toMatch(/"stack"|ada@/);
+  });
+});

@@ -332,9 +332,11 @@ export type SessionRow = repo.SessionRow;
 
 export const listedPractitioners = (ctx: AppContext, search?: string) => repo.listedPractitioners(ctx.database.db, { search });
 
-/** A patient's request for a session with a listed practitioner; any other practitioner id is a 404. */
+const DAY_MS = 86_400_000;
+
 /**
- * A patient asks a listed practitioner for a session. Over SESSION_REQUEST_PENDING_LIMIT (2) still
+ * A patient's request for a session with a listed practitioner; any other practitioner id is a 404.
+ * Over SESSION_REQUEST_PENDING_LIMIT (2) still
  * pending with that practitioner, or SESSION_REQUEST_DAILY_LIMIT (5) in the last 24 hours (decision 023), it answers 429
  * (`MESSAGES.tooManySessionRequests`; Retry-After for the daily one) and writes nothing, so the
  * practitioner is told nothing.
@@ -353,7 +355,6 @@ export async function requestSession(ctx: AppContext, patientId: string, practit
   const wait = out.refused === 'day' ? { headers: { 'retry-after': String(Math.max(1, Math.ceil((out.oldest.getTime() + DAY_MS - now) / 1000))) } } : {};
   throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySessionRequests, { ...wait, params: { limit: out.refused } });
 }
-const DAY_MS = 86_400_000;
 
 /** The patient's sessions with their data requests, or the one with this id. */
 export const patientSessions = (ctx: AppContext, patientId: string, sessionId?: string) => repo.sessionsOfPatient(ctx.database.db, patientId, sessionId);

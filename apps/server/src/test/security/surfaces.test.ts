@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { mailOutbox, notifications, sessions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { createLogger } from '../../logger';
-import { handleNew } from '../../modules/notifications/service';
+import { handleNew, sendDigests } from '../../modules/notifications/service';
 import { isCanonicalPath } from '../../plugins/canonical-path';
 import { createUser, DAY, uniqueEmail, type Harness, type User } from '../harness';
 import { startTestSmtp } from '../smtp';
@@ -281,6 +281,46 @@ function raw(port: number, method: string, path: string, headers: Record<string,
     req.end();
   });
 }
+
+describe('a name cannot write the digest or the calendar', () => {
+  it('the nine names in one digest on the wire and in the calendar feed: one quoted inert line each, no line or link of their own', async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const pid = await practitionerIdOf(doc);
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/portal/me/notifications/',
+      headers: doc.auth,
+      payload: { sessionRequest: 'digest', dataRequest: 'instant', kitResults: 'instant', feeDue: 'instant', timeZone: 'UTC' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const ids: string[] = [];
+    for (const [i, name] of HOSTILE.entries()) {
+      const patient = await createUser(h, { role: 'patient', lastName: `Digest${i}` });
+      await h.db.update(users).set({ firstName: name }).where(eq(users.id, patient.user.id));
+      const res = await requestSession(patient, pid, i);
+      ids.push(res.json().id as string);
+    }
+    await handleNew(h.app.ctx);
+    await sendDigests(h.app.ctx, new Date(Date.now() + DAY));
+    while ((await h.app.ctx.mailer.deliverDue(new Date())).sent > 0);
+    const [digest, ...more] = wire(doc.user.email);
+    expect(more).toEqual([]);
+    const text = body(digest!.raw);
+    const bodyLines = text.split(/\r?\n/);
+    expect(bodyLines.filter((l) => /^ {2}Patient: "[^"]*"$/.test(l))).toHaveLength(9);
+    for (const l of bodyLines) expect(l).not.toMatch(/^\s*(bcc|reply-to|subject|x-injected|urgent|click)\b/i);
+    expect(text).not.toMatch(/https?:\/\/evil|www\.evil|evil\.example|[\u202a-\u202e\u2066-\u2069\u2028\u0085\t]/);
+
+    for (const id of ids) expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${id}/accept`, headers: doc.auth })).statusCode).toBe(200);
+    const made = await h.app.inject({ method: 'POST', url: '/api/portal/me/calendar-feed/', headers: doc.auth });
+    const ics = (await h.app.inject({ url: new URL(made.json().url as string).pathname })).body;
+    const summaries = ics.split('\r\n').filter((l) => l.startsWith('SUMMARY:'));
+    expect(summaries).toHaveLength(9);
+    // iCalendar escapes a line break as \n; none is left to escape, and no link.
+    expect(ics).not.toMatch(/\\n|evil\.example|https?:\/\/evil/);
+    expect(summaries).toContain('SUMMARY:Session with Ada Bcc: victim[at]evil[.]example D.');
+  });
+});
 
 describe('one canonical path', () => {
   it("the review's spellings of the feed, results and a NUL: the catalogue's 404 before routing, no-store, and no token in the log", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { mailOutbox, notifications, sessions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { createLogger } from '../../logger';
+import { FEED_READS_PER_ADDRESS } from '../../modules/calendar/routes';
 import { handleNew, sendDigests } from '../../modules/notifications/service';
 import { isCanonicalPath } from '../../plugins/canonical-path';
 import { createUser, DAY, uniqueEmail, type Harness, type User } from '../harness';
@@ -428,6 +430,23 @@ describe('what counts as canonical', () => {
       '/api\\x',
     ])
       expect(isCanonicalPath(bad), bad).toBe(false);
+  });
+});
+
+describe('the feed limit per client address', () => {
+  it(`${FEED_READS_PER_ADDRESS} reads a minute from one address across all feeds, then 429 with Retry-After`, async () => {
+    const statuses = new Map<number, number>();
+    let last = await h.app.inject({ url: '/api/calendar/x.ics', remoteAddress: '192.0.2.77' });
+    for (let i = 1; i <= FEED_READS_PER_ADDRESS; i++) {
+      statuses.set(last.statusCode, (statuses.get(last.statusCode) ?? 0) + 1);
+      last = await h.app.inject({ url: `/api/calendar/${randomBytes(32).toString('base64url')}.ics`, remoteAddress: '192.0.2.77' });
+    }
+    // Unknown feeds: 404 each, each on its own per-feed budget, until the address's bound.
+    expect(Object.fromEntries(statuses)).toEqual({ 404: FEED_READS_PER_ADDRESS });
+    expect(last.statusCode).toBe(429);
+    expect(last.json().error.code).toBe('400429');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await h.app.inject({ url: `/api/calendar/${randomBytes(32).toString('base64url')}.ics`, remoteAddress: '192.0.2.78' })).statusCode).toBe(404);
   });
 });
 

@@ -194,7 +194,12 @@ async function benchOn(url: string): Promise<PushResult> {
   const loadAverage = [os.loadavg()];
   const users = await prepare(url);
   const reference = await hello();
-  const limits = { SIGN_IN_RATE_LIMIT: '10000', SIGN_IN_ADDRESS_RATE_LIMIT: '10000' };
+  const limits = {
+    SIGN_IN_RATE_LIMIT: '10000',
+    SIGN_IN_ADDRESS_RATE_LIMIT: '10000',
+    SESSION_REQUEST_PENDING_LIMIT: '10000',
+    SESSION_REQUEST_DAILY_LIMIT: '10000',
+  };
   // The sign-in limits are raised for the bench only: it signs in 63 practitioners and, for the page, the patient 50 times in a few minutes.
   const inspectPort = await freePort();
   const a = await startServer({ url }, { ...limits, SERVE_WEB: 'true', PORTAL_URL: 'http://127.0.0.1:{port}' }, [`--inspect=127.0.0.1:${inspectPort}`]);

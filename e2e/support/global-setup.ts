@@ -44,6 +44,9 @@ export default async function setup(project: TestProject) {
     SIGN_IN_RATE_LIMIT: '100',
     // Every journey signs in from this one address.
     SIGN_IN_ADDRESS_RATE_LIMIT: '1000',
+    // Journeys make many session requests as a few patients (decision 023).
+    SESSION_REQUEST_PENDING_LIMIT: '1000',
+    SESSION_REQUEST_DAILY_LIMIT: '1000',
     ADMIN_TOKEN: adminToken,
   };
   let dropDb: (() => Promise<void>) | null = null;

@@ -44,6 +44,7 @@ import { documentOperation } from './lib/openapi';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { rateLimitRedis, sharedRateLimitStore } from './plugins/rate-limit-store';
 import { textInputGuard } from './plugins/text-input';
+import { canonicalOrRefused, NON_CANONICAL_PATH } from './plugins/canonical-path';
 import { isSpaPath, registerWeb } from './plugins/web';
 import { calendarFeedPublicRoutes, calendarFeedRoutes } from './modules/calendar/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -94,6 +95,9 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     },
     trustProxy: env.production,
     bodyLimit: 1_048_576,
+    // One spelling of a path: any other (percent-encoded letters, dot segments, double slashes,
+    // another case of /api) answers the catalogue's 404 before routing, logged as that.
+    rewriteUrl: canonicalOrRefused,
     // An overlong or undecodable path id names nothing: the same 404 body as another's object.
     frameworkErrors: (err, _req, res) => {
       const reply = res as unknown as FastifyReply;
@@ -106,8 +110,10 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // API answers may carry patient data: never stored by a browser or a shared cache.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // API answers may carry patient data: never stored by a browser or a shared cache. Decided on
+    // the route that matched; an answer no route gave (a 404) is not stored either.
+    const pattern = request.routeOptions.url;
+    if ((pattern === undefined || pattern.startsWith('/api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const keys = await loadSigningKeys(database.db);
@@ -235,7 +241,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
 
   const spa = serveWeb ? await registerWeb(app, env) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (spa && isSpaPath(request.method, request.url)) return spa(request, reply);
+    if (spa && request.url !== NON_CANONICAL_PATH && isSpaPath(request.method, request.url)) return spa(request, reply);
     return reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, 'The requested resource was not found'));
   });
 

@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().default('gpt-4o-mini'),
   /** The external engine's whole answer must arrive within this; otherwise the built-in engine answers, with a note. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Live streams one server process holds open at most, all accounts together (decision 023). */
+  LIVE_STREAM_LIMIT: z.coerce.number().int().min(1).default(2_000),
+  /** Session requests one patient may have pending with one practitioner (decision 023). */
+  SESSION_REQUEST_PENDING_LIMIT: z.coerce.number().int().min(1).default(2),
+  /** Session requests one patient may make in 24 hours, across practitioners (decision 023). */
+  SESSION_REQUEST_DAILY_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Ask AI questions per practitioner per minute. */
   AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** FHIR exports per practitioner per minute (decision 027). */

@@ -1,16 +1,48 @@
 import pino, { type DestinationStream } from 'pino';
 import type { Env } from './env';
+import { NON_CANONICAL_PATH } from './plugins/canonical-path';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the request log names the route pattern, never the address (its path is a key). */
+    logPath?: boolean;
+  }
+}
 
 /**
  * A request's address without its query string: a search term (a patient's name typed into the
- * sessions search) must not reach the log. Nor does a calendar feed's token, which is the key to
- * the feed (decision 012).
+ * sessions search) must not reach the log.
  */
 export function pathOnly(url: string | undefined): string | undefined {
   if (!url) return url;
   const q = url.indexOf('?');
-  const path = q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
-  return path.startsWith('/api/calendar/') ? path.replace(/^\/api\/calendar\/[^?]*/, '/api/calendar/[redacted]') : path;
+  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+}
+
+/** What a request log line says of a request: decided on the route that matched, not on the raw address. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+  routeOptions?: { url?: string; config?: { logPath?: boolean } };
+}
+
+/**
+ * The address a request is logged with. A route that matched: its path without the query string,
+ * or only its route pattern when the route says `logPath: false` (the calendar feed, whose address
+ * is its key: decision 012). A request no route matched (a 404, the portal's own pages, a spelling
+ * refused as not canonical): only its first segment, since the rest names nothing and may hold
+ * anything typed (or a token sent to the wrong place).
+ */
+export function loggedPath(req: LoggedRequest): { url?: string; route?: string } {
+  const pattern = req.routeOptions?.url;
+  if (pattern) return req.routeOptions?.config?.logPath === false ? { route: pattern } : { url: pathOnly(req.url) };
+  const path = (req.url ?? '').split('?')[0]!;
+  if (path === NON_CANONICAL_PATH) return { url: NON_CANONICAL_PATH };
+  const first = /^\/([a-z0-9_-]{1,20})(\/.+)?$/.exec(path);
+  return { url: first ? `/${first[1]}${first[2] ? '/[unmatched]' : ''}` : '/[unmatched]' };
 }
 
 /** Paths pino censors wherever they appear in a log line: secrets, tokens and personal fields. */
@@ -94,9 +126,9 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: Destinat
       serializers: {
         err: safeError,
         error: safeError,
-        req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        req: (req: LoggedRequest) => ({
           method: req.method,
-          url: pathOnly(req.url),
+          ...loggedPath(req),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,

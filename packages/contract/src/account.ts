@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText, zEmail, zPassword, zPhone, zText } from './validators';
+import { normaliseEmail, storableText, zEmail, zPassword, zPersonName, zPhone } from './validators';
 import { zId } from './common';
 
 /** SPEC §3 'Session user' plus tosAccepted. */
@@ -20,8 +20,8 @@ export const PublicUser = User.pick({ id: true, firstName: true, lastName: true,
 export type PublicUser = z.infer<typeof PublicUser>;
 
 export const UpdateMe = z.strictObject({
-  firstName: zText({ min: 1, max: 80 }).optional(),
-  lastName: zText({ min: 1, max: 80 }).optional(),
+  firstName: zPersonName().optional(),
+  lastName: zPersonName().optional(),
   phoneNumber: zPhone.optional(),
 });
 export type UpdateMe = z.infer<typeof UpdateMe>;
@@ -33,8 +33,8 @@ export const RefreshBody = z.strictObject({ token: z.string().min(1).max(512) })
 export const LogoutBody = RefreshBody;
 
 export const SignUpBody = z.strictObject({
-  firstName: zText({ min: 1, max: 80 }),
-  lastName: zText({ min: 1, max: 80 }),
+  firstName: zPersonName(),
+  lastName: zPersonName(),
   email: zEmail,
   phoneNumber: zPhone,
   password: zPassword,
@@ -42,7 +42,7 @@ export const SignUpBody = z.strictObject({
   redirect: z.string().max(2048).optional(),
 });
 export const SignInBody = z.strictObject({
-  email: storableText(z.string().trim().toLowerCase().max(254)),
+  email: storableText(z.string().overwrite(normaliseEmail).max(254)),
   password: z.string().max(128),
   redirect: z.string().max(2048).optional(),
 });
@@ -56,10 +56,13 @@ export const UserQuery = z.strictObject({
 export const Collection = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export type Collection = z.infer<typeof Collection>;
 
+/**
+ * One recipient (`zEmail` is one address) and how to greet them; no free text of the inviter's: the
+ * mail is the provider's words only (decision 023).
+ */
 export const InviteBody = z.strictObject({
   email: zEmail,
-  firstName: zText({ min: 1, max: 80 }).optional(),
-  message: zText({ max: 500, required: false }).optional(),
+  firstName: zPersonName().optional(),
 });
 export const Invite = z.object({
   id: zId,

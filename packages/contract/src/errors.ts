@@ -74,6 +74,10 @@ export const MESSAGES = {
   commonError: 'Unexpected error occured',
   /** The answer (code 400429) to a sign-in attempt over its limit, by the form and the token API alike. */
   tooManySignIns: 'Too many sign-in attempts. Please wait a minute and try again.',
+  /** The answer (code 400429) to an invite over the hourly limits of its sender or its recipient (decision 023). */
+  tooManyInvites: 'Too many invites in a short time. Please wait an hour and try again.',
+  /** The answer (code 400429) to a session request over the patient's pending or daily limit (decision 023). */
+  tooManySessionRequests: 'You have asked for many sessions. Please wait for an answer to your requests before asking again.',
 } as const;
 
 /** The body every failed API call answers with. */

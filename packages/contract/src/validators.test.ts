@@ -1,6 +1,24 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import { VALIDATION_MESSAGES, rules, firstError, PASSWORD_RULES, transforms, zText, zEmail, zPassword, zDigits, zPhone, isStorableText } from './validators.js';
+import {
+  VALIDATION_MESSAGES,
+  rules,
+  firstError,
+  PASSWORD_RULES,
+  transforms,
+  zText,
+  zEmail,
+  zPassword,
+  zDigits,
+  zPhone,
+  isStorableText,
+  normaliseEmail,
+  isSingleLineName,
+  zPersonName,
+  singleLineName,
+  inertText,
+} from './validators.js';
+import { InviteBody, SignInBody, SignUpBody, UpdateMe } from './account.js';
 
 function messages(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
@@ -350,5 +368,65 @@ describe('inside z.strictObject', () => {
       phone: ['This field is required'],
       code: ['This field is required'],
     });
+  });
+});
+
+describe('one e-mail address', () => {
+  it('refuses a list, a display name and anything that separates or wraps addresses', () => {
+    for (const bad of [
+      'p@example.test,cc@evil.example',
+      'p@example.test;cc@evil.example',
+      'P <p@example.test>',
+      '<p@example.test>',
+      'p@example.test cc@evil.example',
+      'p@@example.test',
+      'p@example.test@evil.example',
+      '"p"@example.test',
+      'p@[127.0.0.1]',
+      'p\\q@example.test',
+      'p@example.test:25',
+      'p(comment)@example.test',
+    ]) {
+      expect(rules.email(bad), bad).toBe('INVALID_EMAIL');
+      expect(messages(zEmail, bad), bad).toEqual(['Email is not valid']);
+    }
+  });
+
+  it('normalises NFKC, then lower-case, before anything looks it up: look-alikes are one address', () => {
+    expect(normaliseEmail(' \u212Aate@Example.TEST ')).toBe('kate@example.test');
+    expect(parsed(zEmail, '\u212Aate@example.test')).toBe('kate@example.test');
+    expect(parsed(zEmail, 'ｋａｔｅ@ｅｘａｍｐｌｅ.test')).toBe('kate@example.test');
+    expect(parsed(SignInBody.shape.email, ' \u212AATE@example.test')).toBe('kate@example.test');
+  });
+});
+
+describe('person names are one line', () => {
+  const breakers = ['\n', '\r', '\t', '\r\n', '\u0085', '\u2028', '\u2029', '\u202e', '\u202a', '\u200f', '\u2066', '\u2069', '\u061c'];
+
+  it('refuses line breaks, tabs and bidi controls with the validator text, anywhere a name enters', () => {
+    for (const c of breakers) {
+      const name = `Ada${c}Bcc: x@evil.example`;
+      expect(isSingleLineName(name), JSON.stringify(c)).toBe(false);
+      expect(messages(zPersonName(), name), JSON.stringify(c)).toEqual(['Value is not valid.']);
+      for (const schema of [UpdateMe.shape.firstName, SignUpBody.shape.lastName, InviteBody.shape.firstName])
+        expect(messages(schema, name), JSON.stringify(c)).toEqual(['Value is not valid.']);
+    }
+  });
+
+  it('keeps names of any script, apostrophes, hyphens and spaces', () => {
+    for (const name of ['Thandi', "O'Neill", 'Anne-Marie', 'de la Rey', 'Nguyễn', 'محمد', 'Zoë 🙂']) expect(parsed(zPersonName(), name)).toBe(name);
+    expect(messages(zPersonName(), '')).toEqual(['This field is required']);
+    expect(messages(zPersonName(), 'x'.repeat(81))).toEqual(['Maximum chars exceeded']);
+  });
+
+  it('shows a stored name without them, and a link in a name as inert text', () => {
+    expect(singleLineName('Ada\r\nBcc: x@evil.example')).toBe('Ada Bcc: x@evil.example');
+    expect(singleLineName('Ada\u202eLovelace\u0007')).toBe('AdaLovelace');
+    expect(inertText('Ada\nUrgent: verify at https://evil.example/login')).toBe('Ada Urgent: verify at https[://]evil[.]example/login');
+    expect(inertText('www.evil.example')).toBe('www[.]evil[.]example');
+    expect(inertText('evil.example')).toBe('evil[.]example');
+    expect(inertText('x@evil.example')).toBe('x[at]evil[.]example');
+    expect(inertText('J. R. R. Tolkien')).toBe('J. R. R. Tolkien');
+    expect(inertText('Thandi N.')).toBe('Thandi N.');
   });
 });

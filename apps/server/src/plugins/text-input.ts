@@ -39,7 +39,8 @@ const JSON_API = /^\/(api|sso\/api)\//;
  */
 export const textInputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!JSON_API.test(request.url)) return;
+    // The route that matched decides, not the address as sent (decision 023).
+    if (!JSON_API.test(request.routeOptions.url ?? '')) return;
     if (unstorablePaths(request.params).length) {
       return reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, 'The requested resource was not found'));
     }

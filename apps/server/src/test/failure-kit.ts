@@ -157,6 +157,8 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
     SERVE_WEB: 'false',
     SIGN_IN_RATE_LIMIT: '10000',
     SIGN_IN_ADDRESS_RATE_LIMIT: '10000',
+    SESSION_REQUEST_PENDING_LIMIT: '10000',
+    SESSION_REQUEST_DAILY_LIMIT: '10000',
     REDIS_URL: '',
     ...opts.env,
   };

@@ -35,7 +35,8 @@ import { createTestApp, createUser, type Harness } from './harness';
 describe('accept racing reject on the test database', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createTestApp();
+    // One patient makes the 20 requests: above the daily limit of a real patient (decision 023).
+    h = await createTestApp({ SESSION_REQUEST_DAILY_LIMIT: '100' });
   });
   afterAll(() => h?.close());
 

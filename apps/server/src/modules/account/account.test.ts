@@ -136,19 +136,47 @@ describe('collections and invites', () => {
     expect(res.json().results.map((c: { name: string }) => c.name)).toEqual(['Nutrigenomics', 'Pharmacogenomics', 'Health questionnaire']);
   });
 
-  it('POST /account/me/invite mails a sign-up link', async () => {
-    const { auth } = await createUser(h);
+  it("POST /account/me/invite mails a sign-up link in the provider's words, the names quoted on lines of their own", async () => {
+    const { auth } = await createUser(h, { practitionerStatus: 2 });
     const email = uniqueEmail('invitee');
     const res = await h.app.inject({ method: 'POST', url: '/api/account/me/invite', headers: auth, payload: { email, firstName: 'Ivy' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email, kind: 'app', status: 'pending' });
     const [mail] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail!.subject).toBe('An invitation to the Practitioner Portal');
     expect(mail!.text).toContain(`http://localhost:3000/sso/sign-up?email=${encodeURIComponent(email)}`);
-    expect(mail!.text).toContain('Hello Ivy,');
+    expect(mail!.text).toContain('\nInvited by: "Test User"\nInvited as: "Ivy"\n');
+  });
+
+  it('POST /account/me/invite: only an accepted practitioner invites; no free text; one address; the hourly limits', async () => {
+    const email = uniqueEmail('invitee');
+    const post = (auth: Record<string, string>, payload: Record<string, unknown>) =>
+      h.app.inject({ method: 'POST', url: '/api/account/me/invite', headers: auth, payload });
+    for (const status of [null, 1, 3] as const) {
+      const refused = await post((await createUser(h, { practitionerStatus: status })).auth, { email });
+      expect(refused.statusCode, String(status)).toBe(403);
+      expect(refused.json().error.message).toBe('Practitioner needs to be accepted in order to access this section');
+    }
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const message = await post(doc.auth, { email, message: 'Urgent: verify your account at https://evil.example/login' });
+    expect(message.statusCode).toBe(400);
+    expect(message.json().error.fieldErrors).toEqual({ message: ['Unknown field'] });
+    const list = await post(doc.auth, { email: `${email},cc@evil.example` });
+    expect(list.json().error.fieldErrors).toEqual({ email: ['Email is not valid'] });
+    expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
+
+    // Two to one address in an hour, whoever sends them; then 429 with the wait.
+    expect((await post(doc.auth, { email })).statusCode).toBe(201);
+    expect((await post((await createUser(h, { practitionerStatus: 2 })).auth, { email: email.toUpperCase() })).statusCode).toBe(201);
+    const third = await post((await createUser(h, { practitionerStatus: 2 })).auth, { email });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatchObject({ code: '400429', message: 'Too many invites in a short time. Please wait an hour and try again.' });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(2);
   });
 
   it('POST /account/me/workspace-invite needs an allowed confirm-invite address and can be confirmed once by the invitee', async () => {
-    const inviter = await createUser(h);
+    const inviter = await createUser(h, { practitionerStatus: 2 });
     const invitee = await createUser(h);
     // The confirm-invite address travels in a header; undefined sends none.
     const invite = (redirect?: string) =>

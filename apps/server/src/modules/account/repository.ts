@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { collections, invites, tosAcceptances, tosDocuments, users } from '../../db/schema';
 
@@ -70,9 +70,30 @@ export async function findVisibleUser(db: Db, callerId: string, id: string) {
 
 export const listCollections = (db: Db) => db.select().from(collections).orderBy(collections.id);
 
-export async function insertInvite(db: Db, values: typeof invites.$inferInsert) {
+export async function insertInvite(db: Db | Tx, values: typeof invites.$inferInsert) {
   const [row] = await db.insert(invites).values(values).returning();
   return row!;
+}
+
+/**
+ * The invites sent since `since` by one account and to one address (any sender), counted under two
+ * transaction locks (the sender's and the address's), so concurrent invites cannot all pass a count
+ * made before either was written. The oldest of each tells when the window frees a place.
+ */
+export async function lockAndCountInvites(tx: Tx, inviterId: string, email: string, since: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-sender:${inviterId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-address:${email}`}))`);
+  const [row] = rowsOf<{ bySender: number; toAddress: number; senderOldest: Date | string | null; addressOldest: Date | string | null }>(
+    await tx.execute(sql`
+      select count(*) filter (where inviter_id = ${inviterId})::int as "bySender",
+        count(*) filter (where lower(email) = ${email})::int as "toAddress",
+        min(created_at) filter (where inviter_id = ${inviterId}) as "senderOldest",
+        min(created_at) filter (where lower(email) = ${email}) as "addressOldest"
+      from ${invites}
+      where created_at > ${since} and (inviter_id = ${inviterId} or lower(email) = ${email})`),
+  );
+  const date = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
+  return { bySender: row?.bySender ?? 0, toAddress: row?.toAddress ?? 0, senderOldest: date(row?.senderOldest), addressOldest: date(row?.addressOldest) };
 }
 
 export const listInvites = (db: Db, inviterId: string) =>

@@ -27,9 +27,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, accountApi.collections, async () => ({ results: await repo.listCollections(ctx.database.db) }));
 
-  route(app, accountApi.invite, async (req, reply) => reply.status(201).send(await service.invite(ctx, caller(req).userId, req.body, 'app')));
+  // Only an accepted practitioner invites (decision 023): the mails go out in the provider's name.
+  const inviter = { config: { requiresAccepted: true } };
+  route(app, accountApi.invite, inviter, async (req, reply) => reply.status(201).send(await service.invite(ctx, caller(req).userId, req.body, 'app')));
 
-  route(app, accountApi.workspaceInvite, async (req, reply) =>
+  route(app, accountApi.workspaceInvite, inviter, async (req, reply) =>
     reply.status(201).send(await service.invite(ctx, caller(req).userId, req.body, 'workspace', req.headers[INVITE_REDIRECT_HEADER])),
   );
 

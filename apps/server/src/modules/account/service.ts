@@ -1,4 +1,4 @@
-import { ErrorCode, type Invite, type PublicUser, type Tos, type User } from '@portal/contract';
+import { ErrorCode, inertText, MESSAGES, normaliseEmail, type Invite, type PublicUser, type Tos, type User } from '@portal/contract';
 import { LEGAL_DOCUMENTS, type LegalSlug } from '@portal/contract/legal';
 import type { AppContext } from '../../context';
 import type { users } from '../../db/schema';
@@ -90,14 +90,24 @@ const toInvite = (row: Awaited<ReturnType<typeof repo.insertInvite>>): Invite =>
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Invites one account may send in an hour, and one address may receive in an hour from anyone (decision 023). */
+export const INVITES_PER_SENDER_HOUR = 5;
+export const INVITES_PER_ADDRESS_HOUR = 2;
+const HOUR_MS = 3_600_000;
+
 /**
  * Invites someone to the provider's app (kind 'app': a link to create an account) or to the
- * caller's workspace (kind 'workspace': a link to the confirm-invite page the caller named).
+ * caller's workspace (kind 'workspace': a link to the confirm-invite page the caller named). Only an
+ * accepted practitioner invites (the route's `requiresAccepted`); one recipient; at most
+ * INVITES_PER_SENDER_HOUR from the caller and INVITES_PER_ADDRESS_HOUR to the address in an hour
+ * (429, `MESSAGES.tooManyInvites`, Retry-After), counted with the insert under locks. The mail is
+ * the provider's words only: the inviter's and the invitee's names each on a line of their own, as
+ * quoted inert text, and no text of the inviter's (decision 023).
  */
 export async function invite(
   ctx: AppContext,
   callerId: string,
-  input: { email: string; firstName?: string; message?: string },
+  input: { email: string; firstName?: string },
   kind: 'app' | 'workspace',
   redirect?: string,
 ): Promise<Invite> {
@@ -109,26 +119,48 @@ export async function invite(
   } else {
     confirmBase = new URL(`${ctx.env.ssoUrl}/sign-up`);
   }
+  const email = normaliseEmail(input.email);
   const token = randomToken();
-  const row = await repo.insertInvite(ctx.database.db, {
-    inviterId: callerId,
-    email: input.email,
-    kind,
-    tokenHash: hashToken(token),
-    redirectUrl: confirmBase.toString(),
-    expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-  });
   const link = new URL(confirmBase);
   if (kind === 'workspace') link.searchParams.set('token', token);
-  else link.searchParams.set('email', input.email);
-  const from = `${inviter.firstName} ${inviter.lastName}`;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const what = kind === 'workspace' ? `to join their workspace on the Practitioner Portal` : `to create an account with the provider`;
-  const lines: MailLine[] = [greeting, '', `${from} has invited you ${what}.`];
-  if (input.message) lines.push('', `Their message: ${input.message}`);
-  lines.push('', `Open this link to continue (valid for ${INVITE_DAYS} days):`, [{ href: link.toString() }]);
-  // To someone who is not a user yet, with no notification settings: no List-Unsubscribe (decision 025).
-  await ctx.mailer.send(composeMail({ to: input.email, subject: `${from} invited you`, lines, listUnsubscribe: null }));
+  else link.searchParams.set('email', email);
+  const what = kind === 'workspace' ? 'to join their workspace on the Practitioner Portal' : 'to create an account with the provider';
+  const lines: MailLine[] = [
+    'Hello,',
+    '',
+    `A practitioner of the Practitioner Portal has invited you ${what}.`,
+    `Invited by: "${inertText(`${inviter.firstName} ${inviter.lastName}`)}"`,
+    ...(input.firstName ? [`Invited as: "${inertText(input.firstName)}"`] : []),
+    '',
+    `Open this link to continue (valid for ${INVITE_DAYS} days):`,
+    [{ href: link.toString() }],
+    '',
+    'If you do not know who invited you, ignore this e-mail: nothing is made without you.',
+  ];
+  const now = Date.now();
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const counts = await repo.lockAndCountInvites(tx, callerId, email, new Date(now - HOUR_MS));
+    const waits = [
+      counts.bySender >= INVITES_PER_SENDER_HOUR ? counts.senderOldest : null,
+      counts.toAddress >= INVITES_PER_ADDRESS_HOUR ? counts.addressOldest : null,
+    ].filter((d): d is Date => d !== null);
+    if (waits.length) {
+      const seconds = Math.max(1, Math.ceil((Math.max(...waits.map((d) => d.getTime())) + HOUR_MS - now) / 1000));
+      throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManyInvites, { headers: { 'retry-after': String(seconds) } });
+    }
+    const inserted = await repo.insertInvite(tx, {
+      inviterId: callerId,
+      email,
+      kind,
+      tokenHash: hashToken(token),
+      redirectUrl: confirmBase.toString(),
+      expiresAt: new Date(now + INVITE_DAYS * 86_400_000),
+    });
+    // In the transaction: the mail exists exactly when the invite does.
+    // To someone who is not a user yet, with no notification settings: no List-Unsubscribe (decision 025).
+    await ctx.mailer.send(composeMail({ to: email, subject: 'An invitation to the Practitioner Portal', lines, listUnsubscribe: null }), tx);
+    return inserted;
+  });
   return toInvite(row);
 }
 

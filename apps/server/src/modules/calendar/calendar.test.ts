@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, calendarFeeds, users } from '../../db/schema';
 import { createTestApp, createUser, DAY, type Harness, type User } from '../../test/harness';
-import { pathOnly } from '../../logger';
+import { loggedPath, pathOnly } from '../../logger';
 import { shortName } from './service';
 
 let h: Harness;
@@ -142,8 +142,13 @@ describe('the calendar feed', () => {
   });
 
   it('keeps the token out of the log: the request line names the feed route only', () => {
-    expect(pathOnly(`/api/calendar/${'A'.repeat(43)}.ics`)).toBe('/api/calendar/[redacted]');
-    expect(pathOnly(`/api/calendar/${'A'.repeat(43)}.ics?x=1`)).toBe('/api/calendar/[redacted]?[redacted]');
+    const token = 'A'.repeat(43);
+    const feed = { url: `/api/calendar/${token}.ics?x=1`, routeOptions: { url: '/api/calendar/:file', config: { logPath: false } } };
+    expect(loggedPath(feed)).toEqual({ route: '/api/calendar/:file' });
+    // Matched by no route (another method, a wrong place): the first segment only.
+    expect(loggedPath({ url: `/api/calendar/${token}.ics` })).toEqual({ url: '/api/[unmatched]' });
+    expect(loggedPath({ url: `/${token}.ics` })).toEqual({ url: '/[unmatched]' });
+    expect(loggedPath({ url: '/sessions?x=1' })).toEqual({ url: '/sessions' });
     expect(pathOnly('/api/portal/sessions/?search=Nkosi')).toBe('/api/portal/sessions/?[redacted]');
   });
 

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calendarApi } from '@portal/contract';
+import { calendarApi, ErrorCode } from '@portal/contract';
+import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { caller } from '../../plugins/auth';
 import * as service from './service';
@@ -29,6 +32,9 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/** Feed reads a minute from one client address across all feeds (decision 023). */
+export const FEED_READS_PER_ADDRESS = 1_200;
+
 /**
  * The feed itself at /api/calendar/{token}.ics, for calendar apps: no sign-in, the token is the
  * key. Accepted sessions only, each with the patient's first name and initial, the booking time and
@@ -36,7 +42,25 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const calendarFeedPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, calendarApi.feed, { config: { auth: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (req, reply) => {
+  // The address is the key: the request log names the route only (`logPath: false`). 120 reads a
+  // minute per feed (its token's hash), so a calendar service polling many practices' feeds from one
+  // address has a budget per feed; FEED_READS_PER_ADDRESS a minute per client address bounds the rest.
+  const perFeed = (req: FastifyRequest) =>
+    `feed:${createHash('sha256')
+      .update(String((req.params as { file?: unknown }).file))
+      .digest('hex')}`;
+  const config = { auth: 'public' as const, logPath: false, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perFeed } };
+  // Counted here, not as a second route limiter: the plugin runs one limiter per request.
+  const perAddress = app.createRateLimit({ max: FEED_READS_PER_ADDRESS, timeWindow: '1 minute' });
+  const addressBound = async (req: FastifyRequest) => {
+    const r = await perAddress(req);
+    if (!r.isAllowed && r.isExceeded) {
+      throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, `Too many requests, please try again in ${r.ttlInSeconds} seconds`, {
+        headers: { 'retry-after': String(r.ttlInSeconds) },
+      });
+    }
+  };
+  route(app, calendarApi.feed, { config, preHandler: addressBound }, async (req, reply) => {
     const feed = await service.feedCalendar(ctx, req.params.file);
     await ctx.audit.record({
       actorUserId: feed.userId,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventClass } from 'ical-generator';
+import { inertText, singleLineName } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { practitionerOf } from '../sessions/access';
@@ -32,10 +33,14 @@ export async function revokeFeed(ctx: AppContext, userId: string) {
   await repo.deleteFeed(ctx.database.db, p.id);
 }
 
-/** "Thandi N.": the patient's first name and the initial of the last, nothing more. */
+/**
+ * "Thandi N.": the patient's first name and the initial of the last, nothing more, as inert text (one
+ * line, no link: `inertText`), since a mail, a digest and a calendar entry print it.
+ */
 export function shortName(firstName: string, lastName: string) {
-  const initial = [...lastName.trim()][0];
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
+  const first = inertText(firstName);
+  const initial = [...singleLineName(lastName)].find((c) => /[\p{L}\p{N}]/u.test(c));
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
 /**

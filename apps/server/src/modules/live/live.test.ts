@@ -181,6 +181,37 @@ describe('live updates stream', () => {
     s.close();
   });
 
+  it('opens only for an account that uses the portal: a fresh sign-up without a practice gets the 404 and holds nothing', async () => {
+    const fresh = await createUser(h, { practitionerStatus: null });
+    const res = await fetch(`${base}/api/portal/events`, { headers: fresh.auth });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('400404');
+    expect(h.app.ctx.live.countOf(fresh.user.id)).toBe(0);
+  });
+
+  it('holds at most LIVE_STREAM_LIMIT streams in one process, however many accounts ask: then 503 with Retry-After', async () => {
+    const small = await createTestApp({ LIVE_STREAM_LIMIT: '3' });
+    try {
+      await small.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = small.app.server.address();
+      const base3 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const open = [];
+      for (let i = 0; i < 3; i++) open.push(await openStream(base3, (await createUser(small, { practitionerStatus: 2 })).auth));
+      expect(open.map((s) => s.res.status)).toEqual([200, 200, 200]);
+      const refused = await fetch(`${base3}/api/portal/events`, { headers: (await createUser(small, { practitionerStatus: 2 })).auth });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(small.app.ctx.live.size()).toBe(3);
+      open[0]!.close();
+      await until(() => small.app.ctx.live.size() === 2, 'the closed stream counted out');
+      const again = await openStream(base3, (await createUser(small, { practitionerStatus: 2 })).auth);
+      expect(again.res.status).toBe(200);
+      for (const s of [...open, again]) s.close();
+    } finally {
+      await small.close();
+    }
+  });
+
   it(`holds at most ${MAX_STREAMS_PER_USER} streams per user in one process`, async () => {
     const a = await createUser(h, { practitionerStatus: 2 });
     const open = [];

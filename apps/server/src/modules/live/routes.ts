@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, liveApi, type LiveEndReason, type LiveEvent } from '@portal/contract';
-import { AppError, unauthenticated } from '../../lib/errors';
+import { AppError, notFound, unauthenticated } from '../../lib/errors';
+import { UNAVAILABLE_MESSAGE } from '../../plugins/errors';
 import { route } from '../../lib/route';
 import { caller, LIVE_SESSION, type LiveSessionRow } from '../../plugins/auth';
 import { sessionLimitsOf, sessionTimedOut } from '../auth/service';
@@ -36,7 +37,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     if (ctx.live.countOf(me.userId) >= MAX_STREAMS_PER_USER) {
       throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, 'Too many live connections are open, please close some tabs');
     }
+    // However many accounts ask: the process holds at most LIVE_STREAM_LIMIT; the portal retries later.
+    if (ctx.live.size() >= ctx.env.LIVE_STREAM_LIMIT) {
+      throw new AppError(503, ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE, { headers: { 'retry-after': '30' } });
+    }
+    // Only an account that uses the portal (a practice of its own) has anything to hear: without one,
+    // the same 404 as every practice route (the portal tries again later, after its onboarding).
     const [practitioner] = await ctx.database.query<{ id: string }>(PRACTITIONER_OF, [me.userId]);
+    if (!practitioner) throw notFound();
 
     reply.hijack();
     const raw = reply.raw;
@@ -58,7 +66,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const stream: LiveStream = {
       userId: me.userId,
       authSessionId: me.sessionId,
-      practitionerId: practitioner?.id ?? null,
+      practitionerId: practitioner.id,
       send: (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
       heartbeat: () => write(':\n\n'),
       end(reason) {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { normaliseEmail, rules } from '@portal/contract';
 import type { Mail } from './service';
 
 /**
@@ -36,6 +37,14 @@ const CLAIM_MS = 2 * 60_000;
 /** One minute after the first refusal, doubling, at most six hours. */
 export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
+const NOT_ONE_ADDRESS = 'mail refused: the recipient is not one e-mail address';
+
+/** The one recipient of a mail, normalised as the contract stores addresses, or null for anything else (a list, a display name, brackets). */
+function oneAddress(to: string): string | null {
+  const address = normaliseEmail(to);
+  return rules.email(address) === null && rules.storable(address) === null ? address : null;
+}
+
 /**
  * Every mail is recorded in mail_outbox; with SMTP_URL it is delivered from there by SMTP, otherwise
  * it waits in the outbox that the dev mailbox page shows.
@@ -49,17 +58,22 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
   return {
     transport,
     async send(mail, tx = db) {
+      // A recipient that is not one address (an account stored before the rule) is never sent to:
+      // the mail is kept as given up with the reason, and the change that wrote it goes on.
+      const to = oneAddress(mail.to);
+      const refused = to === null ? { attempts: MAX_ATTEMPTS, error: NOT_ONE_ADDRESS } : {};
       // Due from this server's clock, the one deliverDue compares with (the database's may differ).
       const [row] = await tx
         .insert(mailOutbox)
         .values({
-          to: mail.to,
+          to: to ?? mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
           listUnsubscribe: mail.listUnsubscribe,
           transport,
           nextAttemptAt: new Date(),
+          ...refused,
         })
         .returning({ id: mailOutbox.id });
       if (smtp) for (const l of listeners) l();
@@ -83,10 +97,14 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       let failed = 0;
       for (const m of due) {
         try {
+          const to = oneAddress(m.to);
+          if (to === null) throw new Error(NOT_ONE_ADDRESS);
           // multipart/alternative: the text part first, the HTML part after it (RFC 2046 §5.1.4: the richest last).
+          // An address object, not a string: nodemailer takes it as one recipient and parses nothing
+          // out of it (a string would be read as an address list, `a@x,b@y` as two).
           await smtp.sendMail({
             from: opts.from,
-            to: m.to,
+            to: { name: '', address: to },
             subject: m.subject,
             text: m.text,
             ...(m.html ? { html: m.html } : {}),

@@ -64,46 +64,66 @@ export function lastDigestTime(now: Date, timeZone: string): Date {
   return new Date(wall - offsetMs(new Date(guess), timeZone));
 }
 
-const patientOf = (n: Pending) => (n.patientFirstName ? shortName(n.patientFirstName, n.patientLastName ?? '') : 'a patient');
+/** The patient's short name as inert text ("Thandi N."), or null when the session names nobody. */
+const patientOf = (n: Pending) => (n.patientFirstName ? shortName(n.patientFirstName, n.patientLastName ?? '') : null);
 
-/** One notification in words: a subject, a sentence and the page it links to. Names and times only, never results. */
 /** Where links point and how amounts read (the portal's DEFAULT_LOCALE, as everywhere money is shown). */
 export interface MailSetting {
   portalUrl: string;
   locale: string;
 }
 
-export function describe(n: Pending, { portalUrl, locale }: MailSetting): { subject: string; line: string; link: string } {
-  const who = patientOf(n);
+/**
+ * One notification in words: a subject, a sentence, the patient's name on a line of its own and the
+ * page it links to. Names and times only, never results. The name is the only text a patient wrote:
+ * it is printed one-line, quoted and inert (`inertText`), never inside the sentence, so a name holding
+ * "Urgent: verify at https://…" can neither start a line of the mail nor become a link.
+ */
+export function describe(n: Pending, { portalUrl, locale }: MailSetting): { subject: string; line: string; patient: string | null; link: string } {
+  const name = patientOf(n);
+  const who = name ? 'the patient named below' : 'a patient';
+  const Who = name ? 'The patient named below' : 'A patient';
+  const patient = name ? `Patient: "${name}"` : null;
+  // The subject as before: a header is one line whatever it holds, and the name is inert text.
+  const named = name ?? 'a patient';
   const session = n.sessionId ? `${portalUrl}/sessions/${n.sessionId}` : `${portalUrl}/sessions`;
   const booked = n.bookingTime ? when(n.bookingTime, n.timeZone) : 'a time no longer on record';
   switch (n.kind) {
     case 'sessionRequest':
       return {
-        subject: `New session request from ${who}`,
-        line: `${who} asked for a session on ${booked}. Accept or reject the request in the portal.`,
+        subject: `New session request from ${named}`,
+        line: `${Who} asked for a session on ${booked}. Accept or reject the request in the portal.`,
+        patient,
         link: session,
       };
     case 'dataRequestConfirmed':
       return {
-        subject: `${who} confirmed your data request`,
-        line: `${who} confirmed your data request for the session on ${booked}: you can read their results in the portal.`,
+        subject: `${named} confirmed your data request`,
+        line: `${Who} confirmed your data request for the session on ${booked}: you can read their results in the portal.`,
+        patient,
         link: session,
       };
     case 'dataRequestDeclined':
       return {
-        subject: `${who} declined your data request`,
-        line: `${who} declined your data request for the session on ${booked}: their results stay closed to you.`,
+        subject: `${named} declined your data request`,
+        line: `${Who} declined your data request for the session on ${booked}: their results stay closed to you.`,
+        patient,
         link: session,
       };
     case 'kitResults':
-      return { subject: `Results available for ${who}`, line: `The results of ${who}'s kit are available for the session on ${booked}.`, link: session };
+      return {
+        subject: `Results available for ${named}`,
+        line: `The results of ${who}'s kit are available for the session on ${booked}.`,
+        patient,
+        link: session,
+      };
     case 'feeDue': {
       const amount = n.amountCents !== null && n.currency ? `${formatMoney(Math.abs(n.amountCents), n.currency, locale)} ` : '';
       const due = n.dueAt ? when(n.dueAt, n.timeZone, false) : 'soon';
       return {
         subject: `A data-request fee is due on ${due}`,
         line: `The data-request fee ${amount}for the session with ${who} on ${booked} is due on ${due}.`,
+        patient,
         link: `${portalUrl}/summary/transactions`,
       };
     }
@@ -122,7 +142,26 @@ export function instantMail(n: Pending, setting: MailSetting): Mail {
   return composeMail({
     to: n.email,
     subject: d.subject,
-    lines: [d.line, '', ['Open it: ', { href: d.link }], ...footer(setting.portalUrl)],
+    lines: [d.line, ...(d.patient ? [d.patient] : []), '', ['Open it: ', { href: d.link }], ...footer(setting.portalUrl)],
+    listUnsubscribe: notificationSettingsUrl(setting.portalUrl),
+  });
+}
+
+/** One mail for several session requests of one patient to one practitioner, handled together (a burst). */
+export function requestsMail(rows: Pending[], setting: MailSetting): Mail {
+  const first = rows[0]!;
+  const name = patientOf(first);
+  const times = rows.map((n) => (n.bookingTime ? when(n.bookingTime, n.timeZone) : 'a time no longer on record'));
+  return composeMail({
+    to: first.email,
+    subject: `New session requests from ${name ?? 'a patient'}`,
+    lines: [
+      `${name ? 'The patient named below' : 'A patient'} asked for ${rows.length} sessions: on ${times.join('; on ')}. Accept or reject the requests in the portal.`,
+      ...(name ? [`Patient: "${name}"`] : []),
+      '',
+      ['Open them: ', { href: `${setting.portalUrl}/sessions` }],
+      ...footer(setting.portalUrl),
+    ],
     listUnsubscribe: notificationSettingsUrl(setting.portalUrl),
   });
 }
@@ -132,7 +171,7 @@ export function digestMail(rows: Pending[], setting: MailSetting): Mail {
   const first = rows[0]!;
   const items = rows.flatMap((n): MailLine[] => {
     const d = describe(n, setting);
-    return [`- ${d.line}`, ['  ', { href: d.link }]];
+    return [`- ${d.line}`, ...(d.patient ? [`  ${d.patient}`] : []), ['  ', { href: d.link }]];
   });
   const count = `${rows.length} ${rows.length === 1 ? 'notification' : 'notifications'}`;
   return composeMail({

@@ -130,7 +130,9 @@ describe("a patient's request, by each practitioner's setting", () => {
     const [mail, ...more] = await mailsTo(h, instant);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('New session request from Test N.');
-    expect(mail!.text).toContain(`Test N. asked for a session on ${when(a.bookingTime, 'Africa/Johannesburg')}.`);
+    expect(mail!.text).toContain(
+      `The patient named below asked for a session on ${when(a.bookingTime, 'Africa/Johannesburg')}. Accept or reject the request in the portal.\nPatient: "Test N."\n`,
+    );
     expect(mail!.text).toContain(`https://portal.example/sessions/${a.id}`);
     expect(mail!.text).toContain('https://portal.example/settings?tab=notifications');
     // Nothing about the patient beyond the name: not their e-mail, not their last name.
@@ -151,7 +153,8 @@ describe("a patient's request, by each practitioner's setting", () => {
     const [summary, ...again] = await mailsTo(h, digest);
     expect(again).toEqual([]);
     expect(summary!.subject).toBe('Your daily summary: 1 notification');
-    expect(summary!.text).toContain(`- Test V. asked for a session on ${when(b.bookingTime, 'Africa/Johannesburg')}.`);
+    expect(summary!.text).toContain(`- The patient named below asked for a session on ${when(b.bookingTime, 'Africa/Johannesburg')}.`);
+    expect(summary!.text).toContain('\n  Patient: "Test V."\n');
     expect(await mailsTo(h, off)).toEqual([]);
   });
 
@@ -209,7 +212,7 @@ describe("a patient's request, by each practitioner's setting", () => {
     expect(subjects).toHaveLength(6);
     const feeMail = (await mailsTo(h, doc)).find((m) => m.subject.startsWith('A data-request fee'))!;
     expect(feeMail.text).toContain('https://portal.example/summary/transactions');
-    expect(feeMail.text).toMatch(/The data-request fee R\s?[\d\s,.]+ for the session with Test M\. on /);
+    expect(feeMail.text).toMatch(/The data-request fee R\s?[\d\s,.]+ for the session with the patient named below on .*\nPatient: "Test M\."\n/);
   });
 
   it('a deactivated practitioner gets no mail', async () => {

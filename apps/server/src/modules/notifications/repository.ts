@@ -46,13 +46,20 @@ export interface Pending {
   amountCents: number | null;
   currency: string | null;
   dueAt: Date | null;
+  /** The session's patient (null for a notification without a session). */
+  patientId: string | null;
+  /**
+   * For a session request: the mail that already told this practitioner of a request by the same
+   * patient within the fold window (`lockPending`'s `foldSince`), which this one folds into.
+   */
+  foldInto: string | null;
 }
 
 /**
  * Notifications in `state`, oldest first, locked for this transaction: another server process skips
  * them (SKIP LOCKED), so each is handled by exactly one.
  */
-export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number): Promise<Pending[]> {
+export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number, foldSince: Date = new Date()): Promise<Pending[]> {
   return rowsOf<Pending>(
     await tx.execute(sql`
       select n.id, n.practitioner_id as "practitionerId", n.kind, n.session_id as "sessionId", n.created_at as "createdAt",
@@ -60,7 +67,12 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
         coalesce(ns.session_request, 'instant') as "sessionRequest", coalesce(ns.data_request, 'instant') as "dataRequest",
         coalesce(ns.kit_results, 'instant') as "kitResults", coalesce(ns.fee_due, 'instant') as "feeDue", coalesce(ns.time_zone, 'UTC') as "timeZone",
         pu.first_name as "patientFirstName", pu.last_name as "patientLastName", s.booking_time as "bookingTime",
-        t.amount_cents as "amountCents", t.currency, t.due_at as "dueAt"
+        t.amount_cents as "amountCents", t.currency, t.due_at as "dueAt", s.patient_id as "patientId",
+        case when n.kind = 'sessionRequest' then (
+          select o.mail_id from ${notifications} o join sessions os on os.id = o.session_id
+          where o.kind = 'sessionRequest' and o.state = 'sent' and o.mail_id is not null and o.practitioner_id = n.practitioner_id
+            and os.patient_id = s.patient_id and o.handled_at > ${foldSince}
+          order by o.handled_at desc limit 1) end as "foldInto"
       from ${notifications} n
       join practitioners p on p.id = n.practitioner_id
       join users u on u.id = p.user_id

@@ -1,13 +1,18 @@
 import type { NotificationSettings, NotificationSettingsState } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { practitionerOf } from '../sessions/access';
-import { deliveryOf, digestMail, instantMail, lastDigestTime } from './mails';
+import { deliveryOf, digestMail, instantMail, lastDigestTime, requestsMail } from './mails';
 import * as repo from './repository';
 
 const mailSetting = (ctx: AppContext) => ({ portalUrl: ctx.env.portalUrl, locale: ctx.env.DEFAULT_LOCALE });
 
 /** How many notifications one transaction takes at a time. */
 const BATCH = 50;
+/**
+ * Session requests of one patient to one practitioner within this long of a mail about one fold into
+ * that mail (decision 023): a burst of requests is one mail, not one each.
+ */
+export const REQUEST_FOLD_MS = 15 * 60_000;
 
 export async function getSettings(ctx: AppContext, userId: string): Promise<NotificationSettingsState> {
   const p = await practitionerOf(ctx, userId);
@@ -31,13 +36,23 @@ export async function handleNew(ctx: AppContext, now = new Date()) {
   let handled = 0;
   for (;;) {
     const n = await ctx.database.db.transaction(async (tx) => {
-      const rows = await repo.lockPending(tx, 'new', BATCH);
+      const rows = await repo.lockPending(tx, 'new', BATCH, new Date(now.getTime() - REQUEST_FOLD_MS));
+      // Instant session requests by patient and practitioner: one mail for the batch's, none for
+      // those a recent mail already told of.
+      const requests = new Map<string, repo.Pending[]>();
       for (const row of rows) {
         const delivery = row.reachable ? deliveryOf(row) : 'off';
-        if (delivery === 'instant') {
+        if (delivery === 'instant' && row.kind === 'sessionRequest' && row.patientId) {
+          if (row.foldInto) await repo.markHandled(tx, [row], 'sent', row.foldInto, now);
+          else requests.set(`${row.practitionerId}:${row.patientId}`, [...(requests.get(`${row.practitionerId}:${row.patientId}`) ?? []), row]);
+        } else if (delivery === 'instant') {
           const mailId = await ctx.mailer.send(instantMail(row, mailSetting(ctx)), tx);
           await repo.markHandled(tx, [row], 'sent', mailId, now);
         } else await repo.markHandled(tx, [row], delivery === 'digest' ? 'digest' : 'skipped', null, now);
+      }
+      for (const group of requests.values()) {
+        const mailId = await ctx.mailer.send(group.length === 1 ? instantMail(group[0]!, mailSetting(ctx)) : requestsMail(group, mailSetting(ctx)), tx);
+        await repo.markHandled(tx, group, 'sent', mailId, now);
       }
       return rows.length;
     });

@@ -314,9 +314,32 @@ export async function transition(db: Db, practitionerId: string, sessionId: stri
   return rows.length === 1;
 }
 
-export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
-  const [row] = await db.insert(sessions).values(values).returning();
-  return row!;
+/**
+ * A patient's session request, written only within the patient's limits: at most `pendingMax`
+ * requests still pending with this practitioner and `dayMax` requests made since `dayStart`. The
+ * patient's user row is locked first, so concurrent requests of one patient are counted one after
+ * the other. Over a limit nothing is written (so no notification either): the answer says which,
+ * with the oldest request of the day for the wait.
+ */
+export async function insertRequestWithinLimits(
+  db: Db,
+  values: { patientId: string; practitionerId: string; bookingTime: Date },
+  limits: { pendingMax: number; dayMax: number; dayStart: Date },
+): Promise<{ session: typeof sessions.$inferSelect } | { refused: 'pending' } | { refused: 'day'; oldest: Date }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${users} where id = ${values.patientId} for update`);
+    const [c] = rowsOf<{ pending: number; today: number; oldest: Date | string | null }>(
+      await tx.execute(sql`
+        select count(*) filter (where practitioner_id = ${values.practitionerId} and status = ${SessionStatus.REQUESTED})::int as pending,
+          count(*) filter (where created_at > ${limits.dayStart} and not requested_by_practitioner)::int as today,
+          min(created_at) filter (where created_at > ${limits.dayStart} and not requested_by_practitioner) as oldest
+        from ${sessions} where patient_id = ${values.patientId}`),
+    );
+    if ((c?.pending ?? 0) >= limits.pendingMax) return { refused: 'pending' };
+    if ((c?.today ?? 0) >= limits.dayMax) return { refused: 'day', oldest: new Date(c!.oldest!) };
+    const [row] = await tx.insert(sessions).values(values).returning();
+    return { session: row! };
+  });
 }
 
 export const resultsForKit = (db: Db, kitId: string) =>

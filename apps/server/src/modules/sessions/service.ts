@@ -1,4 +1,4 @@
-import { ErrorCode, LIMITS, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
+import { ErrorCode, LIMITS, MESSAGES, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -340,12 +340,28 @@ export type SessionRow = repo.SessionRow;
 
 export const listedPractitioners = (ctx: AppContext, search?: string) => repo.listedPractitioners(ctx.database.db, { search });
 
-/** A patient's request for a session with a listed practitioner; any other practitioner id is a 404. */
+const DAY_MS = 86_400_000;
+
+/**
+ * A patient's request for a session with a listed practitioner; any other practitioner id is a 404.
+ * Over SESSION_REQUEST_PENDING_LIMIT (2) still
+ * pending with that practitioner, or SESSION_REQUEST_DAILY_LIMIT (5) in the last 24 hours (decision 023), it answers 429
+ * (`MESSAGES.tooManySessionRequests`; Retry-After for the daily one) and writes nothing, so the
+ * practitioner is told nothing.
+ */
 export async function requestSession(ctx: AppContext, patientId: string, practitionerId: string, bookingTime: Date) {
   const { db } = ctx.database;
   const practitioner = await repo.findListedPractitioner(db, practitionerId);
   if (!practitioner) throw notFound();
-  return repo.insertSession(db, { patientId, practitionerId: practitioner.id, bookingTime });
+  const now = Date.now();
+  const out = await repo.insertRequestWithinLimits(
+    db,
+    { patientId, practitionerId: practitioner.id, bookingTime },
+    { pendingMax: ctx.env.SESSION_REQUEST_PENDING_LIMIT, dayMax: ctx.env.SESSION_REQUEST_DAILY_LIMIT, dayStart: new Date(now - DAY_MS) },
+  );
+  if ('session' in out) return out.session;
+  const wait = out.refused === 'day' ? { headers: { 'retry-after': String(Math.max(1, Math.ceil((out.oldest.getTime() + DAY_MS - now) / 1000))) } } : {};
+  throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySessionRequests, { ...wait, params: { limit: out.refused } });
 }
 
 /** The patient's sessions with their data requests, or the one with this id. */

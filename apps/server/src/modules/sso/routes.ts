@@ -25,6 +25,11 @@ class FormRefused extends Error {
   }
 }
 
+/** A client's error on the sign-on, logged at info: what kind, never a stack or the request's content. */
+function clientError(request: FastifyRequest, err: Error & { statusCode?: number }) {
+  request.log.info({ statusCode: err.statusCode, code: (err as { code?: string }).code ?? null }, 'sign-on: refused a client error');
+}
+
 /** A JSON call refused with a body of the error catalogue: its answers outside the endpoint's token pair. */
 class Refused extends Error {
   constructor(
@@ -133,7 +138,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
-    const api = request.url.startsWith('/sso/api/');
+    const api = (request.routeOptions.url ?? '').startsWith('/sso/api/');
     if (isDatabaseUnavailable(err)) {
       const sent = unavailable(request, reply, err);
       if (api) return sent.send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
@@ -144,8 +149,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err.statusCode === 415)
         return reply.status(415).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
       if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.TOO_MANY_REQUESTS, MESSAGES.tooManySignIns));
+      if (err.statusCode && err.statusCode < 500) {
+        // The client's mistake (bad JSON, a body too large): a note, no stack, as the API's own handler answers it.
+        clientError(request, err);
+        return reply.status(err.statusCode).send(errorBody(ErrorCode.BAD_REQUEST, ERROR_TEXTS['400400'], { cause: (err as { code?: string }).code ?? null }));
+      }
       request.log.error({ err }, 'sign-on error');
-      return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
+      return reply.status(500).send(errorBody(ErrorCode.UNEXPECTED, ERROR_TEXTS['0']));
     }
     if (err instanceof FormRefused || (err as { code?: string }).code?.startsWith('FST_CSRF_')) {
       return html(reply, formAgain(request, reply, FORM_REFUSED), 403);
@@ -153,8 +163,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (err.statusCode === 429) {
       return html(reply, messagePage('Too many attempts', MESSAGES.tooManySignIns, { href: '/sso/sign-in', label: 'Back to sign in' }), 429);
     }
-    if (err.statusCode && err.statusCode < 500)
+    if (err.statusCode && err.statusCode < 500) {
+      clientError(request, err);
       return html(reply, messagePage('Sign in', ERROR_TEXTS['400400'], { href: '/sso/sign-in', label: 'Sign in' }), err.statusCode);
+    }
     request.log.error({ err }, 'sign-on error');
     return html(reply, messagePage('Sign in', ERROR_TEXTS['0'], { href: '/sso/sign-in', label: 'Try again' }), 500);
   });

@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SignInBody } from '@portal/contract';
+import { normaliseEmail, SignInBody } from '@portal/contract';
 
 /**
  * The email a sign-in attempt is counted against: the one the account is looked up by (the
@@ -11,7 +11,7 @@ export function attemptedEmail(body: unknown): string {
   const raw = (body as { email?: unknown } | null)?.email;
   if (typeof raw !== 'string') return '';
   const parsed = SignInBody.shape.email.safeParse(raw);
-  return (parsed.success ? parsed.data : raw.trim().toLowerCase()).slice(0, 254);
+  return (parsed.success ? parsed.data : normaliseEmail(raw)).slice(0, 254);
 }
 
 /** A sign-in attempt over a limit; the sign-on's error handler answers it (429 with the contract's text). */

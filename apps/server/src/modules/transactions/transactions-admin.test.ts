@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_CSV_COLUMNS } from '@portal/contract';
-import { genotypeFiles, kits, results, transactions } from '../../db/schema';
+import { genotypeFiles, kits, paymentDetails, results, transactions } from '../../db/schema';
 import { ADMIN_TOKEN, admin, createTestApp, DAY, practice, session, type Harness, type Practice } from '../../test/harness';
 import { generateSyntheticGenotypeFile } from '../genetics';
 import { centsToDecimal, csvField } from './service';
@@ -369,5 +369,21 @@ describe('demo data', () => {
       if (t.kind === 'kit_sale') expect(t.amountCents).toBeGreaterThan(0);
       else expect(t.amountCents).toBeLessThan(0);
     }
+  }, 60_000);
+
+  it("the demo practice's only payment method is its default, as the portal makes a practice's first one (decision 007), and a database seeded before keeps it so", async () => {
+    const { seedDemo } = await import('../demo/seed');
+    await seedDemo(h.db);
+    const token = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: 'ada.lovelace@demo.test', password: 'Demo-portal-1' } });
+    const auth = { authorization: `Bearer ${token.json().accessToken}` };
+    const listed = async () =>
+      (await inject(h, 'GET', '/api/portal/me/paymentDetails/', auth))
+        .json()
+        .results.map((p: { identifier: string; isDefault: boolean }) => [p.identifier, p.isDefault]);
+    expect(await listed()).toEqual([['ada.lovelace@demo.test', true]]);
+    // As an older seed left it: no default. Seeding again mends it and adds nothing.
+    await h.db.update(paymentDetails).set({ isDefault: false }).where(eq(paymentDetails.identifier, 'ada.lovelace@demo.test'));
+    await seedDemo(h.db);
+    expect(await listed()).toEqual([['ada.lovelace@demo.test', true]]);
   }, 60_000);
 });

@@ -87,6 +87,9 @@ describe("a practitioner's day: the practice", () => {
     await dialog.getByRole('button', { name: 'Assign kit' }).click();
     await dialog.getByText(TAKEN, { exact: false }).waitFor(WAIT);
     expect(await dialog.getByRole('button', { name: 'Assign kit' }).count()).toBe(0);
+    // Only the conflict and what to do next (issue 33): the stale confirmation line is gone.
+    expect(await dialog.getByText('will be handed to', { exact: false }).count()).toBe(0);
+    await dialog.getByText('choose another kit from your stock', { exact: false }).waitFor();
     await expectAccessible(page, 'kit taken');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached', ...WAIT });

@@ -114,4 +114,28 @@ describe('KitsTable', () => {
     expect(put[0]).toMatch(/\/portal\/sessions\/00000000-0000-4000-8000-0000000000d1\/kit$/);
     expect(JSON.parse(put[1]!.body as string)).toEqual({ sampleLabel: 'KIT-0001' });
   });
+
+  it('the kit-conflict dialog (400416) shows only the conflict and what to do next: no "will be handed to" line, two statements, Close alone', async () => {
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/portal/sessions/?'))
+        return json({ results: [session('00000000-0000-4000-8000-0000000000d1', 'Lindiwe', null)], count: 1, limit: 50, offset: 0 });
+      if (init?.method === 'PUT') return json({ error: { code: '400416', message: 'taken' } }, 400);
+      return json({ results: [kit({})], count: 1, limit: 20, offset: 0 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<KitsTable />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign to session: kit KIT-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign kit KIT-0001' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /^Lindiwe Patient/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign kit' }));
+    const alert = await within(dialog).findByRole('alert');
+    // The catalogue's words (SPEC §8) as the alert's heading; the next step as a line of its own.
+    expect(within(alert).getByText('You are trying to assign an already taken kit')).toBeInTheDocument();
+    expect(within(alert).getByText('The kits list now shows where it went; choose another kit from your stock.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/will be handed to/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Assign kit' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(within(dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+  });
 });

@@ -384,6 +384,11 @@ export const Transaction = z.object({
   currency: z.enum(CURRENCIES),
   state: TransactionState,
   sessionID: zId.nullable(),
+  /**
+   * The patient it concerns, as the mails and the calendar name them ('Thandi N.': first name and
+   * initial): the session's patient for a data-request fee, the order's for a sale and its discount.
+   */
+  patientName: z.string().nullable(),
   dueAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -427,4 +432,16 @@ export const TransactionTotalsQuery = z.strictObject({
 export const TRANSACTION_CSV_ROW_CAP = 50_000;
 
 /** CSV columns of the export, in order. */
-export const TRANSACTION_CSV_COLUMNS = ['Date', 'Type', 'Description', 'Amount', 'Currency', 'State', 'Due', 'Paid', 'Session'] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  'Date',
+  'Type',
+  'Description',
+  'Amount',
+  'Currency',
+  'State',
+  'Due',
+  'Paid',
+  'Session',
+  'Patient',
+  'Session link',
+] as const;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventClass } from 'ical-generator';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { shortName } from '../../lib/names';
 import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
@@ -30,12 +31,6 @@ export async function regenerateFeed(ctx: AppContext, userId: string) {
 export async function revokeFeed(ctx: AppContext, userId: string) {
   const p = await practitionerOf(ctx, userId);
   await repo.deleteFeed(ctx.database.db, p.id);
-}
-
-/** "Thandi N.": the patient's first name and the initial of the last, nothing more. */
-export function shortName(firstName: string, lastName: string) {
-  const initial = [...lastName.trim()][0];
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
 }
 
 /**

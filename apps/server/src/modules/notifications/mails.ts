@@ -1,5 +1,5 @@
 import { DIGEST_HOUR, formatMoney, type NotificationDelivery } from '@portal/contract';
-import { shortName } from '../calendar/service';
+import { shortName } from '../../lib/names';
 import type { Pending } from './repository';
 
 /** The setting that governs a notification's kind (both answers to a data request share one). */

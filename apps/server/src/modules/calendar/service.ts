@@ -3,6 +3,7 @@ import ical, { ICalEventClass } from 'ical-generator';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { shortName } from '../../lib/names';
+import { practiceTimeZoneOf, when } from '../notifications/service';
 import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
@@ -43,13 +44,16 @@ export async function feedCalendar(ctx: AppContext, file: string) {
   const db = ctx.database.db;
   const owner = await repo.feedOwner(db, hashOf(token));
   if (!owner) throw notFound();
-  const rows = await repo.acceptedSessions(db, owner.practitionerId);
+  const [rows, zone] = await Promise.all([repo.acceptedSessions(db, owner.practitionerId), practiceTimeZoneOf(ctx, owner.practitionerId)]);
   const host = new URL(ctx.env.portalUrl).host;
   const calendar = ical({
     name: 'Practitioner portal: accepted sessions',
     prodId: { company: 'practitioner-portal', product: 'sessions-feed', language: 'EN' },
     ttl: 60 * 60,
   });
+  // The practice's zone (decision 024) as the calendar's own, for the apps that read it; the times
+  // stay in UTC (ical-generator writes a calendar zone without a VTIMEZONE as floating local times).
+  calendar.x('X-WR-TIMEZONE', zone.timeZone);
   for (const r of rows) {
     const link = `${ctx.env.portalUrl}/sessions/${r.id}`;
     calendar.createEvent({
@@ -59,7 +63,7 @@ export async function feedCalendar(ctx: AppContext, file: string) {
       stamp: r.updatedAt,
       lastModified: r.updatedAt,
       summary: `Session with ${shortName(r.firstName, r.lastName)}`,
-      description: `Open the session in the portal: ${link}`,
+      description: `Booked for ${when(r.bookingTime, zone.timeZone)}. Open the session in the portal: ${link}`,
       url: link,
       class: ICalEventClass.PRIVATE,
     });

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, type Transaction, type TransactionState } from '@portal/contract';
+import { RowCard, RowCards, useNarrow } from '../../../components/row-cards';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../i18n/i18n';
 import { transactionsText } from '../messages';
@@ -38,6 +39,30 @@ export function TransactionPatient({ tx }: { tx: Transaction }) {
 
 /** The rows of Latest transactions and of the full list: one table for both. */
 export function TransactionsTable({ rows, label }: { rows: Transaction[]; label: string }) {
+  const narrow = useNarrow();
+  if (narrow)
+    // On a phone (SPEC §9's 768 px) each transaction is a card: its type, state and amount on top.
+    return (
+      <RowCards label={label}>
+        {rows.map((tx) => (
+          <RowCard
+            key={tx.id}
+            title={
+              <Text size="sm" fw={600}>
+                {TRANSACTION_KIND_LABELS[tx.kind]} · <Money cents={tx.amountCents} currency={tx.currency} />
+              </Text>
+            }
+            badge={<TransactionStateBadge state={tx.state} />}
+            facts={[
+              { term: transactionsText('tx.col.date'), value: formatDate(tx.createdAt) },
+              { term: transactionsText('tx.col.description'), value: tx.description },
+              { term: transactionsText('tx.col.patient'), value: <TransactionPatient tx={tx} /> },
+              { term: transactionsText('tx.col.due'), value: tx.dueAt ? formatDate(tx.dueAt) : transactionsText('tx.none') },
+            ]}
+          />
+        ))}
+      </RowCards>
+    );
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={label}>

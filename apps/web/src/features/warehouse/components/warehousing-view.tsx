@@ -66,7 +66,17 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
       )}
       {list.length < MAX_WAREHOUSES && (
         <div>
-          <Button variant="light" c="blue.9" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+          {/* Its label wraps in a narrow column (beside the sidebar at 541 px) instead of widening the page. */}
+          <Button
+            variant="light"
+            c="blue.9"
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing('new')}
+            maw="100%"
+            h="auto"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {warehouseText('warehouse.add')}
           </Button>
         </div>

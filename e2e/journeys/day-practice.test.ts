@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, api, apiPatient, bookSession, decideSession, newAccount, newListedPractitioner, registerPractice, tokenFor } from '../support/api';
-import { expectAccessible, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/browser';
 
 /**
  * Issue 20, a practitioner's day without stumbles: the practice side (items 2, 5, 6, 10). Each journey
@@ -161,6 +161,24 @@ describe("a practitioner's day: the practice", () => {
     await expect.poll(() => accept.isEnabled(), WAIT).toBe(true);
     await accept.click();
     await terms.waitFor({ state: 'detached', ...WAIT });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("issue 33 · the terms modal offers 'Sign out' beside Accept: someone who does not accept can leave", async () => {
+    const account = await newAccount('Barbara');
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, account.email, '/onboarding');
+    const terms = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Accept', exact: true }) });
+    const signOut = terms.getByRole('button', { name: 'Sign out' });
+    await signOut.waitFor(WAIT);
+    await expectAccessible(page, 'terms with Sign out');
+    await signOut.click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/onboarding'), WAIT);
+    await terms.waitFor({ state: 'detached', ...WAIT });
+    // Signed out: the portal's pages ask for a sign-in again.
+    await page.goto(`${baseUrl()}/onboarding`);
+    await page.waitForURL((url) => url.pathname.startsWith('/sso/sign-in'), WAIT);
     expect(errors).toEqual([]);
     await context.close();
   });

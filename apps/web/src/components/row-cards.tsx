@@ -44,10 +44,10 @@ export function RowCard({ title, badge, facts, actions }: { title: ReactNode; ba
         <Box component="dl" m={0} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
           {facts.map((f) => (
             <Box key={f.term} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 'var(--mantine-spacing-md)', rowGap: 0 }}>
-              <Text component="dt" size="sm" c="gray.9" fw={500} style={{ flex: '0 0 7.5rem' }}>
+              <Text component="dt" size="sm" c="gray.9" fw={500} style={{ flex: '0 0 7rem' }}>
                 {f.term}
               </Text>
-              <Box component="dd" m={0} fz="sm" style={{ flex: '1 1 9rem', minWidth: 0, overflowWrap: 'break-word' }}>
+              <Box component="dd" m={0} fz="sm" style={{ flex: '1 1 7rem', minWidth: 0, overflowWrap: 'break-word' }}>
                 {f.value}
               </Box>
             </Box>

@@ -138,7 +138,7 @@ describe('transactions', () => {
     expect(csv[0]!.split(',').slice(-3)).toEqual(['Session', 'Patient', 'Session link']);
     expect(csv.find((l) => l.includes('Data-request fee'))).toMatch(new RegExp(`,${s.id},Thandiwe N\\.,${h.env.portalUrl}/sessions/${s.id}$`));
     // A name is text: one a spreadsheet would run as a formula is defused, as descriptions are.
-    expect(csv.find((l) => l.includes(',Kit sale,'))).toMatch(/,,'=Sipho M\.,$/);
+    expect(csv.find((l) => l.includes(',Kit sale,Kit sale,'))).toMatch(/,,'=Sipho M\.,$/);
     expect(csv.find((l) => l.includes('no one named'))).toMatch(/,,,$/);
   });
 

@@ -2,15 +2,26 @@ import type { KitRow, SessionSummary } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../../test/media';
 import { renderWithProviders } from '../../../test/render';
 import { KitsTable } from './kits-table';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
+const matchMedia = window.matchMedia;
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  window.matchMedia = matchMedia;
 });
+
+/** matchMedia as a screen of this width answers a max-width query. */
+function screenWidth(px: number) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return mediaQueryList(query, max ? px <= Number(max[1]) : false);
+  });
+}
 
 const kit = (over: Partial<KitRow>): KitRow => ({
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -137,5 +148,37 @@ describe('KitsTable', () => {
     expect(within(dialog).queryByRole('button', { name: 'Assign kit' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     expect(within(dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+  });
+
+  it('on a phone (SPEC §9: 768 px and below) each kit is a card: label, state, facts and Assign to session, no table', async () => {
+    screenWidth(375);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          results: [
+            kit({}),
+            kit({
+              id: '00000000-0000-4000-8000-0000000000a2',
+              sampleLabel: 'KIT-0002',
+              status: 'assigned',
+              session: { id: '00000000-0000-4000-8000-0000000000b1', patientName: 'Nomsa Dube' },
+            }),
+          ],
+          count: 2,
+          limit: 20,
+          offset: 0,
+        }),
+      ),
+    );
+    renderWithProviders(<KitsTable />);
+    const list = await screen.findByRole('list', { name: 'Kits' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [free, taken] = within(list).getAllByRole('listitem');
+    expect(within(free!).getByText('KIT-0001')).toBeInTheDocument();
+    expect(within(free!).getByText('Nutrigenomics swab')).toBeInTheDocument();
+    expect(within(free!).getByRole('button', { name: 'Assign to session: kit KIT-0001' })).toBeInTheDocument();
+    expect(within(taken!).getByRole('link', { name: 'Nomsa Dube' })).toHaveAttribute('href', '/sessions/00000000-0000-4000-8000-0000000000b1/');
+    expect(within(taken!).queryByRole('button')).toBeNull();
   });
 });

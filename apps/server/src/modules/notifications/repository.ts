@@ -73,7 +73,7 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
     Omit<Pending, 'timeZone'> & {
       chosenTimeZone: string | null;
       countryCode: string | null;
-      state: string | null;
+      addressState: string | null;
       city: string | null;
       browserTimeZone: string | null;
     }
@@ -83,7 +83,7 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
         u.email, (u.is_active and not u.synthetic) as reachable,
         coalesce(ns.session_request, 'instant') as "sessionRequest", coalesce(ns.data_request, 'instant') as "dataRequest",
         coalesce(ns.kit_results, 'instant') as "kitResults", coalesce(ns.fee_due, 'instant') as "feeDue", ns.time_zone as "chosenTimeZone",
-        a.country_code as "countryCode", a.state, a.city, p.browser_time_zone as "browserTimeZone",
+        a.country_code as "countryCode", a.state as "addressState", a.city, p.browser_time_zone as "browserTimeZone",
         pu.first_name as "patientFirstName", pu.last_name as "patientLastName", s.booking_time as "bookingTime",
         t.amount_cents as "amountCents", t.currency, t.due_at as "dueAt"
       from ${notifications} n
@@ -98,9 +98,10 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
       order by n.created_at, n.id
       limit ${limit}
       for update of n skip locked`),
-  ).map(({ chosenTimeZone, countryCode, state, city, browserTimeZone, ...r }) => ({
+  ).map(({ chosenTimeZone, countryCode, addressState, city, browserTimeZone, ...r }) => ({
     ...r,
-    timeZone: practiceTimeZone({ chosen: chosenTimeZone, address: countryCode ? { countryCode, state, city } : null, browser: browserTimeZone }).timeZone,
+    timeZone: practiceTimeZone({ chosen: chosenTimeZone, address: countryCode ? { countryCode, state: addressState, city } : null, browser: browserTimeZone })
+      .timeZone,
     createdAt: new Date(r.createdAt),
     bookingTime: r.bookingTime && new Date(r.bookingTime),
     dueAt: r.dueAt && new Date(r.dueAt),

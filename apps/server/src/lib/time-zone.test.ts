@@ -7,6 +7,10 @@ describe("a practice's time zone", () => {
     expect(zoneOfAddress({ countryCode: 'za' })).toBe('Africa/Johannesburg');
     expect(zoneOfAddress({ countryCode: 'NA', state: 'Khomas' })).toBe('Africa/Windhoek');
     expect(zoneOfAddress({ countryCode: 'GB', city: 'Edinburgh' })).toBe('Europe/London');
+    // Named as the country names it, where its zone is a link to a neighbour's (the same clock).
+    expect(zoneOfAddress({ countryCode: 'LS', city: 'Maseru' })).toBe('Africa/Maseru');
+    expect(zoneOfAddress({ countryCode: 'SZ', city: 'Mbabane' })).toBe('Africa/Mbabane');
+    expect(zoneOfAddress({ countryCode: 'BW', city: 'Gaborone' })).toBe('Africa/Gaborone');
   });
 
   it("in a country with several, from the zone named after the address's city or region, accents and spaces aside", () => {

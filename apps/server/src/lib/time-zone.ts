@@ -1,5 +1,5 @@
 import { isTimeZone } from '@portal/contract';
-import { getCountry } from 'countries-and-timezones';
+import { getCountry, getTimezone } from 'countries-and-timezones';
 
 /** Where a practice's time zone came from (decision 024): Settings, its address, the browser at registration, or none (UTC). */
 export type TimeZoneSource = 'chosen' | 'address' | 'browser' | 'default';
@@ -18,8 +18,17 @@ const plain = (s: string) =>
  * is one of the country's; otherwise none, and the caller falls back.
  */
 export function zoneOfAddress(address: { countryCode: string; state?: string | null; city?: string | null }, browser?: string | null): string | null {
-  const zones: string[] = (getCountry(address.countryCode.toUpperCase())?.timezones ?? []).filter(isTimeZone);
-  if (zones.length === 1) return zones[0]!;
+  const code = address.countryCode.toUpperCase();
+  const zones: string[] = (getCountry(code)?.timezones ?? []).filter(isTimeZone);
+  if (zones.length === 1) {
+    // Named as the country names it: Lesotho's is Africa/Maseru, not the Africa/Johannesburg it is a
+    // link to (the same clock), so a mail's "(Africa/Maseru)" reads as the practice's own.
+    const own = (getCountry(code, { deprecated: true })?.timezones ?? []).find((alias) => {
+      const z = getTimezone(alias);
+      return z?.aliasOf === zones[0] && z.countries.length === 1 && z.countries[0] === code && isTimeZone(alias);
+    });
+    return own ?? zones[0]!;
+  }
   if (zones.length === 0) return null;
   const places = [address.city, address.state].filter((p): p is string => Boolean(p?.trim())).map(plain);
   const named = zones.find((z) => places.includes(plain(z.split('/').at(-1)!)));

@@ -11,6 +11,18 @@ export function useNarrow() {
   return useMediaQuery(`(max-width: ${LIMITS.mobileBreakpoint}px)`, undefined, { getInitialValueInEffect: false });
 }
 
+/**
+ * The actions column of a table wider than its box (above 768 px, beside the sidebar, the table
+ * scrolls inside its container): held at the right edge, so a row's actions are in view however far
+ * the columns before them are scrolled.
+ */
+export const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+} as const;
+
 /** The rows of a table as a list of cards, named as the table is. */
 export function RowCards({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { PagedResults } from '../../../components/paged-results';
 import { AppModal } from '../../../components/app-modal';
 import { TABULAR_FIGURES } from '../../../components/tabular-figures';
-import { RowCard, RowCards, useNarrow } from '../../../components/row-cards';
+import { RowCard, RowCards, STICKY_ACTIONS, useNarrow } from '../../../components/row-cards';
 import { formatMoney, t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
@@ -117,7 +117,9 @@ export function DiscountCodesView() {
                     <Table.Th scope="col">{discountCodesText('discount.col.validity')}</Table.Th>
                     <Table.Th scope="col">{discountCodesText('discount.col.usage')}</Table.Th>
                     <Table.Th scope="col">{discountCodesText('discount.col.state')}</Table.Th>
-                    <Table.Th scope="col">{discountCodesText('discount.col.actions')}</Table.Th>
+                    <Table.Th scope="col" style={STICKY_ACTIONS}>
+                      {discountCodesText('discount.col.actions')}
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -141,7 +143,7 @@ export function DiscountCodesView() {
                       <Table.Td>
                         <DiscountStateBadge state={c.state} />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={STICKY_ACTIONS}>
                         <Group gap="xs" wrap="nowrap">
                           <CodeActions code={c} onEdit={() => setEditing(c)} onDeactivate={() => setDeactivating(c)} />
                         </Group>

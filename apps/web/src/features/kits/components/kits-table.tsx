@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useKits } from '../api/list-kits';
 import { kitsText } from '../messages';
 import { AssignToSessionModal } from './assign-to-session-modal';
-import { RowCard, RowCards, useNarrow } from '../../../components/row-cards';
+import { RowCard, RowCards, STICKY_ACTIONS, useNarrow } from '../../../components/row-cards';
 
 export const KITS_PAGE_SIZE = 20;
 export const KITS_SEARCH_DEBOUNCE_MS = 300;
@@ -90,7 +90,9 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
                     <Table.Th scope="col">{kitsText('kits.col.sampleLabel')}</Table.Th>
                     <Table.Th scope="col">{kitsText('kits.col.status')}</Table.Th>
                     <Table.Th scope="col">{kitsText('kits.col.session')}</Table.Th>
-                    <Table.Th scope="col">{kitsText('kits.col.actions')}</Table.Th>
+                    <Table.Th scope="col" style={STICKY_ACTIONS}>
+                      {kitsText('kits.col.actions')}
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -195,7 +197,7 @@ function KitTableRow({ kit, onAssign }: { kit: KitRow; onAssign: () => void }) {
       <Table.Td>
         <KitSession kit={kit} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={STICKY_ACTIONS}>
         <AssignButton kit={kit} onAssign={onAssign} />
       </Table.Td>
     </Table.Tr>

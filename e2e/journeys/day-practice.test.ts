@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, api, apiPatient, bookSession, decideSession, newAccount, newListedPractitioner, registerPractice, tokenFor } from '../support/api';
-import { expectAccessible, launch, newPage, signIn } from '../support/browser';
+import { baseUrl, expectAccessible, launch, newPage, signIn } from '../support/browser';
 
 /**
  * Issue 20, a practitioner's day without stumbles: the practice side (items 2, 5, 6, 10). Each journey
@@ -51,6 +51,13 @@ describe("a practitioner's day: the practice", () => {
     const card = page.getByRole('region', { name: 'Back room' });
     await card.getByText(/^No kits on hand in this warehouse/).waitFor(WAIT);
     expect(await page.getByText(/Only 0 kits/).count()).toBe(0);
+    // What the practice holds counts its six kits from before, said apart; not low (issue 33).
+    const held = page.getByRole('region', { name: 'Your stock' });
+    const figure = (term: string) => held.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(await figure('On hand')).toBe('6');
+    expect(await figure('In your stock from before the warehouse')).toBe('6');
+    expect(await figure('In your warehouses')).toBe('0');
+    expect(await page.getByText('Low stock').count()).toBe(0);
     const kits = page.getByRole('region', { name: 'Your kits' });
     for (const label of labels) await kits.getByRole('button', { name: `Assign to session: kit ${label}` }).waitFor(WAIT);
     // In an order the table states: all in stock here, so by sample label.
@@ -87,6 +94,9 @@ describe("a practitioner's day: the practice", () => {
     await dialog.getByRole('button', { name: 'Assign kit' }).click();
     await dialog.getByText(TAKEN, { exact: false }).waitFor(WAIT);
     expect(await dialog.getByRole('button', { name: 'Assign kit' }).count()).toBe(0);
+    // Only the conflict and what to do next (issue 33): the stale confirmation line is gone.
+    expect(await dialog.getByText('will be handed to', { exact: false }).count()).toBe(0);
+    await dialog.getByText('choose another kit from your stock', { exact: false }).waitFor();
     await expectAccessible(page, 'kit taken');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached', ...WAIT });
@@ -141,6 +151,8 @@ describe("a practitioner's day: the practice", () => {
     const accept = terms.getByRole('button', { name: 'Accept', exact: true });
     expect(await accept.isDisabled()).toBe(true);
     await terms.getByText('You can accept the terms once they are shown here.').waitFor();
+    // Said once (issue 33): the error modal had it; the terms modal holds only the way to try again.
+    expect(await terms.getByText('while getting ToS file', { exact: false }).count()).toBe(0);
     await expectAccessible(page, 'terms that failed to load');
 
     await page.unroute('**/api/legal/**');
@@ -149,6 +161,24 @@ describe("a practitioner's day: the practice", () => {
     await expect.poll(() => accept.isEnabled(), WAIT).toBe(true);
     await accept.click();
     await terms.waitFor({ state: 'detached', ...WAIT });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("issue 33 · the terms modal offers 'Sign out' beside Accept: someone who does not accept can leave", async () => {
+    const account = await newAccount('Barbara');
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, account.email, '/onboarding');
+    const terms = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Accept', exact: true }) });
+    const signOut = terms.getByRole('button', { name: 'Sign out' });
+    await signOut.waitFor(WAIT);
+    await expectAccessible(page, 'terms with Sign out');
+    await signOut.click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/onboarding'), WAIT);
+    await terms.waitFor({ state: 'detached', ...WAIT });
+    // Signed out: the portal's pages ask for a sign-in again.
+    await page.goto(`${baseUrl()}/onboarding`);
+    await page.waitForURL((url) => url.pathname.startsWith('/sso/sign-in'), WAIT);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -100,20 +100,38 @@ export const WarehouseInput = z.strictObject({
 export type WarehouseInput = z.input<typeof WarehouseInput>;
 export const WAREHOUSE_FIELDS = ['contactNumber', 'contactPerson', 'countryCode', 'name', 'postalCode', 'state', 'streetAddress', 'suburb'] as const;
 
-/** On-hand stock below this shows the low-stock warning. */
+/** The practice's kits on hand (all of them, wherever they are) below this show the low-stock warning. */
 export const LOW_STOCK_THRESHOLD = 5;
 
+/** One warehouse's own figures, from the consignments sent to it. */
 export const WarehouseStock = z.object({
   /** Kits in consignments the practitioner marked received. */
   received: z.number().int(),
   /** Of those, kits assigned to a session (any status after in stock). */
   handedOut: z.number().int(),
+  /** Received and not handed out: in this warehouse now. */
   onHand: z.number().int(),
   /** Kits dispatched by the provider, not yet marked received. */
   inTransit: z.number().int(),
-  lowStock: z.boolean(),
 });
 export type WarehouseStock = z.infer<typeof WarehouseStock>;
+
+/**
+ * What the practice really holds (issue 33): kits in stock and not handed out, in its warehouses
+ * and in the stock it had before registering one (kits sent straight to the practice). The
+ * low-stock warning follows from `onHand`, never from one warehouse's figure.
+ */
+export const PracticeStock = z.object({
+  onHand: z.number().int(),
+  /** Of `onHand`, kits in the practice's warehouses (received consignments). */
+  inWarehouses: z.number().int(),
+  /** Of `onHand`, kits stocked with the practice directly, before it had a warehouse. */
+  withPractice: z.number().int(),
+  /** Kits on their way in consignments not yet received: not on hand. */
+  inTransit: z.number().int(),
+  lowStock: z.boolean(),
+});
+export type PracticeStock = z.infer<typeof PracticeStock>;
 
 /** SPEC §3 'Warehouse record from server', with the form's fields and the consignment stock. */
 export const Warehouse = z.object({
@@ -366,6 +384,11 @@ export const Transaction = z.object({
   currency: z.enum(CURRENCIES),
   state: TransactionState,
   sessionID: zId.nullable(),
+  /**
+   * The patient it concerns, as the mails and the calendar name them ('Thandi N.': first name and
+   * initial): the session's patient for a data-request fee, the order's for a sale and its discount.
+   */
+  patientName: z.string().nullable(),
   dueAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -409,4 +432,16 @@ export const TransactionTotalsQuery = z.strictObject({
 export const TRANSACTION_CSV_ROW_CAP = 50_000;
 
 /** CSV columns of the export, in order. */
-export const TRANSACTION_CSV_COLUMNS = ['Date', 'Type', 'Description', 'Amount', 'Currency', 'State', 'Due', 'Paid', 'Session'] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  'Date',
+  'Type',
+  'Description',
+  'Amount',
+  'Currency',
+  'State',
+  'Due',
+  'Paid',
+  'Session',
+  'Patient',
+  'Session link',
+] as const;

@@ -40,6 +40,16 @@ export const NotificationSettings = z.strictObject({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** What GET answers: the settings, and whether they were ever saved (the defaults otherwise). */
-export const NotificationSettingsState = NotificationSettings.extend({ saved: z.boolean() });
+/**
+ * Where the practice's time zone comes from (decision 024): chosen in Settings, named by its primary
+ * address, the browser's when it registered, or none of them (UTC).
+ */
+export const TimeZoneSource = z.enum(['chosen', 'address', 'browser', 'default']);
+export type TimeZoneSource = z.infer<typeof TimeZoneSource>;
+
+/**
+ * What GET answers: the settings, whether they were ever saved (the defaults otherwise), and where
+ * the time zone in them comes from. Until one is chosen it is the practice's own (its address).
+ */
+export const NotificationSettingsState = NotificationSettings.extend({ saved: z.boolean(), timeZoneSource: TimeZoneSource });
 export type NotificationSettingsState = z.infer<typeof NotificationSettingsState>;

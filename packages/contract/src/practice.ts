@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, zId } from './common';
+import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 
@@ -235,6 +236,8 @@ export const OnboardingBody = z.strictObject({
   specializations: lookupIds(10),
   address: AddressInput,
   availability: z.array(AvailabilityInput).min(1, required).max(MAX_AVAILABILITY_SLOTS, VALIDATION_MESSAGES.MAX_EXCEEDED),
+  /** The browser's IANA time zone: the practice's when its address names none (decision 024). */
+  timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone from the list').optional(),
 });
 export type OnboardingBody = z.input<typeof OnboardingBody>;
 

@@ -114,6 +114,8 @@ export const practitioners = pgTable(
     hpcsaNumber: text('hpcsa_number'),
     practiceNumber: text('practice_number'),
     description: text('description'),
+    /** The browser's IANA time zone when the practice registered: its zone when the address names none (decision 024). */
+    browserTimeZone: text('browser_time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

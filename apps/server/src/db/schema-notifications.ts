@@ -6,7 +6,8 @@ import { createdAt, instant, updatedAt } from './columns';
 
 /**
  * What a practitioner wants to hear by e-mail (decision 013): each kind 'off', 'instant' or
- * 'digest' (one mail at 07:00 in `time_zone`). No row means every kind instantly, in UTC.
+ * 'digest' (one mail at 07:00 in `time_zone`). No row means every kind instantly, in the practice's
+ * own zone (its address's, else the browser's at registration, else UTC: decision 024).
  */
 export const notificationSettings = pgTable(
   'notification_settings',

@@ -98,6 +98,7 @@ export const messagesEn = {
   'practitioner.notAccepted': MESSAGES.notAccepted,
 
   'terms.accept': 'Accept',
+  'terms.signOut': 'Sign out',
   'terms.intro': 'Please read and accept the latest terms to continue using the portal.',
   'terms.loading': 'Loading the terms',
   'terms.htmlVersion': 'Read these terms as a web page',

@@ -10,7 +10,7 @@ export const notificationsApi = {
     method: 'GET',
     path: settings,
     tags,
-    summary: 'Which e-mails the practitioner gets and when (every kind instantly, in UTC, until saved)',
+    summary: "Which e-mails the practitioner gets and when (every kind instantly until saved), and the practice's time zone with where it comes from",
     responses: { 200: NotificationSettingsState },
   }),
   saveSettings: defineEndpoint({

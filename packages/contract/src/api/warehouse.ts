@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParams, listOf, zId } from '../common';
-import { Consignment, Warehouse, WarehouseInput } from '../commerce';
+import { Consignment, PracticeStock, Warehouse, WarehouseInput } from '../commerce';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['warehouses'];
@@ -11,8 +11,8 @@ export const warehouseApi = {
     method: 'GET',
     path: '/api/portal/me/warehouses/',
     tags,
-    summary: "The practice's warehouses with their stock, primary first",
-    responses: { 200: listOf(Warehouse) },
+    summary: "The practice's warehouses with their own stock, primary first, and the stock the practice holds in all (theirs and its stock from before)",
+    responses: { 200: listOf(Warehouse).extend({ stock: PracticeStock }) },
   }),
   create: defineEndpoint({
     method: 'POST',

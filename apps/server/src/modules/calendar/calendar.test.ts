@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, calendarFeeds, users } from '../../db/schema';
 import { createTestApp, createUser, DAY, type Harness, type User } from '../../test/harness';
 import { loggedPath, pathOnly } from '../../logger';
-import { shortName } from './service';
+import { shortName } from '../../lib/names';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import ical, { ICalEventClass } from 'ical-generator';
-import { inertText, singleLineName } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { shortName } from '../../lib/names';
+import { practiceTimeZoneOf, when } from '../notifications/service';
 import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
@@ -34,16 +35,6 @@ export async function revokeFeed(ctx: AppContext, userId: string) {
 }
 
 /**
- * "Thandi N.": the patient's first name and the initial of the last, nothing more, as inert text (one
- * line, no link: `inertText`), since a mail, a digest and a calendar entry print it.
- */
-export function shortName(firstName: string, lastName: string) {
-  const first = inertText(firstName);
-  const initial = [...singleLineName(lastName)].find((c) => /[\p{L}\p{N}]/u.test(c));
-  return initial ? `${first} ${initial.toUpperCase()}.` : first;
-}
-
-/**
  * RFC 5545 §3.1 ends every content line with CRLF, the last (`END:VCALENDAR`) too; ical-generator
  * joins its lines with CRLF but leaves the last one bare, which strict parsers refuse.
  */
@@ -61,13 +52,16 @@ export async function feedCalendar(ctx: AppContext, file: string) {
   const db = ctx.database.db;
   const owner = await repo.feedOwner(db, hashOf(token));
   if (!owner) throw notFound();
-  const rows = await repo.acceptedSessions(db, owner.practitionerId);
+  const [rows, zone] = await Promise.all([repo.acceptedSessions(db, owner.practitionerId), practiceTimeZoneOf(ctx, owner.practitionerId)]);
   const host = new URL(ctx.env.portalUrl).host;
   const calendar = ical({
     name: 'Practitioner portal: accepted sessions',
     prodId: { company: 'practitioner-portal', product: 'sessions-feed', language: 'EN' },
     ttl: 60 * 60,
   });
+  // The practice's zone (decision 024) as the calendar's own, for the apps that read it; the times
+  // stay in UTC (ical-generator writes a calendar zone without a VTIMEZONE as floating local times).
+  calendar.x('X-WR-TIMEZONE', zone.timeZone);
   for (const r of rows) {
     const link = `${ctx.env.portalUrl}/sessions/${r.id}`;
     calendar.createEvent({
@@ -77,7 +71,7 @@ export async function feedCalendar(ctx: AppContext, file: string) {
       stamp: r.updatedAt,
       lastModified: r.updatedAt,
       summary: `Session with ${shortName(r.firstName, r.lastName)}`,
-      description: `Open the session in the portal: ${link}`,
+      description: `Booked for ${when(r.bookingTime, zone.timeZone)}. Open the session in the portal: ${link}`,
       url: link,
       class: ICalEventClass.PRIVATE,
     });

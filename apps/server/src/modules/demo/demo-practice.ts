@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentDetails, practitionerAddresses, practitionerAvailability } from '../../db/schema';
 import { seedDemoCourse } from '../course/service';
@@ -47,8 +47,23 @@ export async function seedDemoPractice(db: Db, practices: { ada: string; ben: st
       ]);
   }
 
+  // The portal's own rule (decision 007): a practice's first payment method is its default.
   if (await empty(paymentDetails, practices.ada)) {
-    await db.insert(paymentDetails).values({ practitionerId: practices.ada, type: 2, identifier: 'ada.lovelace@demo.test', currency: 'ZAR' });
+    await db.insert(paymentDetails).values({ practitionerId: practices.ada, type: 2, identifier: 'ada.lovelace@demo.test', currency: 'ZAR', isDefault: true });
+  }
+  // A demo database seeded before that rule holds Ada's method with no default: the oldest becomes it.
+  const defaults = await db
+    .select({ id: paymentDetails.id })
+    .from(paymentDetails)
+    .where(and(eq(paymentDetails.practitionerId, practices.ada), eq(paymentDetails.isDefault, true)));
+  if (defaults.length === 0) {
+    const [oldest] = await db
+      .select({ id: paymentDetails.id })
+      .from(paymentDetails)
+      .where(eq(paymentDetails.practitionerId, practices.ada))
+      .orderBy(asc(paymentDetails.createdAt))
+      .limit(1);
+    if (oldest) await db.update(paymentDetails).set({ isDefault: true, updatedAt: new Date() }).where(eq(paymentDetails.id, oldest.id));
   }
 
   await seedDemoCourse(db, practices.ada, { passed: true });

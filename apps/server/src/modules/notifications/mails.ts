@@ -1,5 +1,5 @@
 import { DIGEST_HOUR, formatMoney, type NotificationDelivery } from '@portal/contract';
-import { shortName } from '../calendar/service';
+import { shortName } from '../../lib/names';
 import { composeMail, notificationSettingsUrl, type Mail, type MailLine } from '../mail/service';
 import type { Pending } from './repository';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { kits, mailOutbox, notifications, transactions } from '../../db/schema';
+import { kits, mailOutbox, notifications, practitionerAddresses, transactions } from '../../db/schema';
 import { createTestApp, createUser, DAY, type Harness, type User } from '../../test/harness';
 import { startTestSmtp } from '../../test/smtp';
 import { lastDigestTime, when } from './mails';
@@ -53,6 +53,7 @@ describe('notification settings', () => {
       kitResults: 'instant',
       feeDue: 'instant',
       timeZone: 'UTC',
+      timeZoneSource: 'default',
       saved: false,
     });
     await settle(h, doc, { sessionRequest: 'digest', feeDue: 'off', timeZone: 'Africa/Johannesburg' });
@@ -62,8 +63,45 @@ describe('notification settings', () => {
       kitResults: 'instant',
       feeDue: 'off',
       timeZone: 'Africa/Johannesburg',
+      timeZoneSource: 'chosen',
       saved: true,
     });
+  });
+
+  it('a practice in Cape Town hears in its own zone from its address (mails, the digest hour, the calendar) until Settings chooses another', async () => {
+    const doc = await createUser(h, { practitionerStatus: 2 });
+    const pid = await practitionerIdOf(h, doc);
+    await h.db.insert(practitionerAddresses).values({
+      practitionerId: pid,
+      streetAddress: '1 Long Street',
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      state: 'Western Cape',
+      postalCode: '8001',
+      countryCode: 'ZA',
+      primary: true,
+    });
+    const settings = async () => (await h.app.inject({ url: '/api/portal/me/notifications/', headers: doc.auth })).json();
+    expect(await settings()).toMatchObject({ timeZone: 'Africa/Johannesburg', timeZoneSource: 'address', saved: false });
+
+    // The mail of a request says the booking in Cape Town's time (issue 33: 04:12 UTC for 06:12 local).
+    const a = await request(h, doc, 'Nkosi');
+    await handleNew(h.app.ctx, new Date());
+    const [mail] = await mailsTo(h, doc);
+    expect(mail!.text).toContain(`asked for a session on ${when(a.bookingTime, 'Africa/Johannesburg')}.`);
+    expect(when(a.bookingTime, 'Africa/Johannesburg')).toContain('(Africa/Johannesburg)');
+
+    // The calendar feed: the practice's zone as the calendar's, each booking said in it.
+    const { url } = (await h.app.inject({ method: 'POST', url: '/api/portal/me/calendar-feed/', headers: doc.auth })).json() as { url: string };
+    expect((await h.app.inject({ method: 'POST', url: `/api/portal/sessions/${a.id}/accept`, headers: doc.auth })).statusCode).toBe(200);
+    const feed = (await h.app.inject({ url: new URL(url).pathname })).body;
+    expect(feed).toContain('X-WR-TIMEZONE:Africa/Johannesburg');
+    expect(feed.replace(/\r\n[ \t]/g, '').replace(/\\,/g, ',')).toContain(`Booked for ${when(a.bookingTime, 'Africa/Johannesburg')}`);
+
+    // Chosen in Settings, the zone is that one, wherever the address is.
+    await settle(h, doc, { timeZone: 'Europe/London' });
+    expect(await settings()).toMatchObject({ timeZone: 'Europe/London', timeZoneSource: 'chosen', saved: true });
+    expect((await h.app.inject({ url: new URL(url).pathname })).body).toContain('X-WR-TIMEZONE:Europe/London');
   });
 
   it('refuse an unknown time zone or delivery with the catalogue code and change nothing', async () => {

@@ -3,6 +3,7 @@ import { FEE_REMINDER_DAYS, type NotificationDelivery, type NotificationSettings
 import type { Db, Tx } from '../../db/client';
 import { notificationSettings, notifications } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { practiceTimeZone } from '../../lib/time-zone';
 
 export const DEFAULT_SETTINGS: NotificationSettings = {
   sessionRequest: 'instant',
@@ -11,6 +12,20 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   feeDue: 'instant',
   timeZone: 'UTC',
 };
+
+/** What a practice's time zone is made of (decision 024): the Settings choice, the primary address, the browser's at registration. */
+export async function zoneInputs(db: Db, practitionerId: string) {
+  const [row] = rowsOf<{ chosen: string | null; countryCode: string | null; state: string | null; city: string | null; browser: string | null }>(
+    await db.execute(sql`
+      select ns.time_zone as chosen, a.country_code as "countryCode", a.state, a.city, p.browser_time_zone as browser
+      from practitioners p
+      left join notification_settings ns on ns.practitioner_id = p.id
+      left join practitioner_addresses a on a.practitioner_id = p.id and a.is_primary
+      where p.id = ${practitionerId}
+      limit 1`),
+  );
+  return row;
+}
 
 export async function findSettings(db: Db, practitionerId: string) {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.practitionerId, practitionerId)).limit(1);
@@ -39,6 +54,7 @@ export interface Pending {
   dataRequest: NotificationDelivery;
   kitResults: NotificationDelivery;
   feeDue: NotificationDelivery;
+  /** The practice's zone, made in lockPending from the columns below it (practiceTimeZone). */
   timeZone: string;
   patientFirstName: string | null;
   patientLastName: string | null;
@@ -60,12 +76,21 @@ export interface Pending {
  * them (SKIP LOCKED), so each is handled by exactly one.
  */
 export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number, foldSince: Date = new Date()): Promise<Pending[]> {
-  return rowsOf<Pending>(
+  return rowsOf<
+    Omit<Pending, 'timeZone'> & {
+      chosenTimeZone: string | null;
+      countryCode: string | null;
+      addressState: string | null;
+      city: string | null;
+      browserTimeZone: string | null;
+    }
+  >(
     await tx.execute(sql`
       select n.id, n.practitioner_id as "practitionerId", n.kind, n.session_id as "sessionId", n.created_at as "createdAt",
         u.email, (u.is_active and not u.synthetic) as reachable,
         coalesce(ns.session_request, 'instant') as "sessionRequest", coalesce(ns.data_request, 'instant') as "dataRequest",
-        coalesce(ns.kit_results, 'instant') as "kitResults", coalesce(ns.fee_due, 'instant') as "feeDue", coalesce(ns.time_zone, 'UTC') as "timeZone",
+        coalesce(ns.kit_results, 'instant') as "kitResults", coalesce(ns.fee_due, 'instant') as "feeDue", ns.time_zone as "chosenTimeZone",
+        a.country_code as "countryCode", a.state as "addressState", a.city, p.browser_time_zone as "browserTimeZone",
         pu.first_name as "patientFirstName", pu.last_name as "patientLastName", s.booking_time as "bookingTime",
         t.amount_cents as "amountCents", t.currency, t.due_at as "dueAt", s.patient_id as "patientId",
         case when n.kind = 'sessionRequest' then (
@@ -77,6 +102,7 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
       join practitioners p on p.id = n.practitioner_id
       join users u on u.id = p.user_id
       left join notification_settings ns on ns.practitioner_id = n.practitioner_id
+      left join practitioner_addresses a on a.practitioner_id = n.practitioner_id and a.is_primary
       left join sessions s on s.id = n.session_id
       left join users pu on pu.id = s.patient_id
       left join transactions t on t.id = n.transaction_id
@@ -84,7 +110,14 @@ export async function lockPending(tx: Tx, state: 'new' | 'digest', limit: number
       order by n.created_at, n.id
       limit ${limit}
       for update of n skip locked`),
-  ).map((r) => ({ ...r, createdAt: new Date(r.createdAt), bookingTime: r.bookingTime && new Date(r.bookingTime), dueAt: r.dueAt && new Date(r.dueAt) }));
+  ).map(({ chosenTimeZone, countryCode, addressState, city, browserTimeZone, ...r }) => ({
+    ...r,
+    timeZone: practiceTimeZone({ chosen: chosenTimeZone, address: countryCode ? { countryCode, state: addressState, city } : null, browser: browserTimeZone })
+      .timeZone,
+    createdAt: new Date(r.createdAt),
+    bookingTime: r.bookingTime && new Date(r.bookingTime),
+    dueAt: r.dueAt && new Date(r.dueAt),
+  }));
 }
 
 export async function markHandled(tx: Tx, rows: readonly { id: string }[], state: 'sent' | 'digest' | 'skipped', mailId: string | null, now: Date) {

@@ -3,6 +3,10 @@ import type { AppContext } from '../../context';
 import { practitionerOf } from '../sessions/access';
 import { deliveryOf, digestMail, instantMail, lastDigestTime, requestsMail } from './mails';
 import * as repo from './repository';
+import { practiceTimeZone } from '../../lib/time-zone';
+
+// Read by calendar: its events say the booking time as the mails do, in the practice's zone.
+export { when } from './mails';
 
 const mailSetting = (ctx: AppContext) => ({ portalUrl: ctx.env.portalUrl, locale: ctx.env.DEFAULT_LOCALE });
 
@@ -14,18 +18,31 @@ const BATCH = 50;
  */
 export const REQUEST_FOLD_MS = 15 * 60_000;
 
+/**
+ * The zone a practice's mails, digest and calendar are written in, and where it comes from: chosen in
+ * Settings, else named by its primary address, else the browser's at registration, else UTC.
+ */
+export async function practiceTimeZoneOf(ctx: AppContext, practitionerId: string) {
+  const row = await repo.zoneInputs(ctx.database.db, practitionerId);
+  return practiceTimeZone({
+    chosen: row?.chosen ?? null,
+    address: row?.countryCode ? { countryCode: row.countryCode, state: row.state, city: row.city } : null,
+    browser: row?.browser ?? null,
+  });
+}
+
 export async function getSettings(ctx: AppContext, userId: string): Promise<NotificationSettingsState> {
   const p = await practitionerOf(ctx, userId);
-  const row = await repo.findSettings(ctx.database.db, p.id);
-  if (!row) return { ...repo.DEFAULT_SETTINGS, saved: false };
-  const { sessionRequest, dataRequest, kitResults, feeDue, timeZone } = row;
-  return { sessionRequest, dataRequest, kitResults, feeDue, timeZone, saved: true } as NotificationSettingsState;
+  const [row, zone] = await Promise.all([repo.findSettings(ctx.database.db, p.id), practiceTimeZoneOf(ctx, p.id)]);
+  if (!row) return { ...repo.DEFAULT_SETTINGS, timeZone: zone.timeZone, timeZoneSource: zone.source, saved: false };
+  const { sessionRequest, dataRequest, kitResults, feeDue } = row;
+  return { sessionRequest, dataRequest, kitResults, feeDue, timeZone: zone.timeZone, timeZoneSource: zone.source, saved: true } as NotificationSettingsState;
 }
 
 export async function saveSettings(ctx: AppContext, userId: string, s: NotificationSettings): Promise<NotificationSettingsState> {
   const p = await practitionerOf(ctx, userId);
   await repo.putSettings(ctx.database.db, p.id, s);
-  return { ...s, saved: true };
+  return { ...s, saved: true, timeZoneSource: 'chosen' };
 }
 
 /**

@@ -75,6 +75,35 @@ describe('onboarding: POST /portal/me/', () => {
     expect(mail!.subject).toBe('We are reviewing your practice');
   });
 
+  it("takes its time zone from the address, or the browser's sent at registration when the address names none; a zone no one knows is refused", async () => {
+    const zoneOf = async (u: User) => (await h.app.inject({ url: '/api/portal/me/notifications/', headers: u.auth })).json();
+    const capeTown = await newcomer();
+    const first = await send(capeTown, 'POST', '', onboarding({ timeZone: 'Europe/Paris' }));
+    expect(first.statusCode, first.body).toBe(201);
+    // Cape Town names its zone: the browser's (a practitioner abroad that day) does not override it.
+    expect(await zoneOf(capeTown)).toMatchObject({ timeZone: 'Africa/Johannesburg', timeZoneSource: 'address', saved: false });
+
+    const windhoek = await newcomer();
+    const namibia = { streetAddress: '1 Independence Avenue', suburb: 'Central', city: 'Windhoek', state: 'Khomas', postalCode: '10001', countryCode: 'NA' };
+    const registered = await send(windhoek, 'POST', '', onboarding({ address: namibia, timeZone: 'Africa/Johannesburg' }));
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(await zoneOf(windhoek)).toMatchObject({ timeZone: 'Africa/Windhoek', timeZoneSource: 'address' });
+    const [row] = await h.db.select().from(practitioners).where(eq(practitioners.userId, windhoek.user.id));
+    expect(row!.browserTimeZone).toBe('Africa/Johannesburg');
+
+    // A practice with no address on record (made before addresses were asked for) takes the browser's.
+    const older = await accepted();
+    expect(await zoneOf(older)).toMatchObject({ timeZone: 'UTC', timeZoneSource: 'default' });
+    await h.db.update(practitioners).set({ browserTimeZone: 'Africa/Maseru' }).where(eq(practitioners.userId, older.user.id));
+    expect(await zoneOf(older)).toMatchObject({ timeZone: 'Africa/Maseru', timeZoneSource: 'browser' });
+
+    const noZone = await newcomer();
+    const bad = await send(noZone, 'POST', '', onboarding({ timeZone: 'Mars/Olympus' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors).toEqual({ timeZone: ['Choose a time zone from the list'] });
+    expect(await h.db.select().from(practitioners).where(eq(practitioners.userId, noZone.user.id))).toEqual([]);
+  });
+
   it('a second registration is a status error (400414) and changes nothing', async () => {
     const u = await newcomer();
     expect((await h.app.inject({ method: 'POST', url: '/api/portal/me/', headers: u.auth, payload: onboarding() })).statusCode).toBe(201);

@@ -79,6 +79,7 @@ export interface NewPractice {
   specializations: number[];
   address: Omit<typeof practitionerAddresses.$inferInsert, 'practitionerId' | 'primary'>;
   availability: Array<{ dayOfWeek: number; startTime: string; endTime: string }>;
+  browserTimeZone: string | null;
 }
 
 /**
@@ -96,6 +97,7 @@ export async function createPractice(db: Db, p: NewPractice) {
         hpcsaNumber: p.hpcsaNumber,
         practiceNumber: p.practiceNumber,
         description: p.description,
+        browserTimeZone: p.browserTimeZone,
       })
       .onConflictDoNothing()
       .returning();

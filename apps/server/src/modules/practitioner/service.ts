@@ -128,6 +128,7 @@ export async function completeOnboarding(ctx: AppContext, userId: string, input:
     specializations: input.specializations,
     address: input.address,
     availability: input.availability,
+    browserTimeZone: input.timeZone ?? null,
   });
   if (!created) throw new AppError(400, ErrorCode.BAD_STATUS_TRANSITION);
   const me = await getPractitionerMe(ctx, userId);

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { transactions } from '../../db/schema';
+import { orders, sessions, transactions, users } from '../../db/schema';
 
 type Executor = Db | Tx;
 
@@ -28,10 +29,31 @@ function transactionWhere(practitionerId: string, f: TransactionFilter, now: Dat
   return and(...conditions);
 }
 
+const sessionPatient = alias(users, 'session_patient');
+const orderPatient = alias(users, 'order_patient');
+
+/**
+ * Transactions with the patient they concern: the patient of the session (a data-request fee) or of
+ * the order (a kit sale and its discount). Null when there is none (a row without either).
+ */
+function withPatient(db: Executor) {
+  return db
+    .select({
+      ...getTableColumns(transactions),
+      patientFirstName: sql<string | null>`coalesce(${sessionPatient.firstName}, ${orderPatient.firstName})`,
+      patientLastName: sql<string | null>`coalesce(${sessionPatient.lastName}, ${orderPatient.lastName})`,
+    })
+    .from(transactions)
+    .leftJoin(sessions, eq(sessions.id, transactions.sessionId))
+    .leftJoin(sessionPatient, eq(sessionPatient.id, sessions.patientId))
+    .leftJoin(orders, eq(orders.id, transactions.orderId))
+    .leftJoin(orderPatient, eq(orderPatient.id, orders.patientId));
+}
+
 export async function listTransactions(db: Executor, practitionerId: string, f: TransactionFilter & { limit: number; offset: number }, now: Date) {
   const where = transactionWhere(practitionerId, f, now);
   const [rows, [total]] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset(f.offset),
+    withPatient(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
@@ -63,21 +85,21 @@ export async function transactionTotals(db: Executor, practitionerId: string, pe
 
 /** Up to `cap` rows for the export, newest first. */
 export async function exportTransactions(db: Executor, practitionerId: string, f: TransactionFilter, now: Date, cap: number) {
-  return db
-    .select()
-    .from(transactions)
+  return withPatient(db)
     .where(transactionWhere(practitionerId, f, now))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(cap);
 }
 
-/** The provider marks a fee paid, once. */
+/** The provider marks a fee paid, once; the row as the lists read it, or undefined when nothing changed. */
 export async function markFeePaid(db: Executor, id: string) {
-  const [row] = await db
+  const [paid] = await db
     .update(transactions)
     .set({ paidAt: new Date() })
     .where(and(eq(transactions.id, id), eq(transactions.kind, 'data_request_fee'), isNull(transactions.paidAt)))
-    .returning();
+    .returning({ id: transactions.id });
+  if (!paid) return undefined;
+  const [row] = await withPatient(db).where(eq(transactions.id, paid.id)).limit(1);
   return row;
 }
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isoOrNull, utcToday } from '../../lib/dates';
 import { badStatusTransition, notFound } from '../../lib/errors';
+import { shortName } from '../../lib/names';
 import { practitionerOf } from '../sessions/access';
 import * as repo from './repository';
 
@@ -31,6 +32,7 @@ export function toTransaction(r: Awaited<ReturnType<typeof repo.listTransactions
     currency: r.currency as Transaction['currency'],
     state: transactionState({ dueAt, paidAt }, now),
     sessionID: r.sessionId,
+    patientName: r.patientFirstName ? shortName(r.patientFirstName, r.patientLastName ?? '') : null,
     dueAt,
     paidAt,
     createdAt: r.createdAt.toISOString(),
@@ -96,6 +98,8 @@ export async function exportTransactions(ctx: AppContext, userId: string, q: Omi
         csvField(t.dueAt ?? ''),
         csvField(t.paidAt ?? ''),
         csvField(t.sessionID ?? ''),
+        csvField(t.patientName ?? '', true),
+        csvField(t.sessionID ? `${ctx.env.portalUrl}/sessions/${t.sessionID}` : ''),
       ].join(','),
     );
   }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_CSV_COLUMNS } from '@portal/contract';
-import { genotypeFiles, kits, results, transactions } from '../../db/schema';
-import { ADMIN_TOKEN, admin, createTestApp, DAY, practice, session, type Harness, type Practice } from '../../test/harness';
+import { genotypeFiles, kits, orders, paymentDetails, results, transactions, users } from '../../db/schema';
+import { ADMIN_TOKEN, admin, createTestApp, createUser, DAY, practice, session, type Harness, type Practice } from '../../test/harness';
 import { generateSyntheticGenotypeFile } from '../genetics';
 import { centsToDecimal, csvField } from './service';
 import { consign, inject } from '../../test/commerce';
@@ -108,6 +108,38 @@ describe('transactions', () => {
       paidAt: null,
     });
     expect(Math.round((Date.parse(fee.dueAt) - Date.parse(fee.createdAt)) / DAY)).toBe(14);
+  });
+
+  it("a fee names its patient as the mails and the calendar do (first name and initial) with its session; a sale its order's patient; the CSV carries both and the session's link", async () => {
+    const doc = await practice(h);
+    const s = await session(h, doc);
+    await h.db.update(users).set({ firstName: 'Thandiwe', lastName: 'nkosi-Dlamini' }).where(eq(users.id, s.patient.user.id));
+    expect((await inject(h, 'POST', `/api/portal/sessions/${s.id}/data-request`, doc.auth)).statusCode).toBe(201);
+    const buyer = await createUser(h, { role: 'patient' });
+    await h.db.update(users).set({ firstName: '=Sipho', lastName: 'Mokoena' }).where(eq(users.id, buyer.user.id));
+    const [o] = await h.db
+      .insert(orders)
+      .values({ patientId: buyer.user.id, practitionerId: doc.id, product: 'kit', quantity: 1, subtotalCents: 149_900, totalCents: 149_900, currency: 'ZAR' })
+      .returning();
+    await h.db.insert(transactions).values([
+      { practitionerId: doc.id, kind: 'kit_sale', description: 'Kit sale', amountCents: 149_900, currency: 'ZAR', orderId: o!.id, paidAt: new Date() },
+      { practitionerId: doc.id, kind: 'kit_sale', description: 'Kit sale, no one named', amountCents: 100, currency: 'ZAR', paidAt: new Date() },
+    ]);
+
+    const list = (await get(doc, '/api/portal/transactions/?limit=10')).json().results as Array<Record<string, unknown>>;
+    const fee = list.find((t) => t.kind === 'data_request_fee')!;
+    expect(fee).toMatchObject({ sessionID: s.id, patientName: 'Thandiwe N.' });
+    expect(list.find((t) => t.description === 'Kit sale')).toMatchObject({ sessionID: null, patientName: '=Sipho M.' });
+    expect(list.find((t) => t.description === 'Kit sale, no one named')).toMatchObject({ sessionID: null, patientName: null });
+    // Only the first name and the initial: never the whole last name.
+    expect(JSON.stringify(list)).not.toContain('nkosi');
+
+    const csv = (await get(doc, '/api/portal/transactions/export.csv')).body.split('\r\n');
+    expect(csv[0]!.split(',').slice(-3)).toEqual(['Session', 'Patient', 'Session link']);
+    expect(csv.find((l) => l.includes('Data-request fee'))).toMatch(new RegExp(`,${s.id},Thandiwe N\\.,${h.env.portalUrl}/sessions/${s.id}$`));
+    // A name is text: one a spreadsheet would run as a formula is defused, as descriptions are.
+    expect(csv.find((l) => l.includes(',Kit sale,Kit sale,'))).toMatch(/,,'=Sipho M\.,$/);
+    expect(csv.find((l) => l.includes('no one named'))).toMatch(/,,,$/);
   });
 
   it('filters by state, kind and dates in the database, newest first and paged', async () => {
@@ -369,5 +401,21 @@ describe('demo data', () => {
       if (t.kind === 'kit_sale') expect(t.amountCents).toBeGreaterThan(0);
       else expect(t.amountCents).toBeLessThan(0);
     }
+  }, 60_000);
+
+  it("the demo practice's only payment method is its default, as the portal makes a practice's first one (decision 007), and a database seeded before keeps it so", async () => {
+    const { seedDemo } = await import('../demo/seed');
+    await seedDemo(h.db);
+    const token = await h.app.inject({ method: 'POST', url: '/sso/api/token', payload: { email: 'ada.lovelace@demo.test', password: 'Demo-portal-1' } });
+    const auth = { authorization: `Bearer ${token.json().accessToken}` };
+    const listed = async () =>
+      (await inject(h, 'GET', '/api/portal/me/paymentDetails/', auth))
+        .json()
+        .results.map((p: { identifier: string; isDefault: boolean }) => [p.identifier, p.isDefault]);
+    expect(await listed()).toEqual([['ada.lovelace@demo.test', true]]);
+    // As an older seed left it: no default. Seeding again mends it and adds nothing.
+    await h.db.update(paymentDetails).set({ isDefault: false }).where(eq(paymentDetails.identifier, 'ada.lovelace@demo.test'));
+    await seedDemo(h.db);
+    expect(await listed()).toEqual([['ada.lovelace@demo.test', true]]);
   }, 60_000);
 });

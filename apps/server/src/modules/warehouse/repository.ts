@@ -68,6 +68,24 @@ export async function stockByWarehouse(db: Executor, practitionerId: string) {
   return new Map<string, StockCounts>(rows.map((r) => [r.warehouseId, r] as const));
 }
 
+/**
+ * The practice's kits in stock and not handed out, by where they are: in a warehouse (a received
+ * consignment), with the practice directly (no consignment: stocked before it had a warehouse),
+ * or on their way (a consignment not yet received). One query over the kits, as the kits list reads them.
+ */
+export async function practiceStock(db: Executor, practitionerId: string) {
+  const [row] = await db
+    .select({
+      inWarehouses: sql<number>`count(*) filter (where ${kits.consignmentId} is not null and ${consignments.receivedAt} is not null)`.mapWith(Number),
+      withPractice: sql<number>`count(*) filter (where ${kits.consignmentId} is null)`.mapWith(Number),
+      inTransit: sql<number>`count(*) filter (where ${kits.consignmentId} is not null and ${consignments.receivedAt} is null)`.mapWith(Number),
+    })
+    .from(kits)
+    .leftJoin(consignments, eq(consignments.id, kits.consignmentId))
+    .where(and(eq(kits.practitionerId, practitionerId), eq(kits.status, 'in_stock'), isNull(kits.sessionId)));
+  return row ?? { inWarehouses: 0, withPractice: 0, inTransit: 0 };
+}
+
 // ---- Consignments ------------------------------------------------------------------------------
 
 export async function listConsignments(db: Executor, practitionerId: string, warehouseId?: string) {

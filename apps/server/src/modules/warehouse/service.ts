@@ -1,4 +1,12 @@
-import { LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, type Consignment, type Warehouse, type WarehouseInput, type WarehouseStock } from '@portal/contract';
+import {
+  LOW_STOCK_THRESHOLD,
+  MAX_WAREHOUSES,
+  type Consignment,
+  type PracticeStock,
+  type Warehouse,
+  type WarehouseInput,
+  type WarehouseStock,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isoOrNull } from '../../lib/dates';
@@ -15,14 +23,18 @@ type WarehouseValues = z.output<typeof WarehouseInput>;
 const NO_STOCK: repo.StockCounts = { received: 0, handedOut: 0, inTransit: 0 };
 
 export function toStock(c: repo.StockCounts): WarehouseStock {
-  const onHand = c.received - c.handedOut;
   return {
     received: c.received,
     handedOut: c.handedOut,
-    onHand,
+    onHand: c.received - c.handedOut,
     inTransit: c.inTransit,
-    lowStock: onHand < LOW_STOCK_THRESHOLD,
   };
+}
+
+/** What the practice holds in all; the low-stock warning follows from it, not from one warehouse. */
+function toPracticeStock(c: Awaited<ReturnType<typeof repo.practiceStock>>): PracticeStock {
+  const onHand = c.inWarehouses + c.withPractice;
+  return { onHand, inWarehouses: c.inWarehouses, withPractice: c.withPractice, inTransit: c.inTransit, lowStock: onHand < LOW_STOCK_THRESHOLD };
 }
 
 function toWarehouse(r: Awaited<ReturnType<typeof repo.listWarehouses>>[number], stock: Map<string, repo.StockCounts>): Warehouse {
@@ -54,8 +66,12 @@ async function withStock(ctx: AppContext, practitionerId: string, row: Awaited<R
 
 export async function listWarehouses(ctx: AppContext, userId: string) {
   const p = await practitionerOf(ctx, userId);
-  const [rows, stock] = await Promise.all([repo.listWarehouses(ctx.database.db, p.id), repo.stockByWarehouse(ctx.database.db, p.id)]);
-  return { results: rows.map((r) => toWarehouse(r, stock)) };
+  const [rows, stock, held] = await Promise.all([
+    repo.listWarehouses(ctx.database.db, p.id),
+    repo.stockByWarehouse(ctx.database.db, p.id),
+    repo.practiceStock(ctx.database.db, p.id),
+  ]);
+  return { results: rows.map((r) => toWarehouse(r, stock)), stock: toPracticeStock(held) };
 }
 
 const sameAddress = (a: WarehouseValues, b: Pick<WarehouseValues, 'streetAddress' | 'suburb' | 'state' | 'postalCode' | 'countryCode'>) =>

@@ -32,7 +32,7 @@ describe('warehouses', () => {
   it("the first warehouse is primary and the practice's warehouseID; without a maps key no coordinates; primary moves", async () => {
     const doc = await practice(h);
     const empty = await inject(h, 'GET', '/api/portal/me/warehouses/', doc.auth);
-    expect(empty.json()).toEqual({ results: [] });
+    expect(empty.json()).toEqual({ results: [], stock: { onHand: 0, inWarehouses: 0, withPractice: 0, inTransit: 0, lowStock: true } });
 
     const first = await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput());
     expect(first.statusCode).toBe(201);
@@ -55,7 +55,6 @@ describe('warehouses', () => {
         handedOut: 0,
         onHand: 0,
         inTransit: 0,
-        lowStock: true,
       },
     });
     expect((await inject(h, 'GET', '/api/portal/me/', doc.auth)).json().warehouseID).toBe(w1.id);
@@ -108,7 +107,7 @@ describe('warehouses', () => {
     expect((await inject(h, 'GET', '/api/portal/me/consignments/', doc.auth)).json().results).toEqual([]);
   });
 
-  it('stock: in transit until received, then received, handed out and on hand, with the low-stock warning', async () => {
+  it("stock: each warehouse's own figures, in transit until received, then received, handed out and on hand", async () => {
     const doc = await practice(h);
     const w = (await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput())).json();
     const shipment = await consign(h, doc.email, 6);
@@ -122,7 +121,6 @@ describe('warehouses', () => {
       handedOut: 0,
       onHand: 0,
       inTransit: 6,
-      lowStock: true,
     });
     // Kits in transit are not yet the practice's to list or assign.
     expect((await inject(h, 'GET', '/api/portal/kits/', doc.auth)).json().count).toBe(0);
@@ -144,7 +142,6 @@ describe('warehouses', () => {
       handedOut: 0,
       onHand: 6,
       inTransit: 0,
-      lowStock: false,
     });
 
     const kitsListed = (await inject(h, 'GET', `/api/portal/kits/?warehouseID=${w.id}`, doc.auth)).json();
@@ -157,7 +154,6 @@ describe('warehouses', () => {
       handedOut: 1,
       onHand: 5,
       inTransit: 0,
-      lowStock: false,
     });
     const s2 = await session(h, doc);
     expect((await assign(h, doc, s2.id, shipment.kits[1]!.sampleLabel)).statusCode).toBe(200);
@@ -166,7 +162,6 @@ describe('warehouses', () => {
       handedOut: 2,
       onHand: 4,
       inTransit: 0,
-      lowStock: true,
     });
 
     await consign(h, doc.email, 3);
@@ -175,7 +170,35 @@ describe('warehouses', () => {
       handedOut: 2,
       onHand: 4,
       inTransit: 3,
-      lowStock: true,
     });
+  });
+
+  it('the stock figure counts what the practice holds, in its warehouses and in its stock from before, and low stock follows from it', async () => {
+    const doc = await practice(h);
+    const other = await practice(h);
+    const held = async (d: Practice) => (await inject(h, 'GET', '/api/portal/me/warehouses/', d.auth)).json().stock;
+    // Seven kits stocked before any warehouse (issue 33: 'On hand 0 — Low stock' above 7 kits in stock).
+    const before = await consign(h, doc.email, 7);
+    expect(before.consignment).toBeNull();
+    await consign(h, other.email, 9);
+    const w = (await inject(h, 'POST', '/api/portal/me/warehouses/', doc.auth, warehouseInput())).json();
+    expect(w.stock).toEqual({ received: 0, handedOut: 0, onHand: 0, inTransit: 0 });
+    expect(await held(doc)).toEqual({ onHand: 7, inWarehouses: 0, withPractice: 7, inTransit: 0, lowStock: false });
+
+    // Three on their way are not on hand; received, they are in the warehouse (issue 33: 'Only 3 kits' while 9 were in stock).
+    const shipment = await consign(h, doc.email, 3);
+    expect(await held(doc)).toEqual({ onHand: 7, inWarehouses: 0, withPractice: 7, inTransit: 3, lowStock: false });
+    await inject(h, 'POST', `/api/portal/me/consignments/${shipment.consignment!.id}/receive`, doc.auth);
+    expect(await held(doc)).toEqual({ onHand: 10, inWarehouses: 3, withPractice: 7, inTransit: 0, lowStock: false });
+    expect((await stockOf(doc, w.id)).onHand).toBe(3);
+    // The figure is the kits list's: as many in stock there.
+    expect((await inject(h, 'GET', '/api/portal/kits/?status=in_stock', doc.auth)).json().count).toBe(10);
+
+    // Handing kits out, from the old stock and from the warehouse, lowers it; below five it is low.
+    const labels = [...before.kits.map((k) => k.sampleLabel).slice(0, 4), ...shipment.kits.map((k) => k.sampleLabel).slice(0, 2)];
+    for (const label of labels) expect((await assign(h, doc, (await session(h, doc)).id, label)).statusCode).toBe(200);
+    expect(await held(doc)).toEqual({ onHand: 4, inWarehouses: 1, withPractice: 3, inTransit: 0, lowStock: true });
+    // Another practice's kits count for it alone.
+    expect(await held(other)).toEqual({ onHand: 9, inWarehouses: 0, withPractice: 9, inTransit: 0, lowStock: false });
   });
 });

@@ -120,8 +120,9 @@ function SignedInShell() {
   const withNavbar = !onOnboarding;
 
   let terms = null;
-  if (me.data && !me.data.tosAccepted) terms = <TermsModal key="account" kind="account" />;
-  else if (me.data && practitioner.data && !practitioner.data.tosAccepted) terms = <TermsModal key="portal" kind="portal" />;
+  if (me.data && !me.data.tosAccepted) terms = <TermsModal key="account" kind="account" onSignOut={onLogout} signingOut={signingOut} />;
+  else if (me.data && practitioner.data && !practitioner.data.tosAccepted)
+    terms = <TermsModal key="portal" kind="portal" onSignOut={onLogout} signingOut={signingOut} />;
 
   return (
     <AppShell

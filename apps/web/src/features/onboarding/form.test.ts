@@ -66,5 +66,8 @@ describe('onboarding form', () => {
     expect(stepOfField('tosAccepted')).toBe(STEPS.indexOf('terms'));
     expect(allErrors(valid(), true)).toEqual({});
     expect(toBody(valid())).toMatchObject({ categoryID: 2, availability: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }] });
+    // The browser's time zone goes with the registration (decision 024), when the runtime names one.
+    expect(toBody(valid(), 'Africa/Johannesburg').timeZone).toBe('Africa/Johannesburg');
+    expect(toBody(valid(), null)).not.toHaveProperty('timeZone');
   });
 });

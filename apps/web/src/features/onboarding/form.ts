@@ -13,6 +13,7 @@ import {
 import { addressErrors, emptyAddress, type AddressValues } from '../../components/practice/address-fields';
 import { slotErrors, type SlotValues } from '../../components/practice/slot-fields';
 import type { FieldErrors } from '../../lib/form';
+import { browserZone } from '../../lib/browser-zone';
 
 /** What the onboarding form holds: as typed, valid or not. */
 export type OnboardingValues = {
@@ -128,7 +129,7 @@ export function stepOfField(path: string): number {
 }
 
 /** The request body; call only once allErrors is empty. */
-export function toBody(values: OnboardingValues): OnboardingBody {
+export function toBody(values: OnboardingValues, zone = browserZone()): OnboardingBody {
   return {
     categoryID: values.categoryID!,
     hpcsaNumber: values.hpcsaNumber,
@@ -138,5 +139,7 @@ export function toBody(values: OnboardingValues): OnboardingBody {
     specializations: values.specializations,
     address: values.address as OnboardingBody['address'],
     availability: values.availability.map((s) => ({ dayOfWeek: s.dayOfWeek!, startTime: s.startTime, endTime: s.endTime })),
+    // The practice's time zone when its address names none (decision 024).
+    ...(zone ? { timeZone: zone } : {}),
   };
 }

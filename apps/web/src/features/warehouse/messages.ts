@@ -32,11 +32,17 @@ export const warehouseMessagesEn = {
   'warehouse.contact': 'Contact',
   'warehouse.coordinates': 'Coordinates',
   'warehouse.noCoordinates': 'No coordinates: maps not configured',
-  'warehouse.stock': 'Stock',
+  'warehouse.stock': 'Stock in this warehouse',
   'warehouse.stock.received': 'Received',
   'warehouse.stock.handedOut': 'Handed out',
   'warehouse.stock.onHand': 'On hand',
   'warehouse.stock.inTransit': 'In transit',
+  'warehouse.held': 'Your stock',
+  'warehouse.held.text': 'Kits of your practice ready to hand to a patient, wherever they are.',
+  'warehouse.held.onHand': 'On hand',
+  'warehouse.held.inWarehouses': 'In your warehouses',
+  'warehouse.held.withPractice': 'In your stock from before the warehouse',
+  'warehouse.held.inTransit': 'On their way',
   'warehouse.lowStock.title': 'Low stock',
   'warehouse.lowStock': 'Only {count} kits on hand (fewer than {threshold}). Ask the provider for more before you run out.',
   'warehouse.consignments': 'Consignments in transit',
@@ -53,7 +59,8 @@ export const warehouseMessagesEn = {
   'warehouse.kits': 'Your kits',
   'warehouse.kits.text':
     "Every kit of your practice in stock or handed to a patient, including kits you had before registering a warehouse. Kits still on their way are under each warehouse's consignments.",
-  'warehouse.noStock': 'No kits on hand in this warehouse (fewer than {threshold}). Ask the provider for more before you run out.',
+  'warehouse.noStock': 'No kits on hand (fewer than {threshold}). Ask the provider for more before you run out.',
+  'warehouse.noStockHere': 'No kits on hand in this warehouse.',
   'warehouse.list': 'Your warehouses',
 } as const;
 

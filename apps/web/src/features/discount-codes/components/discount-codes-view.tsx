@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { PagedResults } from '../../../components/paged-results';
 import { AppModal } from '../../../components/app-modal';
 import { TABULAR_FIGURES } from '../../../components/tabular-figures';
+import { RowCard, RowCards, STICKY_ACTIONS, useNarrow } from '../../../components/row-cards';
 import { formatMoney, t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
@@ -41,6 +42,7 @@ export function DiscountCodesView() {
   const [state, setState] = useState<DiscountCodeState | null>(null);
   const [page, setPage] = useState(1);
   const [deactivating, setDeactivating] = useState<DiscountCode | null>(null);
+  const narrow = useNarrow();
   const [lastFilter, setLastFilter] = useState(`${search}|${state}`);
   if (lastFilter !== `${search}|${state}`) {
     setLastFilter(`${search}|${state}`);
@@ -74,6 +76,7 @@ export function DiscountCodesView() {
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           w={280}
+          maw="100%"
         />
         <Select
           label={discountCodesText('discount.state')}
@@ -85,6 +88,7 @@ export function DiscountCodesView() {
           onChange={(v) => setState(v ? (v as DiscountCodeState) : null)}
           allowDeselect={false}
           w={200}
+          maw="100%"
         />
       </Group>
       <PagedResults
@@ -94,80 +98,122 @@ export function DiscountCodesView() {
         onPage={setPage}
         empty={search || state ? discountCodesText('discount.emptyFiltered') : discountCodesText('discount.empty')}
       >
-        {(rows) => (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={discountCodesText('discount.tableLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{discountCodesText('discount.col.code')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.rule')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.minimum')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.options')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.validity')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.usage')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.state')}</Table.Th>
-                  <Table.Th scope="col">{discountCodesText('discount.col.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" fw={600}>
-                        {c.code}
-                      </Text>
-                      {c.upsell && (
-                        <Text size="xs" c="gray.9" lineClamp={1} maw={240}>
-                          {c.upsell}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{ruleSummary(c.rule)}</Table.Td>
-                    <Table.Td style={TABULAR_FIGURES}>
-                      {c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : discountCodesText('discount.noMinimum')}
-                    </Table.Td>
-                    <Table.Td>{optionsSummary(c)}</Table.Td>
-                    <Table.Td>{validitySummary(c.rule)}</Table.Td>
-                    <Table.Td>{usageSummary(c)}</Table.Td>
-                    <Table.Td>
-                      <DiscountStateBadge state={c.state} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {c.state !== 'deactivated' && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditing(c)}
-                            aria-label={discountCodesText('discount.editLabel', { code: c.code })}
-                          >
-                            {discountCodesText('discount.edit')}
-                          </Button>
-                        )}
-                        {c.state !== 'deactivated' && c.state !== 'expired' && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            c="red.9"
-                            onClick={() => setDeactivating(c)}
-                            aria-label={discountCodesText('discount.deactivateLabel', { code: c.code })}
-                          >
-                            {discountCodesText('discount.deactivate')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
+        {(rows) =>
+          narrow ? (
+            <RowCards label={discountCodesText('discount.tableLabel')}>
+              {rows.map((c) => (
+                <CodeCard key={c.id} code={c} onEdit={() => setEditing(c)} onDeactivate={() => setDeactivating(c)} />
+              ))}
+            </RowCards>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="sm" highlightOnHover aria-label={discountCodesText('discount.tableLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{discountCodesText('discount.col.code')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.rule')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.minimum')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.options')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.validity')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.usage')}</Table.Th>
+                    <Table.Th scope="col">{discountCodesText('discount.col.state')}</Table.Th>
+                    <Table.Th scope="col" style={STICKY_ACTIONS}>
+                      {discountCodesText('discount.col.actions')}
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace" fw={600}>
+                          {c.code}
+                        </Text>
+                        {c.upsell && (
+                          <Text size="xs" c="gray.9" lineClamp={1} maw={240}>
+                            {c.upsell}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{ruleSummary(c.rule)}</Table.Td>
+                      <Table.Td style={TABULAR_FIGURES}>{minimumOf(c)}</Table.Td>
+                      <Table.Td>{optionsSummary(c)}</Table.Td>
+                      <Table.Td>{validitySummary(c.rule)}</Table.Td>
+                      <Table.Td>{usageSummary(c)}</Table.Td>
+                      <Table.Td>
+                        <DiscountStateBadge state={c.state} />
+                      </Table.Td>
+                      <Table.Td style={STICKY_ACTIONS}>
+                        <Group gap="xs" wrap="nowrap">
+                          <CodeActions code={c} onEdit={() => setEditing(c)} onDeactivate={() => setDeactivating(c)} />
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
       </PagedResults>
       <DeactivateModal code={deactivating} onClose={() => setDeactivating(null)} />
     </Stack>
   );
 }
+
+/** Edit and Deactivate, as far as the code's state allows them. */
+function CodeActions({ code: c, onEdit, onDeactivate }: { code: DiscountCode; onEdit: () => void; onDeactivate: () => void }) {
+  return (
+    <>
+      {c.state !== 'deactivated' && (
+        <Button size="xs" variant="default" onClick={onEdit} aria-label={discountCodesText('discount.editLabel', { code: c.code })}>
+          {discountCodesText('discount.edit')}
+        </Button>
+      )}
+      {c.state !== 'deactivated' && c.state !== 'expired' && (
+        <Button size="xs" variant="default" c="red.9" onClick={onDeactivate} aria-label={discountCodesText('discount.deactivateLabel', { code: c.code })}>
+          {discountCodesText('discount.deactivate')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** One code on a phone: the code and its state on top, the other columns below, Edit and Deactivate in view. */
+function CodeCard({ code: c, onEdit, onDeactivate }: { code: DiscountCode; onEdit: () => void; onDeactivate: () => void }) {
+  const hasActions = c.state !== 'deactivated';
+  return (
+    <RowCard
+      title={
+        <>
+          <Text size="sm" ff="monospace" fw={600}>
+            {c.code}
+          </Text>
+          {c.upsell && (
+            <Text size="xs" c="gray.9">
+              {c.upsell}
+            </Text>
+          )}
+        </>
+      }
+      badge={<DiscountStateBadge state={c.state} />}
+      facts={[
+        { term: discountCodesText('discount.col.rule'), value: ruleSummary(c.rule) },
+        {
+          term: discountCodesText('discount.col.minimum'),
+          value: <span style={TABULAR_FIGURES}>{minimumOf(c)}</span>,
+        },
+        { term: discountCodesText('discount.col.options'), value: optionsSummary(c) },
+        { term: discountCodesText('discount.col.validity'), value: validitySummary(c.rule) },
+        { term: discountCodesText('discount.col.usage'), value: usageSummary(c) },
+      ]}
+      actions={hasActions ? <CodeActions code={c} onEdit={onEdit} onDeactivate={onDeactivate} /> : undefined}
+    />
+  );
+}
+
+const minimumOf = (c: DiscountCode) =>
+  c.rule.minimumOrderCents > 0 ? formatMoney(c.rule.minimumOrderCents, c.rule.currency) : discountCodesText('discount.noMinimum');
 
 function DeactivateModal({ code, onClose }: { code: DiscountCode | null; onClose: () => void }) {
   const deactivate = useDeactivateDiscountCode();

@@ -51,32 +51,38 @@ function AssignSteps({ kit, onClose }: { kit: KitRow; onClose: () => void }) {
           },
         },
       );
+    if (taken)
+      // The kit is gone: the dialog says so and what to do next, nothing of the assignment it was about.
+      // The catalogue's text and the next step are two statements (a heading and a line), not one run-on
+      // sentence. The table behind is read again (useAssignKit).
+      return (
+        <Stack gap="md">
+          <Alert color="red" variant="light" c="dark.8" role="alert" title={errorText(assign.error)}>
+            {kitsText('kits.assign.takenHint')}
+          </Alert>
+          <Group justify="flex-end" gap="sm">
+            <Button onClick={onClose} data-autofocus>
+              {kitsText('kits.assign.close')}
+            </Button>
+          </Group>
+        </Stack>
+      );
     return (
       <Stack gap="md">
         <Text>{kitsText('kits.assign.confirm', { label: kit.sampleLabel, name })}</Text>
         {assign.isError && (
           <Alert color="red" variant="light" c="dark.8" role="alert">
             {errorText(assign.error)}
-            {taken && ` ${kitsText('kits.assign.takenHint')}`}
           </Alert>
         )}
-        {taken ? (
-          // The kit is gone: nothing left to assign here. The table behind is read again (useAssignKit).
-          <Group justify="flex-end" gap="sm">
-            <Button onClick={onClose} data-autofocus>
-              {kitsText('kits.assign.close')}
-            </Button>
-          </Group>
-        ) : (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
-              {kitsText('kits.assign.back')}
-            </Button>
-            <Button onClick={onAssign} loading={assign.isPending}>
-              {kitsText('kits.assign.ok')}
-            </Button>
-          </Group>
-        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={assign.isPending}>
+            {kitsText('kits.assign.back')}
+          </Button>
+          <Button onClick={onAssign} loading={assign.isPending}>
+            {kitsText('kits.assign.ok')}
+          </Button>
+        </Group>
       </Stack>
     );
   }

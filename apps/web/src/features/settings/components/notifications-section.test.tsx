@@ -18,7 +18,7 @@ function server(state: object, put?: (body: object) => Response) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') {
       const body = JSON.parse(init.body as string) as object;
-      return put ? put(body) : json({ ...body, saved: true });
+      return put ? put(body) : json({ ...body, saved: true, timeZoneSource: 'chosen' });
     }
     return json(state);
   });
@@ -30,12 +30,15 @@ const putBodies = (fetch: ReturnType<typeof server>) =>
   fetch.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'PUT').map((c) => JSON.parse((c[1] as RequestInit).body as string));
 
 describe('NotificationsSection', () => {
-  it('says the defaults until saved, proposes the browser time zone, and saves what was chosen', async () => {
+  it("says the defaults until saved, shows the practice's time zone from its address (not this browser's), and saves what was chosen", async () => {
     const show = vi.spyOn(notifications, 'show');
-    const fetch = server({ ...DEFAULTS, saved: false });
+    const fetch = server({ ...DEFAULTS, timeZone: 'Africa/Johannesburg', timeZoneSource: 'address', saved: false });
     renderWithProviders(<NotificationsSection email="ada@example.test" />);
     expect(await screen.findByText(/E-mails to ada@example.test when something happens/)).toBeInTheDocument();
-    expect(screen.getByText('These are the defaults (every e-mail instantly, times in UTC) until you save.')).toBeInTheDocument();
+    expect(screen.getByText('These are the defaults (every e-mail instantly) until you save.')).toBeInTheDocument();
+    const zone = screen.getAllByLabelText('Time zone of the practice').find((e) => e.tagName === 'INPUT')!;
+    expect(zone).toHaveValue('Africa/Johannesburg');
+    expect(zone).toHaveAccessibleDescription(/It comes from your practice's address until you choose another\.$/);
     const requests = screen.getByRole('radiogroup', { name: 'A new session request' });
     expect(requests).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'A data-request fee is due in 3 days' })).toBeInTheDocument();
@@ -45,13 +48,14 @@ describe('NotificationsSection', () => {
     await userEvent.click(screen.getAllByRole('radio', { name: 'Off' })[3]!);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Your notification settings are saved.' })));
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(putBodies(fetch)).toEqual([{ ...DEFAULTS, sessionRequest: 'digest', feeDue: 'off', timeZone: ['UTC', 'Etc/UTC'].includes(zone) ? 'UTC' : zone }]);
+    // The digest then comes at 07:00 in Cape Town (issue 33: it came at 09:00 local, in UTC).
+    expect(putBodies(fetch)).toEqual([{ ...DEFAULTS, sessionRequest: 'digest', feeDue: 'off', timeZone: 'Africa/Johannesburg' }]);
     expect(screen.queryByText(/These are the defaults/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/It comes from your practice's address/)).not.toBeInTheDocument();
   });
 
   it("keeps what was chosen and shows the server's word under the time zone when a save is refused", async () => {
-    const fetch = server({ ...DEFAULTS, timeZone: 'Africa/Johannesburg', saved: true }, () =>
+    const fetch = server({ ...DEFAULTS, timeZone: 'Africa/Johannesburg', timeZoneSource: 'chosen', saved: true }, () =>
       json({ error: { code: '400400', message: 'Bad request', fieldErrors: { timeZone: ['Choose a time zone from the list'] } } }, 400),
     );
     renderWithProviders(<NotificationsSection email="ada@example.test" />);
@@ -66,7 +70,9 @@ describe('NotificationsSection', () => {
     let calls = 0;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => (++calls === 1 ? json({ error: { code: '500505', message: 'x' } }, 500) : json({ ...DEFAULTS, saved: false }))),
+      vi.fn(async () =>
+        ++calls === 1 ? json({ error: { code: '500505', message: 'x' } }, 500) : json({ ...DEFAULTS, timeZoneSource: 'default', saved: false }),
+      ),
     );
     renderWithProviders(<NotificationsSection email="ada@example.test" />);
     expect(await screen.findByText('Your notification settings could not be loaded')).toBeInTheDocument();

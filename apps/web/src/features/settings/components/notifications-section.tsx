@@ -17,18 +17,13 @@ import { settingsText } from '../messages';
 import { NotLoaded } from './not-loaded';
 import { useSaveFailed } from './field-errors';
 
-/** This browser's time zone when the runtime knows it by a name the list holds. */
-function browserZone(): string | null {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && timeZones().includes(zone) ? zone : null;
-}
-
 const same = (a: NotificationSettings, b: NotificationSettings) => NOTIFICATION_KINDS.every((k) => a[k] === b[k]) && a.timeZone === b.timeZone;
 
 /**
  * Settings → Notifications (decision 013): for each kind of event, an e-mail instantly, in the daily
- * digest at 07:00 in the practice's time zone, or none. Until saved, every kind is sent instantly
- * with times in UTC; the form proposes this browser's time zone, saved only when the user saves.
+ * digest at 07:00 in the practice's time zone, or none. Until saved, every kind is sent instantly.
+ * The time zone is the practice's (decision 024): from its address, else the browser's at
+ * registration, until one is chosen here; the form shows it and says where it comes from.
  */
 export function NotificationsSection({ email }: { email: string }) {
   const settings = useNotificationSettings();
@@ -37,7 +32,7 @@ export function NotificationsSection({ email }: { email: string }) {
   return <NotificationsForm email={email} state={settings.data} />;
 }
 
-const settingsOf = ({ saved: _saved, ...settings }: NotificationSettingsState): NotificationSettings => settings;
+const settingsOf = ({ saved: _saved, timeZoneSource: _source, ...settings }: NotificationSettingsState): NotificationSettings => settings;
 
 function NotificationsForm({ email, state }: { email: string; state: NotificationSettingsState }) {
   const save = useSaveNotificationSettings();
@@ -45,7 +40,7 @@ function NotificationsForm({ email, state }: { email: string; state: Notificatio
   const { saved } = state;
   const stored = settingsOf(state);
   const { form, values, field, submit } = useContractForm<NotificationSettings>({
-    initialValues: saved ? stored : { ...stored, timeZone: browserZone() ?? stored.timeZone },
+    initialValues: stored,
     // Every choice is one of the listed ones: only the server has anything to refuse.
     validate: () => ({}),
   });
@@ -99,7 +94,11 @@ function NotificationsForm({ email, state }: { email: string; state: Notificatio
         </Stack>
         <Select
           label={settingsText('settings.notifications.timeZone')}
-          description={settingsText('settings.notifications.timeZoneHint')}
+          description={
+            state.timeZoneSource === 'chosen'
+              ? settingsText('settings.notifications.timeZoneHint')
+              : `${settingsText('settings.notifications.timeZoneHint')} ${settingsText(`settings.notifications.zoneFrom.${state.timeZoneSource}`)}`
+          }
           data={zones}
           value={timeZone.value}
           onChange={(z) => z && timeZone.onChange(z)}

@@ -16,9 +16,11 @@ import { TERMS_NOT_SHOWN_ID, TermsPdf } from './terms-pdf';
 
 /**
  * SPEC §4: the blocking terms modal. It shows the latest terms (account or portal) as a PDF and
- * cannot be dismissed: no close button, no overlay click, no Escape; only Accept ends it.
+ * cannot be dismissed: no close button, no overlay click, no Escape. Accept ends it; 'Sign out'
+ * beside it is the way out for someone who does not accept (the header's Logout is behind the modal,
+ * and focus stays inside it).
  */
-export function TermsModal({ kind }: { kind: TermsKind }) {
+export function TermsModal({ kind, onSignOut, signingOut }: { kind: TermsKind; onSignOut: () => void; signingOut: boolean }) {
   const showError = useSystemStore((s) => s.showError);
   const accountTos = useAccountTos({ enabled: kind === 'account' });
   const portalTos = usePortalTos({ enabled: kind === 'portal' });
@@ -34,6 +36,8 @@ export function TermsModal({ kind }: { kind: TermsKind }) {
   const loadError = record.error ?? documentQuery.error;
   // The same text as a web page: readable by screen readers, which a rendered PDF page is not.
   const htmlVersion = kind === 'account' ? paths.termsAndConditions() : paths.portalTermsAndConditions();
+  // SPEC §8: a terms file that fails to load is said once, in the error modal; the place of the
+  // document then holds only 'Try again' (TermsPdf), not the same message a second time.
   useEffect(() => {
     if (loadError) showError(errorText(loadError, MESSAGES.tosFileFailed));
   }, [loadError, showError]);
@@ -60,7 +64,10 @@ export function TermsModal({ kind }: { kind: TermsKind }) {
           <NewTabHint />
         </Anchor>
         <TermsPdf record={record} document={documentQuery} shown={shown} onShown={onShown} />
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onSignOut} loading={signingOut} disabled={accept.isPending}>
+            {t('terms.signOut')}
+          </Button>
           <Button onClick={onAccept} loading={accept.isPending} disabled={!shown} aria-describedby={shown ? undefined : TERMS_NOT_SHOWN_ID}>
             {t('terms.accept')}
           </Button>

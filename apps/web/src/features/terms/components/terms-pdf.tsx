@@ -1,5 +1,5 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { MESSAGES, errorText, type Tos } from '@portal/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { Tos } from '@portal/contract';
 import { IconWifiOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -33,12 +33,19 @@ export function TermsPdf({
       </Suspense>
     );
   } else if (error) {
+    // What failed is said once, by the error modal (SPEC §8, TermsModal); here only the way to try again.
     body = (
-      <Alert color="red" variant="light" c="dark.8" title={errorText(error, MESSAGES.tosFileFailed)}>
-        <Button mt="xs" size="xs" variant="default" onClick={() => void (record.error ? record.refetch() : document.refetch())}>
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          aria-describedby={TERMS_NOT_SHOWN_ID}
+          loading={record.isFetching || document.isFetching}
+          onClick={() => void (record.error ? record.refetch() : document.refetch())}
+        >
           {t('terms.retry')}
         </Button>
-      </Alert>
+      </Group>
     );
   } else if (waitingForNetwork) {
     body = (

@@ -19,6 +19,7 @@ const tx = (over: Partial<Transaction>): Transaction => ({
   currency: 'ZAR',
   state: 'due',
   sessionID: null,
+  patientName: null,
   dueAt: '2026-12-04T10:00:00.000Z',
   paidAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -55,6 +56,40 @@ describe('SummaryView', () => {
     expect(within(totals).getByText('R 1 100,00')).toBeInTheDocument();
     expect(within(totals).getByRole('rowheader', { name: 'November 2026' })).toBeInTheDocument();
     expect((fetch.mock.calls as unknown as [string][]).some(([u]) => /\/portal\/transactions\/\?limit=5&offset=0$/.test(u))).toBe(true);
+  });
+
+  it('a fee names its patient (first name and initial) and links to the session; a sale names its buyer; none says so', async () => {
+    const SESSION = '00000000-0000-4000-8000-0000000000d1';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/totals')
+          ? json({ results: [] })
+          : json({
+              results: [
+                tx({ sessionID: SESSION, patientName: 'Thandi N.' }),
+                tx({ kind: 'kit_sale', description: 'Kit order', amountCents: 150000, state: 'paid', dueAt: null, patientName: 'Sipho M.' }),
+                tx({ kind: 'kit_sale', description: 'Kit order by phone', amountCents: 150000, state: 'paid', dueAt: null }),
+              ],
+              count: 3,
+              limit: 5,
+              offset: 0,
+            }),
+      ),
+    );
+    renderWithProviders(<SummaryView />);
+    const latest = await screen.findByRole('table', { name: 'Latest transactions' });
+    expect(within(latest).getByRole('columnheader', { name: 'Patient' })).toBeInTheDocument();
+    const link = within(latest).getByRole('link', { name: 'Session with Thandi N.' });
+    expect(link).toHaveTextContent('Thandi N.');
+    expect(link).toHaveAttribute('href', `/sessions/${SESSION}/`);
+    const rows = within(latest).getAllByRole('row');
+    const sale = rows.find((r) => r.textContent?.includes('Kit order') && !r.textContent.includes('by phone'))!;
+    expect(within(sale).getByText('Sipho M.')).toBeInTheDocument();
+    expect(within(sale).queryByRole('link')).toBeNull();
+    const unnamed = rows.find((r) => r.textContent?.includes('Kit order by phone'))!;
+    expect(within(unnamed).queryByRole('link')).toBeNull();
+    expect(within(unnamed).getAllByText('–').length).toBeGreaterThan(0);
   });
 
   it('says so when there are no transactions, and when they cannot be loaded', async () => {

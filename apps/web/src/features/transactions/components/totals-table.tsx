@@ -2,6 +2,7 @@ import { Alert, Table, Text } from '@mantine/core';
 import { errorText, type PeriodTotals, type TransactionPeriod } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageLoader } from '../../../components/page-loader';
+import { RowCard, RowCards, useNarrow } from '../../../components/row-cards';
 import { periodLabel } from '../format';
 import { transactionsText } from '../messages';
 import { Money } from './money';
@@ -11,6 +12,7 @@ const MONEY_COLUMNS = ['fees', 'sales', 'discounts', 'net', 'outstanding'] as co
 
 /** Totals per period and currency, with their loading, error and empty states. */
 export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTotals[]>; period: TransactionPeriod }) {
+  const narrow = useNarrow();
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
@@ -19,6 +21,26 @@ export function TotalsTable({ query, period }: { query: UseQueryResult<PeriodTot
       </Alert>
     );
   if (query.data.length === 0) return <Text c="gray.9">{transactionsText('tx.noTotals')}</Text>;
+  if (narrow)
+    // On a phone each period and currency is a card, its amounts one under the other.
+    return (
+      <RowCards label={transactionsText('tx.totalsLabel')}>
+        {query.data.map((row) => (
+          <RowCard
+            key={`${row.period}:${row.currency}`}
+            title={
+              <Text size="sm" fw={600}>
+                {periodLabel(row.period, period)} · {row.currency}
+              </Text>
+            }
+            facts={MONEY_COLUMNS.map((column) => ({
+              term: transactionsText(`tx.col.${column}`),
+              value: <Money cents={row[column]} currency={row.currency} strong={column === 'net'} />,
+            }))}
+          />
+        ))}
+      </RowCards>
+    );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="xs" aria-label={transactionsText('tx.totalsLabel')}>

@@ -21,6 +21,7 @@ const fee: Transaction = {
   currency: 'ZAR',
   state: 'overdue',
   sessionID: null,
+  patientName: null,
   dueAt: '2026-11-04T10:00:00.000Z',
   paidAt: null,
   createdAt: '2026-10-21T10:00:00.000Z',

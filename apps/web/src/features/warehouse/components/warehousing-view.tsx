@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { notifications } from '@mantine/notifications';
-import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type Warehouse } from '@portal/contract';
+import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type PracticeStock, type Warehouse } from '@portal/contract';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../../components/page-loader';
@@ -41,7 +41,7 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
     return <LoadFailed title={warehouseText('warehouse.loadFailed')} message={errorText(warehouses.error)} onRetry={() => void warehouses.refetch()} />;
   }
 
-  const list = warehouses.data;
+  const list = warehouses.data.results;
   if (editing === 'new') return <WarehouseForm onDone={() => setEditing(null)} />;
   if (list.length === 0) {
     return (
@@ -56,6 +56,7 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
 
   return (
     <Stack gap="lg">
+      <HeldStock stock={warehouses.data.stock} />
       {list.map((w) =>
         editing === w.id ? (
           <WarehouseForm key={w.id} id={w.id} initial={toValues(w)} onDone={() => setEditing(null)} />
@@ -65,7 +66,17 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
       )}
       {list.length < MAX_WAREHOUSES && (
         <div>
-          <Button variant="light" c="blue.9" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+          {/* Its label wraps in a narrow column (beside the sidebar at 541 px) instead of widening the page. */}
+          <Button
+            variant="light"
+            c="blue.9"
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing('new')}
+            maw="100%"
+            h="auto"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {warehouseText('warehouse.add')}
           </Button>
         </div>
@@ -158,26 +169,61 @@ function StockFigures({ warehouse: w }: { warehouse: Warehouse }) {
       <Title order={3} size="h5">
         {warehouseText('warehouse.stock')}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
-        {figures.map((f) => (
-          <Paper key={f.label} withBorder radius="sm" p="sm">
-            <Text component="dt" size="sm" c="gray.9">
-              {f.label}
-            </Text>
-            <Text component="dd" m={0} fw={700} fz="xl">
-              {f.value}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      {w.stock.lowStock && (
+      <FigureGrid figures={figures} />
+      {w.stock.onHand === 0 && (
+        <Text size="sm" c="gray.9">
+          {warehouseText('warehouse.noStockHere')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * What the practice holds in all (issue 33): its warehouses' kits and the stock it had before
+ * registering one, said apart; the low-stock warning follows from this figure, not one warehouse's.
+ */
+function HeldStock({ stock }: { stock: PracticeStock }) {
+  const figures = [
+    { label: warehouseText('warehouse.held.onHand'), value: stock.onHand },
+    { label: warehouseText('warehouse.held.inWarehouses'), value: stock.inWarehouses },
+    { label: warehouseText('warehouse.held.withPractice'), value: stock.withPractice },
+    { label: warehouseText('warehouse.held.inTransit'), value: stock.inTransit },
+  ];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="practice-stock">
+      <Title order={2} size="h3" id="practice-stock">
+        {warehouseText('warehouse.held')}
+      </Title>
+      <Text size="sm" c="gray.9">
+        {warehouseText('warehouse.held.text')}
+      </Text>
+      <FigureGrid figures={figures} />
+      {stock.lowStock && (
         <Alert color="yellow" variant="light" c="dark.8" icon={<IconAlertTriangle aria-hidden="true" />} title={warehouseText('warehouse.lowStock.title')}>
-          {w.stock.onHand === 0
+          {stock.onHand === 0
             ? warehouseText('warehouse.noStock', { threshold: LOW_STOCK_THRESHOLD })
-            : warehouseText('warehouse.lowStock', { count: w.stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
+            : warehouseText('warehouse.lowStock', { count: stock.onHand, threshold: LOW_STOCK_THRESHOLD })}
         </Alert>
       )}
     </Stack>
+  );
+}
+
+function FigureGrid({ figures }: { figures: { label: string; value: number }[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
+      {figures.map((f) => (
+        <Paper key={f.label} withBorder radius="sm" p="sm">
+          <Text component="dt" size="sm" c="gray.9">
+            {f.label}
+          </Text>
+          <Text component="dd" m={0} fw={700} fz="xl">
+            {f.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "practitioners" ADD COLUMN "browser_time_zone" text;

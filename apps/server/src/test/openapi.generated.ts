@@ -1402,7 +1402,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The practice's warehouses with their stock, primary first */
+        /** The practice's warehouses with their own stock, primary first, and the stock the practice holds in all (theirs and its stock from before) */
         get: operations["getPortalMeWarehouses"];
         put?: never;
         /** Register a warehouse (the first is primary); coordinates from the geocoder when a maps key is set */
@@ -1798,7 +1798,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which e-mails the practitioner gets and when (every kind instantly, in UTC, until saved) */
+        /** Which e-mails the practitioner gets and when (every kind instantly until saved), and the practice's time zone with where it comes from */
         get: operations["getPortalMeNotifications"];
         /** Each kind instantly, in the daily digest at 07:00 in the practice's time zone, or off */
         put: operations["putPortalMeNotifications"];
@@ -2249,7 +2249,6 @@ export interface operations {
                 "application/json": {
                     email: string;
                     firstName?: string;
-                    message?: string;
                 };
             };
         };
@@ -2307,7 +2306,6 @@ export interface operations {
                 "application/json": {
                     email: string;
                     firstName?: string;
-                    message?: string;
                 };
             };
         };
@@ -2708,6 +2706,7 @@ export interface operations {
                         startTime: string;
                         endTime: string;
                     }[];
+                    timeZone?: string;
                 };
             };
         };
@@ -5172,6 +5171,7 @@ export interface operations {
                         state: "paid" | "due" | "overdue";
                         /** Format: uuid */
                         sessionID: string | null;
+                        patientName: string | null;
                         dueAt: string | null;
                         paidAt: string | null;
                         createdAt: string;
@@ -7568,11 +7568,17 @@ export interface operations {
                                 handedOut: number;
                                 onHand: number;
                                 inTransit: number;
-                                lowStock: boolean;
                             };
                             createdAt: string;
                             updatedAt: string;
                         }[];
+                        stock: {
+                            onHand: number;
+                            inWarehouses: number;
+                            withPractice: number;
+                            inTransit: number;
+                            lowStock: boolean;
+                        };
                     };
                 };
             };
@@ -7649,7 +7655,6 @@ export interface operations {
                             handedOut: number;
                             onHand: number;
                             inTransit: number;
-                            lowStock: boolean;
                         };
                         createdAt: string;
                         updatedAt: string;
@@ -7731,7 +7736,6 @@ export interface operations {
                             handedOut: number;
                             onHand: number;
                             inTransit: number;
-                            lowStock: boolean;
                         };
                         createdAt: string;
                         updatedAt: string;
@@ -7799,7 +7803,6 @@ export interface operations {
                             handedOut: number;
                             onHand: number;
                             inTransit: number;
-                            lowStock: boolean;
                         };
                         createdAt: string;
                         updatedAt: string;
@@ -8303,6 +8306,7 @@ export interface operations {
                             state: "paid" | "due" | "overdue";
                             /** Format: uuid */
                             sessionID: string | null;
+                            patientName: string | null;
                             dueAt: string | null;
                             paidAt: string | null;
                             createdAt: string;
@@ -9224,6 +9228,8 @@ export interface operations {
                         feeDue: "instant" | "digest" | "off";
                         timeZone: string;
                         saved: boolean;
+                        /** @enum {string} */
+                        timeZoneSource: "chosen" | "address" | "browser" | "default";
                     };
                 };
             };
@@ -9288,6 +9294,8 @@ export interface operations {
                         feeDue: "instant" | "digest" | "off";
                         timeZone: string;
                         saved: boolean;
+                        /** @enum {string} */
+                        timeZoneSource: "chosen" | "address" | "browser" | "default";
                     };
                 };
             };

@@ -167,7 +167,9 @@ export const QUESTIONS: Case[] = [
     patient: 'Nomsa',
     kind: 'gene',
     question: 'What does her HLA-B result mean?',
-    must: [/^HLA-B\*07:02\/\*58:01: HLA-B\*58:01 positive/, /Avoid, or use an alternative: allopurinol/, /phenytoin \(with CYP2C9 /],
+    must: [/^HLA-B\*07:02\/\*58:01: HLA-B\*58:01 positive/, /Avoid, or use an alternative: allopurinol/],
+    // HLA-B*15:02 negative with CYP2C9 normal: phenytoin at usual doses with the usual vigilance - not a change.
+    mustNot: [/Change the dose, monitor, or take CPIC’s precaution: .*phenytoin/],
   },
   // Drugs in no guideline
   {

@@ -46,6 +46,12 @@ describe('the tier rule over the whole shipped table', () => {
     const atazanavir = kb.recommendations.filter((r) => r.drug === 'atazanavir' && /^There is no need to avoid/.test(r.recommendation));
     expect(atazanavir.length).toBeGreaterThan(0);
     for (const r of atazanavir) expect(tierOf(r.recommendation, r.classification), r.recommendation).toBe('usual');
+    // Phenytoin, HLA-B*15:02 negative and CYP2C9 normal: no adjustment; 'carefully monitored according to a usual standard' is the usual vigilance.
+    const phenytoinUsual = kb.recommendations.filter(
+      (r) => /^No adjustments needed from typical dosing strategies/.test(r.recommendation) && /usual standard/.test(r.recommendation),
+    );
+    expect(phenytoinUsual.length).toBeGreaterThan(0);
+    for (const r of phenytoinUsual) expect(tierOf(r.recommendation, r.classification), r.recommendation).toBe('usual');
     expect(tierOf('No recommendation', 'No recommendation')).toBe('noAdvice');
     expect(tierOf('n/a', '')).toBe('noAdvice');
     expect(tierOf('', null)).toBe('notCovered');

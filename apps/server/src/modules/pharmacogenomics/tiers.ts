@@ -58,6 +58,8 @@ const NEUTRAL_SENTENCES = [
   /^subsequent doses should be adjusted according to therapeutic drug monitoring, response,? and side effects\.?$/i,
   /^in accordance with the (\w+ )?prescribing information, use the lowest effective dosage for shortest duration consistent with individual patient treatment goals\.?$/i,
   /^inform the patient that some patients stop atazanavir because of jaundice[^;]*but that this patient['’]s genotype makes this unlikely/i,
+  // The usual vigilance, said of a negative HLA test: not a change from the usual prescription.
+  /^an HLA-B\*15:02 negative test does not eliminate the risk of [\w-]+-induced SJS\/TEN,? and patients should be carefully monitored according to a usual standard\.?$/i,
 ];
 
 /** CPIC's text in sentences: 'e.g.' and 'i.e.' do not end one (nor split it at their inner point). */

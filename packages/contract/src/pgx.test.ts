@@ -56,7 +56,14 @@ describe('level of evidence', () => {
 describe('the rows query', () => {
   it('reads repeated and single parameters alike, and refuses unknown ones', () => {
     const q = PgxRowsQuery.parse({ view: '2', phenotypeCategory: 'Toxicity', levelOfEvidence: ['1', '2'] });
-    expect(customFiltersOf(q)).toEqual({ phenotypeCategory: ['Toxicity'], specialtyPopulation: [], levelOfEvidence: [1, 2], diseasePhenotype: [] });
+    expect(customFiltersOf(q)).toEqual({
+      phenotypeCategory: ['Toxicity'],
+      specialtyPopulation: [],
+      levelOfEvidence: [1, 2],
+      diseasePhenotype: [],
+      cpicGradedOnly: false,
+    });
+    expect(customFiltersOf(PgxRowsQuery.parse({ view: '2', levelOfEvidence: '1', cpicGraded: '1' })).cpicGradedOnly).toBe(true);
     expect(quickFiltersOf(PgxRowsQuery.parse({ view: '1', category: ['A', 'B'], name: ' x ' }))).toEqual({
       category: ['A', 'B'],
       class: [],

@@ -132,7 +132,7 @@ describe('every kind of mail, as a mail system receives it over SMTP', () => {
       /^A data-request fee is due on /,
       'Your daily summary: 1 notification',
       'Your practitioner shared notes from your session',
-      / invited you$/,
+      'An invitation to the Practitioner Portal',
     ];
     for (const subject of expected) {
       expect(subjects().filter((s) => (typeof subject === 'string' ? s === subject : subject.test(s))).length, String(subject)).toBeGreaterThanOrEqual(1);
@@ -179,8 +179,9 @@ describe('every kind of mail, as a mail system receives it over SMTP', () => {
   it("a patient's name stays text: escaped in the HTML part, never a tag or a link; links only to the portal's pages and the contact page", () => {
     const request = mails.find((m) => m.parsed.subject?.startsWith('New session request from <img'));
     expect(request, subjects().join('\n')).toBeDefined();
-    expect(request!.parsed.text).toContain(`${HOSTILE} M. asked for a session`);
-    expect(request!.parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Eve&quot; M. asked for a session');
+    // The name on a line of its own, quoted (decision 023), and escaped in the HTML part (decision 025).
+    expect(request!.parsed.text).toContain(`\nPatient: "${HOSTILE} M."\n`);
+    expect(request!.parsed.html).toContain('Patient: &quot;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Eve&quot; M.&quot;');
     for (const m of mails) {
       const html = m.parsed.html as string;
       expect(html, m.parsed.subject).not.toMatch(/<img|<b>|<script/i);

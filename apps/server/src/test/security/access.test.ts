@@ -234,6 +234,7 @@ describe('once a session is completed', () => {
         url: fillPath(r.url, { id: C.sessionId, answerId: C.answerId }),
         headers: C.doc.auth,
         ...(r.method === 'POST' && r.url.endsWith('/ask') ? { payload: { preset: 'summary' } } : {}),
+        ...(r.method === 'POST' && r.url.endsWith('/journal-draft') ? { payload: { statements: [0] } } : {}),
       });
       answers.push(`${r.key} → ${res.statusCode}`);
       expect(res.body, r.key).toBe(NOT_FOUND_BODY);

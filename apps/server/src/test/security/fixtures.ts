@@ -166,6 +166,12 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
     audited: true,
     ownerReads: true,
   },
+  'GET /api/portal/sessions/:id/reports/reading': {
+    kind: 'owned',
+    params: session,
+    audited: true,
+    ownerReads: true,
+  },
   'GET /api/portal/sessions/:id/reports/rows': {
     kind: 'owned',
     params: session,
@@ -247,6 +253,7 @@ export const ID_ROUTES: Record<string, RouteFixture> = {
   'POST /api/portal/sessions/:id/ai/answers/:answerId/journal-draft': {
     kind: 'owned',
     params: (p) => ({ id: p.sessionId, answerId: p.answerId }),
+    body: () => ({ statements: [0] }),
     audited: true,
   },
   'GET /api/portal/journals/:id': {

@@ -117,3 +117,18 @@ export interface SwabResult {
   synthetic: boolean;
   engineVersion: string;
 }
+
+/**
+ * The category cut-off (the 20th or 80th percentile) that a shared score's percentiles straddle, or
+ * null: people with this very score fall on both sides of it, so the score's colour is uncertain.
+ * One rule for the recommendation's text, the results grid, the component page and the Overview.
+ */
+export function cutOffStraddled(c: { shareLower?: number | null; shareSame?: number | null }): 20 | 80 | null {
+  if (c.shareLower == null || c.shareSame == null || c.shareSame < SHARED_SCORE_SHOWN_FROM) return null;
+  const to = c.shareLower + c.shareSame;
+  return c.shareLower < 20 && to > 20 ? 20 : c.shareLower < 80 && to > 80 ? 80 : null;
+}
+
+/** What the Overview, the grid and the component page say beside such a score's colour. */
+export const categoryCaveat = (cut: 20 | 80) =>
+  `Near the ${cut}th-percentile cut-off: people with this very score fall on both sides of it, so the category is uncertain. The reference group is of European ancestry.`;

@@ -117,6 +117,8 @@ export const Highlight = z.object({
   componentID: z.string().nullable(),
   /** The report rows it rests on: the quick view's name filter, and whether to show the medicines taken now only. */
   report: z.object({ name: z.string(), taking: z.boolean() }).nullable(),
+  /** A nutrigenomic score whose shared percentiles straddle a category cut-off: said beside its colour. */
+  caveat: z.string().optional(),
 });
 export type Highlight = z.infer<typeof Highlight>;
 

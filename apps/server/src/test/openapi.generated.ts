@@ -5413,6 +5413,7 @@ export interface operations {
                                 name: string;
                                 taking: boolean;
                             } | null;
+                            caveat?: string;
                         }[];
                         results: {
                             /** Format: uuid */
@@ -6216,6 +6217,7 @@ export interface operations {
                                 name: string;
                                 taking: boolean;
                             } | null;
+                            caveat?: string;
                         }[];
                     };
                 };

@@ -129,6 +129,12 @@ describe('the demo kits, per collection (the Overview Ask AI sits beside)', () =
       ['Pharmacogenomics', false],
       ['Health questionnaire', null],
     ]);
+    // Her red vitamin A sits on a score a quarter of the reference group shares, across the 20th percentile: said beside the colour.
+    const vitaminA = detail.highlights.find((x: { title: string }) => x.title === 'Vitamin A');
+    expect(vitaminA).toMatchObject({
+      level: 'Decreased',
+      caveat: expect.stringMatching(/^Near the 20th-percentile cut-off: .*uncertain\. The reference group is of European ancestry\.$/),
+    });
     const nomsa = (await h.app.inject({ url: `/api/portal/sessions/${sessionOf['Nomsa']}`, headers: auth })).json();
     expect(nomsa.kit.collections.find((c: { id: number }) => c.id === 2).resultsReady).toBe(true);
   });

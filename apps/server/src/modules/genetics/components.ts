@@ -4,7 +4,7 @@
  * file into the full swab result.
  */
 import type { FurtherReading, NotProcessedReason, Reference, ResultComponent, SwabResult } from '@portal/contract';
-import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel, SHARED_SCORE_SHOWN_FROM } from '@portal/contract';
+import { MINERALS, RESULT_LEVEL_LABELS, ResultLevel, SHARED_SCORE_SHOWN_FROM, cutOffStraddled } from '@portal/contract';
 import { isPossiblyPalindromic, loadGeneticsData, type GeneticsData, type PanelRow } from './panel';
 import { levelForPercentile, placement, referenceStats } from './reference';
 import { parseRawGenotypes, scoreComponent, type GenotypeRow, type ScoringFile } from './scoring';
@@ -562,9 +562,9 @@ export function placedRecommendation(text: string, place: { percentile: number; 
   const where = shared
     ? `is shared by about ${Math.round(place.same)}% of the reference group, spanning its ${ordinal(from)} to ${ordinal(to)} percentiles (the patient is placed at the ${ordinal(place.percentile)})`
     : `is at the ${ordinal(place.percentile)} percentile of the reference group`;
-  const crossed = shared ? [20, 80].filter((cut) => from < cut && to > cut) : [];
-  const caveat = crossed.length
-    ? ` The range crosses the ${crossed.map(ordinal).join(' and ')}-percentile cut-off, so the category is uncertain: people with this very score fall on both sides of it.`
+  const cut = cutOffStraddled({ shareLower: place.lower, shareSame: place.same });
+  const caveat = cut
+    ? ` The range crosses the ${ordinal(cut)}-percentile cut-off, so the category is uncertain: people with this very score fall on both sides of it.`
     : '';
   return text.replace(
     /^(The patient's genetic score for .+?) is (?:below the 20th percentile|between the 20th and 80th percentiles|above the 80th percentile) of the reference group (\((?:Decreased|Average|Increased)\))([^.]*\.)/,

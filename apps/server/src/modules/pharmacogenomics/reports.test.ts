@@ -112,6 +112,22 @@ describe('the report API', () => {
     expect(body.medicines).toEqual({ answered: false, taking: [], phenoconverters: [] });
   });
 
+  it('every row is reachable by a category filter, and the PDF of every category holds every row', async () => {
+    const s = await openSession();
+    await importCalls(h.db, { id: s.kit.id }, EX1, EX1_OUTSIDE);
+    const summary = (await get(s.url, s.doc.auth)).json();
+    const total = summary.report.rowCount as number;
+    expect(total).toBeGreaterThan(100);
+    const every = summary.facets.category.map((c: string) => `category=${encodeURIComponent(c)}`).join('&');
+    const rows = (await get(`${s.url}/rows?view=1&${every}&limit=1`, s.doc.auth)).json();
+    expect(rows.count).toBe(total);
+    // Each row of the PDF opens with its 'Action:' line: as many as the report has rows.
+    const pdf = await get(`${s.url}/pdf?view=1&${every}`, s.doc.auth);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).join(' ');
+    expect(text.match(/ Action: /g)?.length).toBe(total);
+  });
+
   it('quick view (1) needs a filter, then filters by category, class and name on the server', async () => {
     const s = await openSession();
     await importCalls(h.db, { id: s.kit.id }, EX2);

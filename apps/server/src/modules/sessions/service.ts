@@ -1,4 +1,15 @@
-import { ErrorCode, LIMITS, MESSAGES, RESULT_LEVEL_LABELS, SessionStatus, type DataRequest, type SessionDetail, type SessionSummary } from '@portal/contract';
+import {
+  ErrorCode,
+  LIMITS,
+  MESSAGES,
+  RESULT_LEVEL_LABELS,
+  SessionStatus,
+  type DataRequest,
+  type SessionDetail,
+  type SessionSummary,
+  categoryCaveat,
+  cutOffStraddled,
+} from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { results } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -68,6 +79,8 @@ interface ComponentLike {
   componentID: string;
   title: string;
   riskLevel: number;
+  shareLower?: number | null;
+  shareSame?: number | null;
 }
 export function componentsOf(data: unknown): ComponentLike[] {
   const swab = (
@@ -109,6 +122,7 @@ function componentHighlights(r: { id: string; data: unknown }): Highlights {
         componentID: c.componentID,
         tier: null,
         report: null,
+        ...(cutOffStraddled(c) ? { caveat: categoryCaveat(cutOffStraddled(c)!) } : {}),
       });
     }
   }

@@ -13,7 +13,7 @@ import { TABULAR_FIGURES } from '../../../components/tabular-figures';
 import { formatPercentile, formatScore, formatShortDate } from '../format';
 import type { ResultComponent } from '../types';
 import { GenotypeTable } from './genotype-table';
-import { LEVEL_COLORS, LevelDisplay } from './level-display';
+import { CutOffCaveat, LEVEL_COLORS, LevelDisplay } from './level-display';
 import { PercentileChart } from './percentile-chart';
 import { PercentileExplained } from './percentile-text';
 import { SyntheticDataBadge } from './result-view';
@@ -74,6 +74,7 @@ export function ComponentDetail({ component: c, computedAt, synthetic }: { compo
           {synthetic && <SyntheticDataBadge />}
         </Group>
         <LevelDisplay riskLevel={c.riskLevel} />
+        <CutOffCaveat component={c} />
         <Text size="sm" c="gray.7">
           {sessionsText('sessions.results.computedAt', { date: formatShortDate(computedAt) })}
         </Text>

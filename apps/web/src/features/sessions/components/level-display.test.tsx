@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { component, lockedComponent } from '../test-fixtures';
 import { ComponentDetail } from './component-detail';
-import { LevelDisplay, levelOfLabel } from './level-display';
+import { CutOffCaveat, LevelDisplay, levelOfLabel } from './level-display';
 import { ComponentCard, SwabView } from './result-view';
 
 const LOCKED = 'Due to insufficient number of SNPs we were not able to calculate your genetic score';
@@ -183,5 +183,15 @@ describe('the component page', () => {
     for (const label of ['Decreased', 'Average', 'Increased']) expect(screen.queryByText(label)).toBeNull();
     // The raw genotypes are still shown: they are data, not an interpretation.
     expect(screen.getByRole('columnheader', { name: 'Genotype' })).toBeInTheDocument();
+  });
+});
+
+describe('CutOffCaveat', () => {
+  it('says the category is uncertain when a shared score straddles a cut-off, and nothing otherwise', () => {
+    const { unmount } = renderWithProviders(<CutOffCaveat component={{ shareLower: 8, shareSame: 23 }} />);
+    expect(screen.getByText(/^Near the 20th-percentile cut-off: .*uncertain/)).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<CutOffCaveat component={{ shareLower: 8, shareSame: 3 }} />);
+    expect(screen.queryByText(/cut-off/)).toBeNull();
   });
 });

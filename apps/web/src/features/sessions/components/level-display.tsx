@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { RESULT_LEVEL_LABELS, ResultLevel } from '@portal/contract';
-import { IconArrowDown, IconArrowUp, IconEqual, IconLock } from '@tabler/icons-react';
+import { RESULT_LEVEL_LABELS, ResultLevel, categoryCaveat, cutOffStraddled } from '@portal/contract';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconEqual, IconLock } from '@tabler/icons-react';
 
 type ScoredLevel = Exclude<ResultLevel, typeof ResultLevel.NOT_PROCESSED>;
 
@@ -41,4 +41,21 @@ export function LevelDisplay({ riskLevel, size }: { riskLevel: ResultLevel; size
 export function levelOfLabel(label: string): ScoredLevel | null {
   const entry = Object.entries(RESULT_LEVEL_LABELS).find(([level, text]) => text === label && Number(level) !== ResultLevel.NOT_PROCESSED);
   return entry ? (Number(entry[0]) as ScoredLevel) : null;
+}
+
+/** Beside a score's colour: the cut-off its shared percentiles straddle, when they do (contract rule). */
+export function CutOffCaveat({ component }: { component: { shareLower?: number | null; shareSame?: number | null } }) {
+  const cut = cutOffStraddled(component);
+  return cut ? <CaveatText text={categoryCaveat(cut)} /> : null;
+}
+
+export function CaveatText({ text }: { text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <IconAlertTriangle size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-orange-8)" />
+      <Text size="xs" c="gray.8">
+        {text}
+      </Text>
+    </Group>
+  );
 }

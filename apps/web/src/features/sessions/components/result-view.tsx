@@ -9,7 +9,7 @@ import { useResult } from '../api/get-result';
 import { useResults } from '../api/get-results';
 import { formatPercentile, formatScore, formatShortDate } from '../format';
 import type { ResultComponent, SwabResult } from '../types';
-import { LevelDisplay } from './level-display';
+import { CutOffCaveat, LevelDisplay } from './level-display';
 import { sharedRangeText } from './percentile-text';
 import { LoadFailed, NoDataAccess, isNotFound } from './session-gate';
 import { sessionsText } from '../messages';
@@ -145,6 +145,7 @@ export function ComponentCard({ component: c, href }: { component: ResultCompone
           </Anchor>
         </Title>
         <LevelDisplay riskLevel={c.riskLevel} size="md" />
+        <CutOffCaveat component={c} />
         {scored && (
           <Stack gap={2}>
             <Text size="sm">

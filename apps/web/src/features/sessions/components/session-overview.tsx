@@ -15,7 +15,7 @@ import { OFFLINE_NOTICE_ID, useOnline } from '../../../lib/use-online';
 import { AccessHistory } from './access-history';
 import { dataRequestLabel } from './data-request-state';
 import { DetailList } from './detail-list';
-import { LevelBadge, levelOfLabel } from './level-display';
+import { CaveatText, LevelBadge, levelOfLabel } from './level-display';
 import { ActionLine } from '../../../components/action-line';
 import { ScrollTable } from './scroll-table';
 import { SectionCard } from '../../../components/section-card';
@@ -312,16 +312,19 @@ function Highlights({ session }: { session: SessionDetail }) {
             return (
               <List.Item key={`${h.kind}:${h.resultID ?? ''}:${h.componentID ?? h.title}`}>
                 {h.kind === 'component' ? (
-                  <Group gap="sm">
-                    {title}
-                    {level !== null ? (
-                      <LevelBadge level={level} size="md" />
-                    ) : (
-                      <Text span size="sm">
-                        {h.level}
-                      </Text>
-                    )}
-                  </Group>
+                  <Stack gap={2}>
+                    <Group gap="sm">
+                      {title}
+                      {level !== null ? (
+                        <LevelBadge level={level} size="md" />
+                      ) : (
+                        <Text span size="sm">
+                          {h.level}
+                        </Text>
+                      )}
+                    </Group>
+                    {h.caveat && <CaveatText text={h.caveat} />}
+                  </Stack>
                 ) : (
                   // A line of the pharmacogenomic report opens the report at its rows.
                   <ActionLine sessionId={session.id} line={h} />

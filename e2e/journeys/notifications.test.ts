@@ -90,13 +90,15 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
     );
     const ada = results.find((p) => p.lastName === 'Lovelace')!;
     expect(ada).toBeDefined();
-    // Through the patient command (`npm run patient -- request`), as the issue has it.
+    // Through the patient command (`npm run patient -- request`), as the issue has it: six patients, one
+    // request each (one patient's burst folds into one mail by design, decision 023).
+    const patients = ['thandi.nkosi', 'busisiwe.ndlovu', 'pieter.vanwyk', 'aisha.patel', 'johan.smit', 'emma.botha'];
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (const [i, key] of patients.entries()) {
       const at = new Date(Date.now() + (2 + i / 10) * 86_400_000);
       at.setUTCSeconds(0, 0);
       const stdout = await patientCli(
-        ['request', '--email', 'thandi.nkosi@demo.test', '--password', DEMO_PASSWORD, '--practitioner', ada.id, '--at', at.toISOString()],
+        ['request', '--email', `${key}@demo.test`, '--password', DEMO_PASSWORD, '--practitioner', ada.id, '--at', at.toISOString()],
         base,
       );
       const id = /^Session ([0-9a-f-]{36}) requested/m.exec(stdout)?.[1];
@@ -112,7 +114,7 @@ describe.runIf(admin)('e-mail notifications with two server processes on one Pos
         mine().filter((m) => m.raw.includes(`/sessions/${id}`)),
         id,
       ).toHaveLength(1);
-    expect(mine().every((m) => /^Subject: New session request from Thandi N\.$/m.test(m.raw))).toBe(true);
-    expect(output).not.toMatch(/thandi/i);
+    expect(mine().every((m) => /^Subject: New session request from [A-Z][a-z]+ [A-Z]\.$/m.test(m.raw))).toBe(true);
+    expect(output).not.toMatch(/thandi|busisiwe|pieter|aisha|johan|emma/i);
   });
 });

@@ -19,7 +19,10 @@ let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 let h: Harness;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  h = await createTestApp({ PORTAL_URL: PORTAL, SMTP_URL: smtp.url, MAIL_FROM: 'Practitioner Portal <no-reply@portal.example>', ADMIN_TOKEN });
+  h = await createTestApp(
+    { PORTAL_URL: PORTAL, SMTP_URL: smtp.url, MAIL_FROM: 'Practitioner Portal <no-reply@portal.example>', ADMIN_TOKEN },
+    { ownDatabase: true },
+  );
 });
 afterAll(async () => {
   await h.close();

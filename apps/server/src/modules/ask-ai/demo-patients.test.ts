@@ -1,10 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_REFUSAL, AI_SUMMARY_WORDS, countWords, type AiAnswer } from '@portal/contract';
-import { practitioners, questionnaireResponses, sessions, users } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
-import { seedDemoSessions } from '../demo/demo-sessions';
+import { questionnaireResponses, sessions } from '../../db/schema';
+import { createTestApp, type Harness } from '../../test/harness';
+import { demoPractice } from '../../test/demo-practice';
 import { othersDeclined } from './builtin';
 
 /**
@@ -14,20 +13,11 @@ import { othersDeclined } from './builtin';
  */
 let h: Harness;
 let auth: Record<string, string>;
-const sessionOf: Record<string, string> = {};
+let sessionOf: Record<string, string>;
 beforeAll(async () => {
   // The demo's kit labels are fixed and unique: on the run's shared PostgreSQL another file may have seeded them.
   h = await createTestApp({ AI_RATE_LIMIT: '1000' }, { ownDatabase: true });
-  const doc = await createUser(h, { practitionerStatus: 2 });
-  auth = doc.auth;
-  const [p] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));
-  await seedDemoSessions(h.db, p!.id, await hash('Demo-portal-1'));
-  const rows = await h.db
-    .select({ id: sessions.id, first: users.firstName })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.patientId))
-    .where(and(eq(sessions.practitionerId, p!.id)));
-  for (const r of rows) sessionOf[r.first] = r.id;
+  ({ auth, sessionOf } = await demoPractice(h));
 });
 afterAll(() => h.close());
 

@@ -1,11 +1,8 @@
 import fs from 'node:fs';
-import { hash } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_REFUSAL, type AiAnswer } from '@portal/contract';
-import { practitioners, sessions, users } from '../../db/schema';
-import { createTestApp, createUser, type Harness } from '../../test/harness';
-import { seedDemoSessions } from '../demo/demo-sessions';
+import { createTestApp, type Harness } from '../../test/harness';
+import { demoPractice } from '../../test/demo-practice';
 
 /**
  * Issue 31's question set: free questions a clinician asks of the three demo patients (Thandi Nkosi,
@@ -15,19 +12,10 @@ import { seedDemoSessions } from '../demo/demo-sessions';
  */
 let h: Harness;
 let auth: Record<string, string>;
-const sessionOf: Record<string, string> = {};
+let sessionOf: Record<string, string>;
 beforeAll(async () => {
   h = await createTestApp({ AI_RATE_LIMIT: '1000' }, { ownDatabase: true });
-  const doc = await createUser(h, { practitionerStatus: 2 });
-  auth = doc.auth;
-  const [p] = await h.db.select().from(practitioners).where(eq(practitioners.userId, doc.user.id));
-  await seedDemoSessions(h.db, p!.id, await hash('Demo-portal-1'));
-  const rows = await h.db
-    .select({ id: sessions.id, first: users.firstName })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.patientId))
-    .where(and(eq(sessions.practitionerId, p!.id)));
-  for (const r of rows) sessionOf[r.first] = r.id;
+  ({ auth, sessionOf } = await demoPractice(h));
   // Seeding the demo patients computes their genotype results: slow on a busy machine.
 }, 240_000);
 afterAll(() => h.close());

@@ -50,7 +50,7 @@ async function runPrimary() {
   cluster.on('listening', () => {
     listening += 1;
     if (listening === env.WEB_CONCURRENCY) {
-      logger.info({ readyMs: Math.round(performance.now() - startedAt), workers: env.WEB_CONCURRENCY }, 'ready');
+      logger.info({ readyMs: Math.round(performance.now() - startedAt), workers: env.WEB_CONCURRENCY, node: process.version }, 'ready');
       printBanner(`${env.WEB_CONCURRENCY} server processes`);
     }
   });
@@ -85,7 +85,7 @@ async function runServer() {
   // Every server process drains the outbox; the database decides which process sends what (decision 013).
   const worker = startNotificationWorker(app.ctx);
   if (!cluster.isWorker) {
-    logger.info({ readyMs: Math.round(performance.now() - startedAt), database: database.kind }, 'ready');
+    logger.info({ readyMs: Math.round(performance.now() - startedAt), database: database.kind, node: process.version }, 'ready');
     printBanner(database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)');
   }
 

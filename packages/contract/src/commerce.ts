@@ -176,7 +176,7 @@ export const GENERATED_CODE_LENGTH = 10;
 /** Codes are case-insensitive: stored and compared upper-case without spaces. */
 export const normaliseDiscountCode = (raw: string) => transforms.uppercase(transforms.stripSpaces(raw));
 
-/** A random code from a cryptographic source (Web Crypto exists in browsers and Node 20). */
+/** A random code from a cryptographic source (Web Crypto exists in browsers and in Node). */
 export function generateDiscountCode(length = GENERATED_CODE_LENGTH): string {
   const bytes = new Uint8Array(length);
   globalThis.crypto.getRandomValues(bytes);

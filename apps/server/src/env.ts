@@ -94,6 +94,9 @@ const EnvSchema = z.object({
   SERVE_SSO: bool,
 });
 
+/** The name of every setting, as the schema above knows them (the deployment files' test holds them to these). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
+
 export type Env = ReturnType<typeof loadEnv>;
 
 /** Reads ./.env at the repository root into process.env when present (existing variables win). */

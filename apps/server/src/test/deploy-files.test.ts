@@ -287,6 +287,19 @@ describe('settings', () => {
     const shape = /postgres:\/\/(\w+):PASSWORD@(\w+):5432\/(\w+)/.exec(example.comments.get('DATABASE_URL') ?? '');
     expect(shape?.slice(1)).toEqual([pg.POSTGRES_USER, 'postgres', pg.POSTGRES_DB]);
   });
+  it("docs/deploy.md's settings table names every setting, and says yes for exactly those required in production", () => {
+    const doc = read('docs/deploy.md');
+    const section = doc.slice(doc.indexOf('\n## Settings\n'), doc.indexOf('\n## ', doc.indexOf('\n## Settings\n') + 1));
+    const rows = section
+      .split('\n')
+      .filter((l) => /^\| `[A-Z]/.test(l))
+      .map((l) => l.split('|').map((c) => c.trim()));
+    const named = new Map<string, string>();
+    for (const [, first, required] of rows) for (const [, name] of first!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) named.set(name!, required!);
+    expect(ENV_NAMES.filter((n) => !named.has(n))).toEqual([]);
+    const yes = [...named].filter(([, required]) => required.includes('**yes**')).map(([n]) => n);
+    expect(yes.sort()).toEqual(requiredInProduction().sort());
+  });
 });
 
 describe('compose.yaml', () => {

@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/seed.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/seed.ts', 'src/cli/audit.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

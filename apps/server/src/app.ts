@@ -93,7 +93,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: env.production,
+    trustProxy: env.trustProxy,
     bodyLimit: 1_048_576,
     // One spelling of a path: any other (percent-encoded letters, dot segments, double slashes,
     // another case of /api) answers the catalogue's 404 before routing, logged as that.

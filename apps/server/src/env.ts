@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -89,10 +90,19 @@ const EnvSchema = z.object({
   DEMO_DATA: bool,
   /** The provider staff's bearer token for /api/admin (npm run admin); see modules/admin/admin-auth.ts. */
   ADMIN_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).max(512).optional()),
+  /**
+   * The proxies whose X-Forwarded-* headers are believed: addresses, CIDR ranges, or the names
+   * loopback, linklocal and uniquelocal, comma-separated; `false` believes none. Default: in
+   * production `loopback,uniquelocal` (a proxy on the same machine or a private network), else none.
+   */
+  TRUST_PROXY: optionalString,
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   SERVE_WEB: bool,
   SERVE_SSO: bool,
 });
+
+/** The name of every setting, as the schema above knows them (the deployment files' test holds them to these). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
 
 export type Env = ReturnType<typeof loadEnv>;
 
@@ -119,6 +129,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   }
   if (production && !source.AUDIT_KEY) throw new Error('Invalid configuration:\n  AUDIT_KEY: required when APP_ENV=production');
   if (production) checkProductionMail(e.SMTP_URL, source.MAIL_FROM);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY ?? (production ? 'loopback,uniquelocal' : 'false'));
   const ssoUrl = stripSlash(e.SSO_URL ?? `${portalUrl}/sso`);
   return {
     ...e,
@@ -141,7 +152,38 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     cookieName: production ? 'portal_auth' : `portal_auth_${e.APP_ENV}`,
     demoData: e.DEMO_DATA ?? !production,
     serveWeb: e.SERVE_WEB ?? true,
+    /** Fastify's `trustProxy`: the client address is the nearest X-Forwarded-For entry not from one of these. */
+    trustProxy,
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy (proxy-addr): a list of proxies, never `true`. Believing every
+ * proxy would make the leftmost X-Forwarded-For entry, which the client writes, the address that the
+ * per-address sign-in limit counts and the audit trail records.
+ */
+function parseTrustProxy(value: string): string[] | false {
+  if (value.trim() === 'false') return false;
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_NAMES.has(entry)) return false;
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (!family || extra !== undefined) return true;
+    if (prefix === undefined) return false;
+    return net.isIP(prefix) ? net.isIP(prefix) !== family : !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated, or false; not '${bad.join(', ') || value}'`,
+    );
+  }
+  return entries;
 }
 
 /**

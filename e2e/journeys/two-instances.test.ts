@@ -236,6 +236,7 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       const unexpected: string[] = [];
       let next = 0;
       let stoppedAt = 0;
+      let exitedMs = -1;
       let aExit: Promise<number | null> | null = null;
       const started = Date.now();
       await Promise.all(
@@ -265,7 +266,12 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
             }
             if (accepted.length >= STOP_AFTER && !aExit) {
               stoppedAt = Date.now();
-              aExit = new Promise((resolve) => a!.child.once('exit', (code) => resolve(code)));
+              aExit = new Promise((resolve) =>
+                a!.child.once('exit', (code) => {
+                  exitedMs = Date.now() - stoppedAt;
+                  resolve(code);
+                }),
+              );
               a!.child.kill('SIGTERM');
             }
           }
@@ -274,7 +280,6 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       const loadMs = Date.now() - started;
       expect(aExit).not.toBeNull();
       const exitCode = await Promise.race([aExit!, sleep(15_000).then(() => 'still running')]);
-      const exitedMs = Date.now() - stoppedAt;
 
       // Every write answered 201 is in the database; any row beyond them belongs to an attempt that had no answer.
       const { rows } = await db!.query<{ id: string }>('select s.id from sessions s join users u on u.id = s.patient_id where u.email = any($1)', [
@@ -288,7 +293,7 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       console.log(
         `two instances under load: ${LOAD_WRITES} session requests, ${LOAD_CONCURRENCY} at a time, in ${loadMs} ms through HAProxy; SIGTERM to A after ${STOP_AFTER} answered; ` +
           `answered 201 ${accepted.length} (by ${JSON.stringify(servedBy)}), refused and retried ${JSON.stringify(refused)}, unexpected ${unexpected.length}; ` +
-          `stored ${stored.size}, lost ${lost.length}, stored without an answer ${unanswered}; A exited ${exitCode} after ${exitedMs} ms; HAProxy: ${JSON.stringify(status)}`,
+          `stored ${stored.size}, lost ${lost.length}, stored without an answer ${unanswered}; A exited with ${exitCode} ${exitedMs} ms after SIGTERM; HAProxy: ${JSON.stringify(status)}`,
       );
       expect(unexpected).toEqual([]);
       expect(accepted.length).toBe(LOAD_WRITES);

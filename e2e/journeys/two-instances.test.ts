@@ -36,6 +36,8 @@ const redisUrl = `${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${ra
 const SIGN_IN_LIMIT = loadEnv({}).SIGN_IN_RATE_LIMIT;
 const LOAD_WRITES = 300;
 const LOAD_CONCURRENCY = 10;
+/** How long an instance told to stop keeps serving with /readyz at 503 (SHUTDOWN_DRAIN_MS). */
+const DRAIN_MS = 2_000;
 /** The write after which instance A is sent SIGTERM. */
 const STOP_AFTER = 100;
 
@@ -130,6 +132,8 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Practitioner Portal <no-reply@portal.example>',
       SIGN_IN_RATE_LIMIT: String(SIGN_IN_LIMIT),
+      // On SIGTERM /readyz answers 503 this long while requests are still served: HAProxy (checks every 300 ms, down after 2) takes the instance out first.
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     };
     // One after the other: the first migrates and seeds the demo data on the empty database.
     a = await startServer({ databaseUrl: database.url, env });
@@ -237,6 +241,7 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       let next = 0;
       let stoppedAt = 0;
       let exitedMs = -1;
+      let downAtMs = -1;
       let aExit: Promise<number | null> | null = null;
       const started = Date.now();
       await Promise.all(
@@ -273,6 +278,12 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
                 }),
               );
               a!.child.kill('SIGTERM');
+              void (async () => {
+                while (downAtMs < 0 && Date.now() - stoppedAt < 15_000) {
+                  if ((await proxy!.status().catch(() => ({}) as Record<string, string>)).a?.startsWith('DOWN')) downAtMs = Date.now() - stoppedAt;
+                  else await sleep(50);
+                }
+              })();
             }
           }
         }),
@@ -293,7 +304,7 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       console.log(
         `two instances under load: ${LOAD_WRITES} session requests, ${LOAD_CONCURRENCY} at a time, in ${loadMs} ms through HAProxy; SIGTERM to A after ${STOP_AFTER} answered; ` +
           `answered 201 ${accepted.length} (by ${JSON.stringify(servedBy)}), refused and retried ${JSON.stringify(refused)}, unexpected ${unexpected.length}; ` +
-          `stored ${stored.size}, lost ${lost.length}, stored without an answer ${unanswered}; A exited with ${exitCode} ${exitedMs} ms after SIGTERM; HAProxy: ${JSON.stringify(status)}`,
+          `stored ${stored.size}, lost ${lost.length}, stored without an answer ${unanswered}; HAProxy took A out ${downAtMs} ms after SIGTERM, A exited with ${exitCode} after ${exitedMs} ms; HAProxy: ${JSON.stringify(status)}`,
       );
       expect(unexpected).toEqual([]);
       expect(accepted.length).toBe(LOAD_WRITES);
@@ -301,6 +312,9 @@ describe.skipIf(!admin)(`two instances behind HAProxy${admin ? '' : ` (skipped: 
       expect(unanswered).toBeLessThanOrEqual((refused[0] ?? 0) + (refused[502] ?? 0));
       expect(exitCode).toBe(0);
       expect(status.a).toMatch(/^DOWN/);
+      // Taken out by its health check while it still served (draining), not by refused connections.
+      expect(downAtMs).toBeGreaterThan(0);
+      expect(downAtMs).toBeLessThan(exitedMs);
       expect(status.b).toBe('UP');
       expect(servedBy.b).toBeGreaterThan(0);
 

@@ -128,6 +128,7 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
     audit: createAudit(database.db, { key: env.AUDIT_KEY }),
     live: await createLiveHub(database, logger),
+    lifecycle: { draining: false },
     log: logger,
   };
   // Open streams would hold the server's close: they end first (the portal reconnects elsewhere).

@@ -94,7 +94,10 @@ async function runServer() {
     process.on(signal, async () => {
       if (closing) return;
       closing = true;
-      logger.info({ signal }, 'shutting down');
+      logger.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, 'shutting down');
+      // /readyz answers 503 from now; requests are served as before until the proxy has taken this process out.
+      app.ctx.lifecycle.draining = true;
+      if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_MS));
       await worker.stop();
       await app.close();
       await database.close();

@@ -29,6 +29,20 @@ describe('health', () => {
     expect((await h.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await h.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
   });
+
+  it('/readyz answers 503 while the process drains before stopping (SIGTERM, SHUTDOWN_DRAIN_MS), other routes still answer', async () => {
+    h.app.ctx.lifecycle.draining = true;
+    try {
+      const ready = await h.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({ status: 'draining' });
+      expect((await h.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      h.app.ctx.lifecycle.draining = false;
+    }
+    expect((await h.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
 });
 
 describe('errors', () => {

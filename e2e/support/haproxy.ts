@@ -21,10 +21,11 @@ export interface Proxy {
 /**
  * The reverse proxy an operator puts in front of several portal processes, as a config file in a
  * temporary folder: round robin over `servers`, each checked with GET /readyz (every 300 ms, down
- * after 2 failures), a cookie (SRV=<server name>) that pins a browser to one while it is up, a
- * connection refused tried again on another (redispatch), and `timeout tunnel` so a live stream
- * (server-sent events) is not cut by the request timeouts. Every answer names the process that gave
- * it in `x-served-by`.
+ * after 2 failures: a stopping portal answers 503 there while it drains, SHUTDOWN_DRAIN_MS), a cookie
+ * (SRV=<server name>) that pins a browser to one while it is up, a connection refused tried again on
+ * another (redispatch), connections to the servers kept alive and reused (HAProxy's default), and
+ * client and server timeouts above the live stream's 25 s keep-alive comment. Every answer names the
+ * process that gave it in `x-served-by`.
  */
 export async function startHaproxy(port: number, servers: Array<{ name: string; port: number }>): Promise<Proxy> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-haproxy-'));
@@ -35,12 +36,12 @@ export async function startHaproxy(port: number, servers: Array<{ name: string; 
 
 defaults
   mode http
-  option http-server-close
   option redispatch 1
   retries 3
   timeout connect 2s
-  timeout client 30s
-  timeout server 30s
+  # A live stream is quiet between events: the server's keep-alive comment every 25 s keeps it under these.
+  timeout client 60s
+  timeout server 60s
   timeout http-request 10s
   timeout tunnel 1h
 

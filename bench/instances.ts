@@ -36,6 +36,8 @@ interface InstancesRun {
   p99: number;
   requests: number;
   errors: number;
+  /** Answers other than 200 by kind and status, and autocannon's own errors and timeouts. */
+  errorDetail: string;
   cpuMsPerRequest: { servers: number; postgres: number; haproxy: number };
   /** PostgreSQL connections to the database while the instances ran (pg_stat_activity, the bench's own excluded). */
   connections: number;
@@ -123,6 +125,7 @@ async function run(url: string, instances: number, requested: string[], listEmai
         p99: r.latency.p99,
         requests: r.requests.total,
         errors: mixTally.errors + r.errors + r.timeouts,
+        errorDetail: JSON.stringify({ ...mixTally.byStatus, ...(r.errors ? { connection: r.errors } : {}), ...(r.timeouts ? { timeouts: r.timeouts } : {}) }),
         cpuMsPerRequest: {
           servers: (after.servers - before.servers) / n,
           postgres: (after.postgres - before.postgres) / n,
@@ -186,7 +189,7 @@ export function printInstances(r: InstancesResult | null): boolean | null {
   for (const x of r.runs) {
     const c = x.cpuMsPerRequest;
     console.log(
-      `  ${x.instances} instance${x.instances > 1 ? 's' : ' '}: ${x.rps.toFixed(0)} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.errors} errors; CPU per request: servers ${c.servers.toFixed(3)} ms (${(c.servers / h).toFixed(1)} x hello-world), ` +
+      `  ${x.instances} instance${x.instances > 1 ? 's' : ' '}: ${x.rps.toFixed(0)} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.errors} errors${x.errors ? ` ${x.errorDetail}` : ''}; CPU per request: servers ${c.servers.toFixed(3)} ms (${(c.servers / h).toFixed(1)} x hello-world), ` +
         `PostgreSQL ${c.postgres.toFixed(3)} ms (${(c.postgres / h).toFixed(1)} x), HAProxy ${c.haproxy.toFixed(3)} ms (${(c.haproxy / h).toFixed(1)} x); ` +
         `${x.connections} PostgreSQL connections; audit_append ${x.audit.calls} calls, ${x.audit.rows} rows (${(x.audit.rows / Math.max(1, x.audit.calls)).toFixed(1)} per call), ${x.audit.msPerCall.toFixed(3)} ms per call`,
     );

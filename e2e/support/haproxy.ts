@@ -28,6 +28,8 @@ export interface Proxy {
  * process that gave it in `x-served-by`.
  */
 export async function startHaproxy(port: number, servers: Array<{ name: string; port: number }>): Promise<Proxy> {
+  if (!fs.existsSync(haproxyExecutable))
+    throw new Error(`HAProxy is not installed at ${haproxyExecutable} (Debian: apt-get install haproxy; or set HAPROXY_PATH)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-haproxy-'));
   const socket = path.join(dir, 'admin.sock');
   const config = `global
@@ -43,6 +45,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
+  # A health check's answer may take this long (by default only 'inter', 300 ms: a loaded machine's /readyz missed it).
+  timeout check 2s
   timeout tunnel 1h
 
 frontend portal

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Debian's HAProxy (apt package `haproxy`); HAPROXY_PATH overrides it. */
-export const haproxyExecutable = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const haproxyExecutable = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 export interface Proxy {
   /** http://127.0.0.1:port of the proxy's one frontend. */

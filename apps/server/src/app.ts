@@ -135,6 +135,11 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
   app.addHook('preClose', async () => ctx.live.close());
   app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('ctx', ctx);
+  // Stopping: each answer closes its connection, so a proxy opens its next one to another instance
+  // instead of sending it down a kept-alive connection this process is about to close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+  });
   // Every route the app registers, so the access suite can walk them all.
   const routeTable: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {

@@ -37,11 +37,16 @@ describe('health', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json()).toMatchObject({ status: 'draining' });
-      expect((await h.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const health = await h.app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      // Every answer closes its connection meanwhile, so a proxy does not reuse it.
+      expect(health.headers.connection).toBe('close');
     } finally {
       h.app.ctx.lifecycle.draining = false;
     }
-    expect((await h.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const ready = await h.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers.connection).not.toBe('close');
   });
 });
 

@@ -4,7 +4,8 @@
  * workload (70% detail reads, 25% lists, 5% accepts of distinct requested sessions) against the BUILT
  * server (apps/server/dist/server.js as a child process, production settings), on the embedded
  * PGlite and, with BENCH_DATABASE_URL, on PostgreSQL in a throwaway database; on PostgreSQL also the
- * detail read with WEB_CONCURRENCY=2 and again with 1 (issue 21: target 1.5x), and the mixed workload
+ * detail read with WEB_CONCURRENCY=2 and again with 1 (shown, with CPU per request; the 1.5x throughput
+ * target of issue 21 was dropped in issue 35: see bench/instances.ts), and the mixed workload
  * held to >= 40% of the detail read's req/s with p99 <= 4 x p50. Afterwards it checks that every
  * answered read left exactly one audit row and that the audit chain verifies.
  *
@@ -43,8 +44,6 @@ export const TARGETS = {
   pglite: { rps: 1_000 },
   /** Issue 21, on PostgreSQL: the mixed workload's req/s as a share of the detail read's in the same run, and its p99 against its p50. */
   mixed: { shareOfDetail: 0.4, p99OverP50: 4 },
-  /** Issue 21: the detail read with WEB_CONCURRENCY=2 against 1, same database, same run. */
-  workers: { ratio: 1.5 },
 } as const;
 
 export interface LoadFigure {
@@ -530,10 +529,14 @@ export function printApiLoad(r: Awaited<ReturnType<typeof benchApiLoad>>) {
   if (two && ones.length) {
     const one = ones.reduce((sum, f) => sum + f.rps, 0) / ones.length;
     const ratio = two.rps / one;
-    const met = ratio >= TARGETS.workers.ratio && two.errors === 0;
+    // No throughput target (issue 35): on a 2-core machine that also runs autocannon and PostgreSQL a
+    // second process cannot add a core; two processes are held to one's CPU per request instead (bench/instances.ts).
+    const met = two.errors === 0;
     ok &&= met;
+    const cpu = (f: LoadFigure) => (f.cpuMsPerRequest ? `${f.cpuMsPerRequest.server.toFixed(2)} ms` : '-');
     console.log(
-      `  workers: WEB_CONCURRENCY=2 ${two.rps.toFixed(0)} req/s against 1 process ${ones.map((f) => f.rps.toFixed(0)).join(' and ')} (mean ${one.toFixed(0)}): ${ratio.toFixed(2)}x (target >= ${TARGETS.workers.ratio}x): ${met ? 'OK' : 'MISSED'}`,
+      `  workers: WEB_CONCURRENCY=2 ${two.rps.toFixed(0)} req/s against 1 process ${ones.map((f) => f.rps.toFixed(0)).join(' and ')} (mean ${one.toFixed(0)}): ${ratio.toFixed(2)}x; ` +
+        `server CPU per request ${cpu(two)} against ${ones.map(cpu).join(' and ')} (no throughput target since issue 35; zero errors): ${met ? 'OK' : 'MISSED'}`,
     );
   }
   for (const a of r.audits) {

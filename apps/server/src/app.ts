@@ -128,12 +128,18 @@ export async function buildApp({ env, database, logger, serveWeb = env.serveWeb 
     analytics: createAnalytics(database.db, { key: env.ANALYTICS_KEY, url: env.ANALYTICS_URL, log: logger }),
     audit: createAudit(database.db, { key: env.AUDIT_KEY }),
     live: await createLiveHub(database, logger),
+    lifecycle: { draining: false },
     log: logger,
   };
   // Open streams would hold the server's close: they end first (the portal reconnects elsewhere).
   app.addHook('preClose', async () => ctx.live.close());
   app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('ctx', ctx);
+  // Stopping: each answer closes its connection, so a proxy opens its next one to another instance
+  // instead of sending it down a kept-alive connection this process is about to close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+  });
   // Every route the app registers, so the access suite can walk them all.
   const routeTable: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {

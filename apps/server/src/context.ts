@@ -20,6 +20,8 @@ export interface AppContext {
   audit: Audit;
   /** This process's live streams (decision 011). */
   live: LiveHub;
+  /** Set when the process has been told to stop: /readyz answers 503 while it finishes (SHUTDOWN_DRAIN_MS). */
+  lifecycle: { draining: boolean };
   log: FastifyBaseLogger;
 }
 

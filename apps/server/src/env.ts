@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Server processes (node:cluster) sharing the port; more than 1 needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served, so a proxy takes the process out before it stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   PORTAL_URL: optionalUrl,
   API_BASE: optionalUrl,

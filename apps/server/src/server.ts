@@ -94,9 +94,16 @@ async function runServer() {
     process.on(signal, async () => {
       if (closing) return;
       closing = true;
-      logger.info({ signal }, 'shutting down');
+      logger.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, 'shutting down');
+      // /readyz answers 503 from now; requests are served as before until the proxy has taken this process out.
+      app.ctx.lifecycle.draining = true;
+      if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_MS));
       await worker.stop();
+      // A connection busy when the listener closes (a request in flight, a live stream being ended) is kept
+      // alive after its answer; closed as soon as it is idle rather than after the keep-alive timeout (72 s).
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
       await app.close();
+      clearInterval(sweep);
       await database.close();
       process.exit(0);
     });

@@ -23,6 +23,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, systemApi.health, { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   route(app, systemApi.ready, { logLevel: 'warn' }, async (_req, reply) => {
+    // Stopping (SIGTERM): still serving, but a proxy's health check should send new requests elsewhere.
+    if (ctx.lifecycle.draining) return reply.status(503).header('retry-after', '5').send({ status: 'draining', database: ctx.database.kind });
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.kind };

@@ -29,6 +29,25 @@ describe('health', () => {
     expect((await h.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await h.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
   });
+
+  it('/readyz answers 503 while the process drains before stopping (SIGTERM, SHUTDOWN_DRAIN_MS), other routes still answer', async () => {
+    h.app.ctx.lifecycle.draining = true;
+    try {
+      const ready = await h.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({ status: 'draining' });
+      const health = await h.app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      // Every answer closes its connection meanwhile, so a proxy does not reuse it.
+      expect(health.headers.connection).toBe('close');
+    } finally {
+      h.app.ctx.lifecycle.draining = false;
+    }
+    const ready = await h.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers.connection).not.toBe('close');
+  });
 });
 
 describe('errors', () => {

@@ -1,4 +1,5 @@
-import { LIVE_END_REASONS, LiveEvent, liveApi, type LiveEndReason } from '@portal/contract';
+import { LIVE_END_REASONS, LiveEvent, type LiveEndReason } from '@portal/contract';
+import { liveApi } from '@portal/contract/addresses';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { call, isApiError } from '../../lib/api-client';

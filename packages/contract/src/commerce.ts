@@ -4,6 +4,9 @@ import { zId } from './common';
 import { COUNTRIES, CURRENCIES } from './practice';
 import { KitStatus } from './sessions';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zPhone, zText } from './validators';
+import { TRANSACTION_KINDS, TRANSACTION_PERIODS, TRANSACTION_STATES } from './transaction-words';
+
+export * from './transaction-words';
 
 /**
  * Running the practice (SPEC §1, §3, §5, §9): stocked kits, the consignment warehouse, discount
@@ -351,22 +354,11 @@ export type Order = z.infer<typeof Order>;
  * (SPEC §9). kit_sale and consultation_sale: a patient's order through the practice.
  * discount: a code applied to such an order (negative).
  */
-export const TransactionKind = z.enum(['data_request_fee', 'kit_sale', 'consultation_sale', 'discount']);
+export const TransactionKind = z.enum(TRANSACTION_KINDS);
 export type TransactionKind = z.infer<typeof TransactionKind>;
-export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
-  data_request_fee: 'Data request fee',
-  kit_sale: 'Kit sale',
-  consultation_sale: 'Consultation sale',
-  discount: 'Discount applied',
-};
 
-export const TransactionState = z.enum(['paid', 'due', 'overdue']);
+export const TransactionState = z.enum(TRANSACTION_STATES);
 export type TransactionState = z.infer<typeof TransactionState>;
-export const TRANSACTION_STATE_LABELS: Record<TransactionState, string> = {
-  paid: 'Paid',
-  due: 'Due',
-  overdue: 'Overdue',
-};
 
 /** Paid once paid; overdue after its due time; due otherwise. */
 export function transactionState(t: { paidAt: string | null; dueAt: string | null }, now: Date): TransactionState {
@@ -405,7 +397,7 @@ export const TransactionListQuery = z.strictObject({
 });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;
 
-export const TransactionPeriod = z.enum(['day', 'week', 'month']);
+export const TransactionPeriod = z.enum(TRANSACTION_PERIODS);
 export type TransactionPeriod = z.infer<typeof TransactionPeriod>;
 
 /** Totals of one period and currency: each kind's sum, and what is still owed. */

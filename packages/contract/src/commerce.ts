@@ -7,6 +7,7 @@ import { VALIDATION_MESSAGES, rules, transforms, zDigits, zPhone, zText } from '
 import { TRANSACTION_KINDS, TRANSACTION_PERIODS, TRANSACTION_STATES } from './transaction-words';
 
 export * from './transaction-words';
+export * from './kit-label';
 
 /**
  * Running the practice (SPEC §1, §3, §5, §9): stocked kits, the consignment warehouse, discount
@@ -62,20 +63,6 @@ export const KitListQuery = z.strictObject({
   warehouseID: zId.optional(),
 });
 export type KitListQuery = z.input<typeof KitListQuery>;
-
-export const SAMPLE_LABEL_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
-export const normaliseSampleLabel = (raw: string) => transforms.uppercase(transforms.stripSpaces(raw));
-export const zSampleLabel: z.ZodType<string, string> = z
-  .string({ error: () => required })
-  .transform(normaliseSampleLabel)
-  .superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: required, input: value });
-    else if (!SAMPLE_LABEL_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: invalid, input: value });
-  });
-
-/** PUT /api/portal/sessions/{id}/kit: hands the kit with this sample label to the session's patient. */
-export const AssignKitBody = z.strictObject({ sampleLabel: zSampleLabel });
-export type AssignKitBody = z.input<typeof AssignKitBody>;
 
 // ---- Warehouse -------------------------------------------------------------------------------
 

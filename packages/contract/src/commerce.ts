@@ -4,8 +4,10 @@ import { zId } from './common';
 import { COUNTRIES, CURRENCIES } from './practice';
 import { KitStatus } from './sessions';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zPhone, zText } from './validators';
+import { DISCOUNT_CODE_STATES, DISCOUNT_TEXTS } from './discount-words';
 import { TRANSACTION_KINDS, TRANSACTION_PERIODS, TRANSACTION_STATES } from './transaction-words';
 
+export * from './discount-words';
 export * from './transaction-words';
 export * from './kit-label';
 
@@ -180,21 +182,6 @@ export type DiscountType = z.infer<typeof DiscountType>;
 export const DiscountProduct = z.enum(['kit', 'consultation']);
 export type DiscountProduct = z.infer<typeof DiscountProduct>;
 
-export const DISCOUNT_TEXTS = {
-  codeTaken: 'This code is already in use',
-  codeFixed: 'A code cannot be changed once it is made: deactivate it and create another',
-  endBeforeStart: 'The end date must be on or after the start date',
-  percentageRange: 'A percentage is between 1 and 100',
-  amountPositive: 'The amount must be more than 0',
-  chooseProduct: 'Choose at least one product',
-  requiresShipping: 'Item requires shipping',
-  addNewKit: 'Add a new kit',
-  // What a patient order is told when a code cannot be used; one text for every reason but the
-  // minimum order, so codes cannot be probed.
-  codeNotValid: 'This discount code is not valid',
-  minimumNotReached: 'The order is below this code’s minimum',
-} as const;
-
 const zDate = z.iso.date({ error: () => required });
 
 /** SPEC §3 'Discount code': a rule, a code (typed or generated), upsell, options, shipping and the new-kit option. */
@@ -251,7 +238,7 @@ export const DiscountCodeInput = z
   });
 export type DiscountCodeInput = z.input<typeof DiscountCodeInput>;
 
-export const DiscountCodeState = z.enum(['active', 'scheduled', 'expired', 'used_up', 'deactivated']);
+export const DiscountCodeState = z.enum(DISCOUNT_CODE_STATES);
 export type DiscountCodeState = z.infer<typeof DiscountCodeState>;
 
 export const DiscountCode = z.object({

@@ -8,6 +8,7 @@ import { DISCOUNT_CODE_STATES, DISCOUNT_TEXTS } from './discount-words';
 import { TRANSACTION_KINDS, TRANSACTION_PERIODS, TRANSACTION_STATES } from './transaction-words';
 
 export * from './discount-words';
+export * from './warehouse-words';
 export * from './transaction-words';
 export * from './kit-label';
 
@@ -92,9 +93,6 @@ export const WarehouseInput = z.strictObject({
 export type WarehouseInput = z.input<typeof WarehouseInput>;
 export const WAREHOUSE_FIELDS = ['contactNumber', 'contactPerson', 'countryCode', 'name', 'postalCode', 'state', 'streetAddress', 'suburb'] as const;
 
-/** The practice's kits on hand (all of them, wherever they are) below this show the low-stock warning. */
-export const LOW_STOCK_THRESHOLD = 5;
-
 /** One warehouse's own figures, from the consignments sent to it. */
 export const WarehouseStock = z.object({
   /** Kits in consignments the practitioner marked received. */
@@ -148,7 +146,6 @@ export const Warehouse = z.object({
   updatedAt: z.string(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
-export const MAX_WAREHOUSES = 5;
 
 /** A shipment of kits from the provider to a warehouse. */
 export const Consignment = z.object({

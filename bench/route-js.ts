@@ -43,9 +43,10 @@ export function routeJs(dist: string, initialFiles: string[]) {
   const list = entry.match(/m\.f=\[([^\]]*)\]/);
   if (!list) throw new Error('no __vite__mapDeps list in the entry chunk');
   const files = [...list[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-  // import(`./page-hash.js`),__vite__mapDeps([1,2,3])),`PageName`
+  // import(`./page-hash.js`),__vite__mapDeps([1,2,3])),`PageName`; a chunk that also exports for
+  // other chunks is picked from: import(`./layout-hash.js`).then(e=>e.t),__vite__mapDeps(…)
   const deps = new Map<string, string[]>();
-  for (const m of entry.matchAll(/import\(`\.\/([^`]+\.js)`\),__vite__mapDeps\(\[([\d,]*)\]\)\),`(\w+)`/g)) {
+  for (const m of entry.matchAll(/import\(`\.\/([^`]+\.js)`\)(?:\.then\(\w+=>\w+\.\w+\))?,__vite__mapDeps\(\[([\d,]*)\]\)\),`(\w+)`/g)) {
     deps.set(m[3]!, [
       `assets/${m[1]}`,
       ...m[2]!
@@ -59,9 +60,12 @@ export function routeJs(dist: string, initialFiles: string[]) {
     [...fs_].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + (size.get(f) ?? size.set(f, gzipKiB(path.join(dist, f))).get(f)!), 0);
   const initial = new Set(initialFiles);
   const initialKiB = kib(initial);
-  return PAGES.filter(([page]) => deps.has(page)).map(([page, layouts, example]) => {
+  // A page or layout not found would be measured without its chunks: refuse rather than under-count.
+  const missing = [...new Set(PAGES.flatMap(([page, layouts]) => [...layouts, page]))].filter((name) => !deps.has(name));
+  if (missing.length) throw new Error(`no lazy import of ${missing.join(', ')} found in the entry chunk`);
+  return PAGES.map(([page, layouts, example]) => {
     const all = new Set(initial);
-    for (const name of [...layouts, page]) for (const f of deps.get(name) ?? []) all.add(f);
+    for (const name of [...layouts, page]) for (const f of deps.get(name)!) all.add(f);
     const totalKiB = kib(all);
     return { page, path: example, totalKiB, beyondInitialKiB: totalKiB - initialKiB };
   });

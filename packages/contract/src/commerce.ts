@@ -4,6 +4,13 @@ import { zId } from './common';
 import { COUNTRIES, CURRENCIES } from './practice';
 import { KitStatus } from './sessions';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zPhone, zText } from './validators';
+import { DISCOUNT_CODE_STATES, DISCOUNT_TEXTS } from './discount-words';
+import { TRANSACTION_KINDS, TRANSACTION_PERIODS, TRANSACTION_STATES } from './transaction-words';
+
+export * from './discount-words';
+export * from './warehouse-words';
+export * from './transaction-words';
+export * from './kit-label';
 
 /**
  * Running the practice (SPEC §1, §3, §5, §9): stocked kits, the consignment warehouse, discount
@@ -60,20 +67,6 @@ export const KitListQuery = z.strictObject({
 });
 export type KitListQuery = z.input<typeof KitListQuery>;
 
-export const SAMPLE_LABEL_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
-export const normaliseSampleLabel = (raw: string) => transforms.uppercase(transforms.stripSpaces(raw));
-export const zSampleLabel: z.ZodType<string, string> = z
-  .string({ error: () => required })
-  .transform(normaliseSampleLabel)
-  .superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: required, input: value });
-    else if (!SAMPLE_LABEL_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: invalid, input: value });
-  });
-
-/** PUT /api/portal/sessions/{id}/kit: hands the kit with this sample label to the session's patient. */
-export const AssignKitBody = z.strictObject({ sampleLabel: zSampleLabel });
-export type AssignKitBody = z.input<typeof AssignKitBody>;
-
 // ---- Warehouse -------------------------------------------------------------------------------
 
 const countryCodes = COUNTRIES.map((c) => c.code) as [string, ...string[]];
@@ -99,9 +92,6 @@ export const WarehouseInput = z.strictObject({
 });
 export type WarehouseInput = z.input<typeof WarehouseInput>;
 export const WAREHOUSE_FIELDS = ['contactNumber', 'contactPerson', 'countryCode', 'name', 'postalCode', 'state', 'streetAddress', 'suburb'] as const;
-
-/** The practice's kits on hand (all of them, wherever they are) below this show the low-stock warning. */
-export const LOW_STOCK_THRESHOLD = 5;
 
 /** One warehouse's own figures, from the consignments sent to it. */
 export const WarehouseStock = z.object({
@@ -156,7 +146,6 @@ export const Warehouse = z.object({
   updatedAt: z.string(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
-export const MAX_WAREHOUSES = 5;
 
 /** A shipment of kits from the provider to a warehouse. */
 export const Consignment = z.object({
@@ -189,21 +178,6 @@ export type DiscountType = z.infer<typeof DiscountType>;
 /** What a code can apply to in a patient's order. */
 export const DiscountProduct = z.enum(['kit', 'consultation']);
 export type DiscountProduct = z.infer<typeof DiscountProduct>;
-
-export const DISCOUNT_TEXTS = {
-  codeTaken: 'This code is already in use',
-  codeFixed: 'A code cannot be changed once it is made: deactivate it and create another',
-  endBeforeStart: 'The end date must be on or after the start date',
-  percentageRange: 'A percentage is between 1 and 100',
-  amountPositive: 'The amount must be more than 0',
-  chooseProduct: 'Choose at least one product',
-  requiresShipping: 'Item requires shipping',
-  addNewKit: 'Add a new kit',
-  // What a patient order is told when a code cannot be used; one text for every reason but the
-  // minimum order, so codes cannot be probed.
-  codeNotValid: 'This discount code is not valid',
-  minimumNotReached: 'The order is below this code’s minimum',
-} as const;
 
 const zDate = z.iso.date({ error: () => required });
 
@@ -261,7 +235,7 @@ export const DiscountCodeInput = z
   });
 export type DiscountCodeInput = z.input<typeof DiscountCodeInput>;
 
-export const DiscountCodeState = z.enum(['active', 'scheduled', 'expired', 'used_up', 'deactivated']);
+export const DiscountCodeState = z.enum(DISCOUNT_CODE_STATES);
 export type DiscountCodeState = z.infer<typeof DiscountCodeState>;
 
 export const DiscountCode = z.object({
@@ -351,22 +325,11 @@ export type Order = z.infer<typeof Order>;
  * (SPEC §9). kit_sale and consultation_sale: a patient's order through the practice.
  * discount: a code applied to such an order (negative).
  */
-export const TransactionKind = z.enum(['data_request_fee', 'kit_sale', 'consultation_sale', 'discount']);
+export const TransactionKind = z.enum(TRANSACTION_KINDS);
 export type TransactionKind = z.infer<typeof TransactionKind>;
-export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
-  data_request_fee: 'Data request fee',
-  kit_sale: 'Kit sale',
-  consultation_sale: 'Consultation sale',
-  discount: 'Discount applied',
-};
 
-export const TransactionState = z.enum(['paid', 'due', 'overdue']);
+export const TransactionState = z.enum(TRANSACTION_STATES);
 export type TransactionState = z.infer<typeof TransactionState>;
-export const TRANSACTION_STATE_LABELS: Record<TransactionState, string> = {
-  paid: 'Paid',
-  due: 'Due',
-  overdue: 'Overdue',
-};
 
 /** Paid once paid; overdue after its due time; due otherwise. */
 export function transactionState(t: { paidAt: string | null; dueAt: string | null }, now: Date): TransactionState {
@@ -405,7 +368,7 @@ export const TransactionListQuery = z.strictObject({
 });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;
 
-export const TransactionPeriod = z.enum(['day', 'week', 'month']);
+export const TransactionPeriod = z.enum(TRANSACTION_PERIODS);
 export type TransactionPeriod = z.infer<typeof TransactionPeriod>;
 
 /** Totals of one period and currency: each kind's sum, and what is still owed. */

@@ -95,3 +95,28 @@ export function searchOf(q: Record<string, QueryValue> | URLSearchParams): strin
   }
   return params.toString();
 }
+
+declare const endpointOf: unique symbol;
+
+/**
+ * An endpoint's address without its schemas: method, path and what it replies when not JSON, typed by
+ * the endpoint it belongs to (a property only the type has). The portal calls by these (`src/addresses`,
+ * written from the endpoints by `scripts/write-addresses.ts`): importing an endpoint builds its zod
+ * schemas, which no page needs to make a call (issue 35).
+ */
+export type EndpointAddress<E extends Endpoint> = Pick<E, 'method' | 'path'> &
+  (E extends { reply: infer R } ? { reply: R } : { reply?: undefined }) & { readonly [endpointOf]?: E };
+
+/** Any endpoint's address, whatever its endpoint. */
+export interface AnyEndpointAddress {
+  method: HttpMethod;
+  path: string;
+  reply?: Endpoint['reply'];
+  readonly [endpointOf]?: Endpoint;
+}
+
+/** The endpoint an address belongs to (its schemas' types; nothing at run time). */
+export type EndpointOf<A extends AnyEndpointAddress> = Exclude<A[typeof endpointOf], undefined>;
+
+/** A module's endpoints as addresses, key for key. */
+export type AddressesOf<M extends Record<string, Endpoint>> = { [K in keyof M]: EndpointAddress<M[K]> };

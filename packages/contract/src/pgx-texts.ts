@@ -203,3 +203,25 @@ export function pgxGeneResult(g: { gene: string; phenotype: string | null; activ
   const score = g.activityScore && !/activity score/i.test(g.phenotype) ? ` (activity score ${g.activityScore})` : '';
   return `${g.gene} ${g.phenotype}${score}`;
 }
+
+/** Sources of the knowledge base, with the attribution their licences ask for. */
+export const PGX_ATTRIBUTION = {
+  cpic: {
+    name: 'Clinical Pharmacogenetics Implementation Consortium (CPIC®)',
+    licence: 'CC0 1.0 Universal (public domain dedication)',
+    release:
+      'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d (drugs, levels, change log); the whole recommendation table of CPIC v1.30.0 as PharmCAT shipped it (PharmCAT commit c115ed25, 2023-08-14); CPIC recommendation rows of 2025-11-05 as PharmCAT 3.1.0 reports them for its two examples',
+    primarySource: 'https://www.clinpgx.org',
+    guidelinesUrl: 'https://cpicpgx.org/guidelines/',
+    publicationsUrl: 'https://www.clinpgx.org/publications?cat=CPIC&cat=guideline',
+    note: 'CPIC guidelines and content are subject to updates and modifications: refer to cpicpgx.org to confirm you are reading the most current content. CPIC does not endorse this portal, and the CPIC logo is not used here.',
+  },
+  pharmcat: {
+    name: 'PharmCAT (Pharmacogenomics Clinical Annotation Tool)',
+    licence: 'Mozilla Public License 2.0',
+    release: 'PharmCAT v3.1.0 (data version 2025-11-05), github.com/PharmGKB/PharmCAT commit 5431bf1187e50383df7e7db18ef67b36fc8b562e',
+    sourceUrl: 'https://github.com/PharmGKB/PharmCAT',
+    licenceUrl: 'https://www.mozilla.org/en-US/MPL/2.0/',
+    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its diplotype-to-phenotype tables for 17 genes, CPIC's recommendation table as PharmCAT shipped it in August 2023, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; demo variations of an example call set are marked as modified.",
+  },
+} as const;

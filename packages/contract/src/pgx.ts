@@ -1,83 +1,8 @@
 import { z } from 'zod';
 import { zId } from './common';
-import { PGX_COVERAGE, PGX_FILTER_MINIMUMS, PGX_TIERS } from './pgx-texts';
+import { PGX_COVERAGE, PGX_TIERS } from './pgx-texts';
 
-/**
- * Pharmacogenomic reports (SPEC §2 Reports screen, §3 pharmaco report columns, §5 filter minimums).
- * Texts and rules shared by the server (which filters) and the portal (which shows the filters).
- */
-
-/** The README's phenotype categories (derived from the data only; otherwise 'not stated'). */
-export const PHENOTYPE_CATEGORIES = ['Toxicity', 'Efficacy', 'Dosage', 'Metabolism/PK', 'PD', 'Other'] as const;
-export type PhenotypeCategory = (typeof PHENOTYPE_CATEGORIES)[number];
-
-/** CPIC's classification of a recommendation, as the knowledge base gives it. */
-export const PGX_CLASSIFICATIONS = ['Strong', 'Moderate', 'Optional', 'No recommendation'] as const;
-
-/**
- * Metabolizer speeds: SPEC §3's four, plus CPIC's ultrarapid and indeterminate where they apply.
- * Transporters (SLCO1B1, ABCG2) take CPIC's function terms instead.
- */
-export const METABOLIZER_SPEED_VALUES = ['poor', 'intermediate', 'normal', 'rapid', 'ultrarapid', 'indeterminate'] as const;
-export const TRANSPORTER_FUNCTION_VALUES = ['poor function', 'decreased function', 'normal function', 'increased function'] as const;
-
-/** Level of evidence 1-4, 1 highest (SPEC §3, §9; LEVELS_OF_EVIDENCE): the CPIC level of the gene-drug pair. */
-const CPIC_LEVEL_TO_EVIDENCE: Record<string, number> = { A: 1, B: 2, C: 3, D: 4 };
-export const EVIDENCE_TO_CPIC_LEVEL: Record<number, string> = { 1: 'A', 2: 'B', 3: 'C', 4: 'D' };
-
-/**
- * The portal's levels for a CPIC level: A→1, B→2, C→3, D→4. A split level such as 'A/B' (CPIC
- * gives some pairs two) belongs to both; anything else (none, provisional, unknown) is not graded.
- */
-export function evidenceLevelsOf(cpicLevel: string | null | undefined): number[] {
-  if (!cpicLevel) return [];
-  const parts = cpicLevel
-    .trim()
-    .toUpperCase()
-    .split('/')
-    .map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => !(p in CPIC_LEVEL_TO_EVIDENCE))) return [];
-  return [...new Set(parts.map((p) => CPIC_LEVEL_TO_EVIDENCE[p]!))].sort();
-}
-
-export const CUSTOM_FILTER_KEYS = ['phenotypeCategory', 'specialtyPopulation', 'levelOfEvidence', 'diseasePhenotype'] as const;
-export type CustomFilterKey = (typeof CUSTOM_FILTER_KEYS)[number];
-export const QUICK_FILTER_KEYS = ['category', 'class', 'name', 'taking', 'notCovered'] as const;
-export type QuickFilterKey = (typeof QUICK_FILTER_KEYS)[number];
-
-export interface QuickFilters {
-  category: string[];
-  class: string[];
-  /** A drug (generic or brand) or gene name, matched in part. */
-  name: string;
-  /** Only the drugs the patient takes now (health questionnaire). */
-  taking: boolean;
-  /** Only the rows the knowledge base cannot answer (read the guideline): every row is reachable by some filter. */
-  notCovered: boolean;
-}
-
-export interface CustomFilters {
-  phenotypeCategory: string[];
-  specialtyPopulation: string[];
-  levelOfEvidence: number[];
-  diseasePhenotype: string[];
-  /** With the level of evidence: only the rows whose level CPIC gives for the pair, none inferred from its recommendation. */
-  cpicGradedOnly: boolean;
-}
-
-/** How many quick filters are chosen. */
-export function quickFilterCount(f: Partial<QuickFilters>): number {
-  return (f.category?.length ? 1 : 0) + (f.class?.length ? 1 : 0) + (f.name?.trim() ? 1 : 0) + (f.taking ? 1 : 0) + (f.notCovered ? 1 : 0);
-}
-
-/** How many custom filter variables are configured (added and given at least one value). */
-export function customFilterCount(f: Partial<CustomFilters>): number {
-  return CUSTOM_FILTER_KEYS.filter((k) => (f[k]?.length ?? 0) > 0).length;
-}
-
-export const canShowQuickResults = (f: Partial<QuickFilters>) => quickFilterCount(f) >= PGX_FILTER_MINIMUMS.quick;
-export const canGenerateResults = (f: Partial<CustomFilters>) => customFilterCount(f) >= PGX_FILTER_MINIMUMS.results;
-export const canGenerateDiseases = (f: Partial<CustomFilters>) => customFilterCount(f) >= PGX_FILTER_MINIMUMS.diseases;
+export * from './pgx-filters';
 
 // A query parameter given once arrives as a string, given again as an array.
 const zText = z.string().trim().min(1).max(200);
@@ -116,22 +41,6 @@ export const PgxDiseasesQuery = PgxRowsQuery.omit({
   offset: true,
 });
 export type PgxDiseasesQuery = z.infer<typeof PgxDiseasesQuery>;
-
-export const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-export function quickFiltersOf(q: Partial<PgxRowsQuery>): QuickFilters {
-  return { category: asList(q.category), class: asList(q.class), name: q.name?.trim() ?? '', taking: q.taking === '1', notCovered: q.notCovered === '1' };
-}
-
-export function customFiltersOf(q: Partial<PgxDiseasesQuery>): CustomFilters {
-  return {
-    phenotypeCategory: asList(q.phenotypeCategory),
-    specialtyPopulation: asList(q.specialtyPopulation),
-    levelOfEvidence: asList(q.levelOfEvidence).map(Number),
-    diseasePhenotype: asList(q.diseasePhenotype),
-    cpicGradedOnly: q.cpicGraded === '1',
-  };
-}
 
 /**
  * A medicine the patient takes that inhibits or induces an enzyme (data/pgx/phenoconversion). What a
@@ -380,25 +289,3 @@ export const PgxDisease = z.object({
 });
 export const PgxDiseases = z.object({ results: z.array(PgxDisease), notStated: z.number().int() });
 export type PgxDiseases = z.infer<typeof PgxDiseases>;
-
-/** Sources of the knowledge base, with the attribution their licences ask for. */
-export const PGX_ATTRIBUTION = {
-  cpic: {
-    name: 'Clinical Pharmacogenetics Implementation Consortium (CPIC®)',
-    licence: 'CC0 1.0 Universal (public domain dedication)',
-    release:
-      'CPIC data release 1.56.0 (2026-04-30), github.com/cpicpgx/cpic-data commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d (drugs, levels, change log); the whole recommendation table of CPIC v1.30.0 as PharmCAT shipped it (PharmCAT commit c115ed25, 2023-08-14); CPIC recommendation rows of 2025-11-05 as PharmCAT 3.1.0 reports them for its two examples',
-    primarySource: 'https://www.clinpgx.org',
-    guidelinesUrl: 'https://cpicpgx.org/guidelines/',
-    publicationsUrl: 'https://www.clinpgx.org/publications?cat=CPIC&cat=guideline',
-    note: 'CPIC guidelines and content are subject to updates and modifications: refer to cpicpgx.org to confirm you are reading the most current content. CPIC does not endorse this portal, and the CPIC logo is not used here.',
-  },
-  pharmcat: {
-    name: 'PharmCAT (Pharmacogenomics Clinical Annotation Tool)',
-    licence: 'Mozilla Public License 2.0',
-    release: 'PharmCAT v3.1.0 (data version 2025-11-05), github.com/PharmGKB/PharmCAT commit 5431bf1187e50383df7e7db18ef67b36fc8b562e',
-    sourceUrl: 'https://github.com/PharmGKB/PharmCAT',
-    licenceUrl: 'https://www.mozilla.org/en-US/MPL/2.0/',
-    note: "The portal reads PharmCAT's calls-only output. It ships PharmCAT's phenotype list, its diplotype-to-phenotype tables for 17 genes, CPIC's recommendation table as PharmCAT shipped it in August 2023, its example call sets and tables derived from its example reports under the MPL-2.0, with the licence file; demo variations of an example call set are marked as modified.",
-  },
-} as const;

@@ -3,6 +3,9 @@ import { listOf, zId } from './common';
 import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
+import { COUNTRIES, type CountryCode } from './countries';
+
+export * from './countries';
 
 /**
  * The practice: what a practitioner registers during onboarding (POST /portal/me/) and edits in
@@ -56,15 +59,6 @@ const lookupIds = (max: number) =>
 
 // ---- Addresses -------------------------------------------------------------------------------
 
-/** Countries the provider serves (ISO 3166-1 alpha-2). */
-export const COUNTRIES = [
-  { code: 'ZA', name: 'South Africa' },
-  { code: 'BW', name: 'Botswana' },
-  { code: 'LS', name: 'Lesotho' },
-  { code: 'NA', name: 'Namibia' },
-  { code: 'SZ', name: 'Eswatini' },
-] as const;
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
 const countryCodes = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 export const AddressInput = z.strictObject({

@@ -3,6 +3,9 @@ import { PGX_TIERS } from './pgx-texts';
 import { User } from './account';
 import { zId } from './common';
 import { LIMITS } from './enums';
+import { KIT_STATUSES } from './kit-words';
+
+export * from './kit-words';
 
 export const SessionStatusValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
@@ -28,15 +31,8 @@ export const AuditRow = z.object({
   detail: z.string().nullable(),
 });
 
-export const KitStatus = z.enum(['in_stock', 'assigned', 'sample_received', 'processing', 'results_available']);
+export const KitStatus = z.enum(KIT_STATUSES);
 export type KitStatus = z.infer<typeof KitStatus>;
-export const KIT_STATUS_LABELS: Record<KitStatus, string> = {
-  in_stock: 'In stock',
-  assigned: 'Assigned',
-  sample_received: 'Sample received',
-  processing: 'Processing',
-  results_available: 'Results available',
-};
 export const Kit = z.object({
   id: zId,
   sampleLabel: z.string(),

@@ -71,3 +71,24 @@ export function deferred(load: () => Promise<ComponentType>): ComponentType<{ ne
     );
   };
 }
+
+/**
+ * A component its page's first screen does not draw (a form a button opens), kept out of the page's
+ * chunk: `usePreload` in the page starts loading it once the page has loaded and the browser is idle,
+ * so it is usually there when first drawn; drawn before that, it loads at once (inside a Suspense).
+ */
+export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        loading = undefined; // a later need tries again
+        throw error;
+      },
+    ));
+  return {
+    Lazy: lazy(preload),
+    usePreload: () => useEffect(() => afterLoadWhenIdle(() => void preload().catch(() => {})), []),
+  };
+}

@@ -5,9 +5,11 @@ import {
   pathOf,
   searchOf,
   type accountApi,
+  type AnyEndpointAddress,
   type Endpoint,
   type EndpointAnswer,
   type EndpointInput,
+  type EndpointOf,
   type QueryValue,
   type TokenPair,
 } from '@portal/contract';
@@ -197,12 +199,14 @@ export function endpointUrl(endpoint: Pick<Endpoint, 'method' | 'path'>, input: 
 }
 
 /**
- * Calls a contract endpoint (decision 018): its method and path from the definition, the params,
- * query and body it declares, the answer typed from its success response (bytes for a file, the
- * open Response for a stream). Errors, refresh and retry are apiRequest's.
+ * Calls a contract endpoint (decision 018) by its address (`@portal/contract/addresses`): its method
+ * and path from the contract, the params, query and body its endpoint declares, the answer typed from
+ * its success response (bytes for a file, the open Response for a stream). Errors, refresh and retry
+ * are apiRequest's. The address, not the endpoint: importing an endpoint builds its zod schemas, which
+ * a call does not use (issue 35).
  */
-export function call<const E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>> {
-  return callAt<E>(endpoint, ...args);
+export function call<const A extends AnyEndpointAddress>(address: A, ...args: CallArgs<EndpointOf<A>>): Promise<EndpointAnswer<EndpointOf<A>>> {
+  return callAt<EndpointOf<A>>(address, ...args);
 }
 
 /** `call` by an endpoint's zod-free address (ENTRY_ADDRESSES), typed by the endpoint named: how the entry bundle calls. */
@@ -216,8 +220,8 @@ export function fetchLink(link: string): Promise<ArrayBuffer> {
 }
 
 /** A file's open Response, for a download whose headers say more than its bytes (the CSV export's name and row count). */
-export function callForResponse<const E extends Endpoint & { reply: 'file' }>(endpoint: E, ...[input]: CallArgs<E>): Promise<Response> {
-  return request(endpoint, input, 'response');
+export function callForResponse<const A extends AnyEndpointAddress & { reply: 'file' }>(address: A, ...[input]: CallArgs<EndpointOf<A>>): Promise<Response> {
+  return request(address, input, 'response');
 }
 
 function request<T>(address: Pick<Endpoint, 'method' | 'path'>, input: unknown, responseType: RequestOptions['responseType']): Promise<T> {

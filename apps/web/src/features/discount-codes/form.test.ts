@@ -1,6 +1,7 @@
 import { DISCOUNT_TEXTS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyDiscountForm, ruleSummary, toDiscountInput, usageSummary } from './form';
+import { emptyDiscountForm, toDiscountInput } from './form';
+import { ruleSummary, usageSummary } from './summaries';
 
 const base = () => ({ ...emptyDiscountForm(), validFrom: '2026-01-01' });
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportKeys } from '../reports/api/keys';
 import { sessionKeys } from '../sessions/api/keys';
 import { FALLBACK_DELAYS_MS, startLiveUpdates, type LiveUpdates } from './live-updates';
@@ -39,6 +39,8 @@ let queryClient: QueryClient;
 let live: LiveUpdates | null = null;
 let spy: ReturnType<typeof vi.spyOn>;
 
+// The event check is a chunk of its own, loaded when the stream opens: in for every test, as it would be long before an event.
+beforeAll(() => import('./live-event'));
 beforeEach(() => {
   vi.useFakeTimers();
   queryClient = new QueryClient();

@@ -1,4 +1,5 @@
-import { LIVE_END_REASONS, LiveEvent, liveApi, type LiveEndReason } from '@portal/contract';
+import { LIVE_END_REASONS, type LiveEndReason, type LiveEvent } from '@portal/contract';
+import { liveApi } from '@portal/contract/addresses';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { call, isApiError } from '../../lib/api-client';
@@ -39,6 +40,24 @@ const FINAL = new Set<LiveEndReason>(LIVE_END_REASONS.filter((r) => r !== 'recon
 
 function invalidate(queryClient: QueryClient, keys: QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+let liveEventCheck: Promise<typeof LiveEvent> | undefined;
+
+/**
+ * The contract's LiveEvent schema, loaded when the stream is first opened rather than with the page:
+ * it is the only zod a signed-in page without a form would download, and no event can come before
+ * the stream is open (issue 35). Should it fail to load, an event reads every live query again.
+ */
+function loadLiveEventCheck(): Promise<typeof LiveEvent> {
+  liveEventCheck ??= import('./live-event').then(
+    (m) => m.LiveEvent,
+    (error: unknown) => {
+      liveEventCheck = undefined;
+      throw error;
+    },
+  );
+  return liveEventCheck;
 }
 
 /** Each event of a text/event-stream (parsed by eventsource-parser), one callback per event. */
@@ -99,6 +118,9 @@ export function startLiveUpdates(queryClient: QueryClient, opts: { onStatus?: (s
     if (stopped) return;
     setStatus('connecting');
     controller = new AbortController();
+    // Loaded beside the request; each event waits for it, in the order the events came.
+    const check = loadLiveEventCheck();
+    check.catch(() => {}); // a failed load is answered per event, below
     let response: Response;
     try {
       response = await call(liveApi.events, { query: {}, headers: { Accept: 'text/event-stream' }, signal: controller.signal });
@@ -119,8 +141,15 @@ export function startLiveUpdates(queryClient: QueryClient, opts: { onStatus?: (s
           const reason = (JSON.parse(data) as { reason?: LiveEndReason }).reason;
           if (reason && FINAL.has(reason)) end();
         } else {
-          const parsed = LiveEvent.safeParse(JSON.parse(data));
-          if (parsed.success) invalidate(queryClient, keysFor(parsed.data));
+          const event: unknown = JSON.parse(data);
+          check.then(
+            (liveEvent) => {
+              const parsed = liveEvent.safeParse(event);
+              if (parsed.success) invalidate(queryClient, keysFor(parsed.data));
+            },
+            // Without the check the event cannot be read: read everything live again, as after a gap.
+            () => invalidate(queryClient, LIVE_QUERIES),
+          );
         }
       });
     } catch {

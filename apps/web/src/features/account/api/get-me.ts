@@ -1,4 +1,4 @@
-import { accountApi } from '@portal/contract';
+import { accountApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { accountKeys } from './keys';

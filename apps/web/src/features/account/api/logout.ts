@@ -1,4 +1,4 @@
-import { accountApi } from '@portal/contract';
+import { accountApi } from '@portal/contract/addresses';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

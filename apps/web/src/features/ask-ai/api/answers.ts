@@ -1,4 +1,4 @@
-import { askAiApi } from '@portal/contract';
+import { askAiApi } from '@portal/contract/addresses';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { askAiKeys } from './keys';

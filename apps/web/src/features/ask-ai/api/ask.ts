@@ -1,4 +1,5 @@
-import { askAiApi, type AiAnswer, type AiStatement, type AskBody } from '@portal/contract';
+import { type AiAnswer, type AiStatement, type AskBody } from '@portal/contract';
+import { askAiApi } from '@portal/contract/addresses';
 import { call } from '../../../lib/api-client';
 
 export type AskStreamEvent = { type: 'statement'; statement: AiStatement } | { type: 'delta'; text: string } | { type: 'done'; answer: AiAnswer };

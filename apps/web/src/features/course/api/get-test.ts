@@ -1,4 +1,4 @@
-import { courseApi } from '@portal/contract';
+import { courseApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { courseKeys } from './keys';

@@ -1,4 +1,5 @@
-import { discountCodesApi, type DiscountCode, type DiscountCodeInput } from '@portal/contract';
+import { type DiscountCode, type DiscountCodeInput } from '@portal/contract';
+import { discountCodesApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { discountKeys } from './keys';

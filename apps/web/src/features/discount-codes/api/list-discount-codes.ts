@@ -1,4 +1,5 @@
-import { discountCodesApi, type DiscountCode } from '@portal/contract';
+import { type DiscountCode } from '@portal/contract';
+import { discountCodesApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '../../../components/paged-results';
 import { call } from '../../../lib/api-client';

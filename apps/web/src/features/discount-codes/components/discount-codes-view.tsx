@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Alert } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DiscountCodeState, errorText, type DiscountCode } from '@portal/contract';
+import { DISCOUNT_CODE_STATES, errorText, type DiscountCode, type DiscountCodeState } from '@portal/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWhenIdle } from '../../../components/deferred';
+import { PageLoader } from '../../../components/page-loader';
 import { PagedResults } from '../../../components/paged-results';
 import { AppModal } from '../../../components/app-modal';
 import { TABULAR_FIGURES } from '../../../components/tabular-figures';
@@ -11,9 +13,8 @@ import { RowCard, RowCards, STICKY_ACTIONS, useNarrow } from '../../../component
 import { formatMoney, t } from '../../../i18n/i18n';
 import { useDeactivateDiscountCode } from '../api/deactivate-discount-code';
 import { useDiscountCodes } from '../api/list-discount-codes';
-import { optionsSummary, ruleSummary, usageSummary, validitySummary } from '../form';
+import { optionsSummary, ruleSummary, usageSummary, validitySummary } from '../summaries';
 import { discountCodesText } from '../messages';
-import { DiscountCodeForm } from './discount-code-form';
 
 export const DISCOUNT_PAGE_SIZE = 20;
 
@@ -34,7 +35,13 @@ export function DiscountStateBadge({ state }: { state: DiscountCodeState }) {
 }
 
 /** /discount-codes: create, list (searched, filtered by state, paged) and deactivate. */
+// The form shows only once Create or Edit is pressed: it (with the date inputs and the contract's
+// schema it checks with) loads after the list, when the browser is idle (issue 35).
+const codeForm = lazyWhenIdle(() => import('./discount-code-form').then((m) => m.DiscountCodeForm));
+const DiscountCodeForm = codeForm.Lazy;
+
 export function DiscountCodesView() {
+  codeForm.usePreload();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<DiscountCode | null>(null);
   const [typed, setTyped] = useState('');
@@ -58,9 +65,13 @@ export function DiscountCodesView() {
   return (
     <Stack gap="lg">
       {editing ? (
-        <DiscountCodeForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        <Suspense fallback={<PageLoader />}>
+          <DiscountCodeForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        </Suspense>
       ) : creating ? (
-        <DiscountCodeForm onDone={() => setCreating(false)} />
+        <Suspense fallback={<PageLoader />}>
+          <DiscountCodeForm onDone={() => setCreating(false)} />
+        </Suspense>
       ) : (
         <div>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
@@ -82,7 +93,7 @@ export function DiscountCodesView() {
           label={discountCodesText('discount.state')}
           data={[
             { value: '', label: discountCodesText('discount.state.all') },
-            ...DiscountCodeState.options.map((s) => ({ value: s, label: discountCodesText(`discount.state.${s}`) })),
+            ...DISCOUNT_CODE_STATES.map((s) => ({ value: s, label: discountCodesText(`discount.state.${s}`) })),
           ]}
           value={state ?? ''}
           onChange={(v) => setState(v ? (v as DiscountCodeState) : null)}

@@ -1,4 +1,4 @@
-import { journalsApi } from '@portal/contract';
+import { journalsApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { journalKeys } from './keys';

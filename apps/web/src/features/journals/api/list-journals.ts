@@ -1,4 +1,5 @@
-import { journalsApi, type JournalListQuery } from '@portal/contract';
+import { type JournalListQuery } from '@portal/contract';
+import { journalsApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { journalKeys } from './keys';

@@ -1,4 +1,4 @@
-import { journalsApi } from '@portal/contract';
+import { journalsApi } from '@portal/contract/addresses';
 import { call } from '../../../lib/api-client';
 
 /** PUT the draft text (autosave). */

@@ -1,4 +1,5 @@
-import { ErrorCode, kitsApi, type AssignKitBody, type KitRow } from '@portal/contract';
+import { ErrorCode, type AssignKitBody, type KitRow } from '@portal/contract';
+import { kitsApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../../lib/api-client';
 import { kitKeys } from './keys';

@@ -1,4 +1,5 @@
-import { SessionStatus, sessionsApi, type SessionSummary } from '@portal/contract';
+import { SessionStatus, type SessionSummary } from '@portal/contract';
+import { sessionsApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { kitKeys } from './keys';

@@ -1,4 +1,5 @@
-import { kitsApi, type KitRow } from '@portal/contract';
+import { type KitRow } from '@portal/contract';
+import { kitsApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '../../../components/paged-results';
 import { call } from '../../../lib/api-client';

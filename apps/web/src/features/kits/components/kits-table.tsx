@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { KIT_STATUS_LABELS, KitStatus, type KitRow } from '@portal/contract';
+import { KIT_STATUSES, KIT_STATUS_LABELS, type KitRow, type KitStatus } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ export function KitsTable({ warehouseID }: { warehouseID?: string }) {
         />
         <Select
           label={kitsText('kits.status')}
-          data={[{ value: '', label: kitsText('kits.status.all') }, ...KitStatus.options.map((s) => ({ value: s, label: KIT_STATUS_LABELS[s] }))]}
+          data={[{ value: '', label: kitsText('kits.status.all') }, ...KIT_STATUSES.map((s) => ({ value: s, label: KIT_STATUS_LABELS[s] }))]}
           value={status ?? ''}
           onChange={(v) => setStatus(v ? (v as KitStatus) : null)}
           allowDeselect={false}

@@ -1,4 +1,5 @@
-import { practiceApi, type OnboardingDraft } from '@portal/contract';
+import { type OnboardingDraft } from '@portal/contract';
+import { practiceApi } from '@portal/contract/addresses';
 import { call } from '../../../lib/api-client';
 
 /** Keeps what the onboarding form holds, valid or not yet. */

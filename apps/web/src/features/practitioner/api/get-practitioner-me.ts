@@ -1,4 +1,5 @@
-import { practitionerApi, type PractitionerMe } from '@portal/contract';
+import { type PractitionerMe } from '@portal/contract';
+import { practitionerApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, isApiError } from '../../../lib/api-client';
 import { practitionerKeys } from './keys';

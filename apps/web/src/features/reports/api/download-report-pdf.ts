@@ -1,4 +1,4 @@
-import { fhirApi, pgxApi } from '@portal/contract';
+import { fhirApi, pgxApi } from '@portal/contract/addresses';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';

@@ -1,9 +1,10 @@
-import { pgxApi, type EndpointAnswer } from '@portal/contract';
+import { type EndpointAnswer, type EndpointOf } from '@portal/contract';
+import { pgxApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
-export type RowsPage = EndpointAnswer<typeof pgxApi.rows>;
+export type RowsPage = EndpointAnswer<EndpointOf<typeof pgxApi.rows>>;
 
 /** One page of the rows a view's filters select; the filtering runs on the server. */
 export function getReportRows(sessionId: string, query: string, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import { pgxApi } from '@portal/contract';
+import { pgxApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { reportKeys } from './keys';

@@ -1,4 +1,5 @@
-import { sessionsApi, type SessionSummary } from '@portal/contract';
+import { type SessionSummary } from '@portal/contract';
+import { sessionsApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { isOutdated, refreshSession } from './invalidate';

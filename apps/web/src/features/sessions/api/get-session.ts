@@ -1,4 +1,4 @@
-import { sessionsApi } from '@portal/contract';
+import { sessionsApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { sessionKeys } from './keys';

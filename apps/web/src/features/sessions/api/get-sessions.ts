@@ -1,4 +1,5 @@
-import { SessionStatus, sessionsApi } from '@portal/contract';
+import { SessionStatus } from '@portal/contract';
+import { sessionsApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { sessionKeys, type SessionListParams } from './keys';

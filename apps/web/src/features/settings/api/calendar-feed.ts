@@ -1,4 +1,5 @@
-import { calendarApi, type CalendarFeedState } from '@portal/contract';
+import { type CalendarFeedState } from '@portal/contract';
+import { calendarApi } from '@portal/contract/addresses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';

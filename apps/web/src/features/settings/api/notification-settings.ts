@@ -1,4 +1,5 @@
-import { notificationsApi, type NotificationSettings } from '@portal/contract';
+import { type NotificationSettings } from '@portal/contract';
+import { notificationsApi } from '@portal/contract/addresses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';

@@ -1,4 +1,4 @@
-import { practiceApi } from '@portal/contract';
+import { practiceApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';

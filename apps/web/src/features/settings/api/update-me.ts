@@ -1,4 +1,5 @@
-import { accountApi, type UpdateMe } from '@portal/contract';
+import { type UpdateMe } from '@portal/contract';
+import { accountApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { accountMeKey } from './keys';

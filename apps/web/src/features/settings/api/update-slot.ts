@@ -1,4 +1,5 @@
-import { practiceApi, type AvailabilityInput } from '@portal/contract';
+import { type AvailabilityInput } from '@portal/contract';
+import { practiceApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from './keys';

@@ -1,4 +1,4 @@
-import { accountApi, practitionerApi } from '@portal/contract';
+import { accountApi, practitionerApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { termsKeys } from './keys';

@@ -1,4 +1,4 @@
-import { transactionsApi } from '@portal/contract';
+import { transactionsApi } from '@portal/contract/addresses';
 import { useMutation } from '@tanstack/react-query';
 import { callForResponse } from '../../../lib/api-client';
 import type { TransactionFilters } from './keys';

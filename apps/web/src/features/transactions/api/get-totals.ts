@@ -1,4 +1,5 @@
-import { transactionsApi, type PeriodTotals, type TransactionPeriod } from '@portal/contract';
+import { type PeriodTotals, type TransactionPeriod } from '@portal/contract';
+import { transactionsApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { transactionKeys, type TransactionFilters } from './keys';

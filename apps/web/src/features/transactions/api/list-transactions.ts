@@ -1,4 +1,5 @@
-import { transactionsApi, type Transaction } from '@portal/contract';
+import { type Transaction } from '@portal/contract';
+import { transactionsApi } from '@portal/contract/addresses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '../../../components/paged-results';
 import { call } from '../../../lib/api-client';

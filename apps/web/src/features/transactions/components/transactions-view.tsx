@@ -1,6 +1,14 @@
 import { Alert, Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TRANSACTION_KIND_LABELS, TRANSACTION_STATE_LABELS, TransactionKind, TransactionPeriod, TransactionState, errorText } from '@portal/contract';
+import {
+  TRANSACTION_KINDS,
+  TRANSACTION_KIND_LABELS,
+  TRANSACTION_PERIODS,
+  TRANSACTION_STATES,
+  TRANSACTION_STATE_LABELS,
+  errorText,
+  oneOf,
+} from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control';
@@ -20,11 +28,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filters, period and page as the address holds them (no patient data goes there). */
 export function readTransactionParams(params: URLSearchParams) {
-  const kind = TransactionKind.safeParse(params.get('kind')).data;
-  const state = TransactionState.safeParse(params.get('state')).data;
+  const kind = oneOf(TRANSACTION_KINDS, params.get('kind'));
+  const state = oneOf(TRANSACTION_STATES, params.get('state'));
   const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined;
   const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
-  const period = TransactionPeriod.safeParse(params.get('period')).data ?? 'month';
+  const period = oneOf(TRANSACTION_PERIODS, params.get('period')) ?? 'month';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   return { kind, state, from, to, period, page };
 }
@@ -74,7 +82,7 @@ export function TransactionsView() {
               label={transactionsText('tx.filter.kind')}
               data={[
                 { value: '', label: transactionsText('tx.filter.all') },
-                ...TransactionKind.options.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] })),
+                ...TRANSACTION_KINDS.map((k) => ({ value: k, label: TRANSACTION_KIND_LABELS[k] })),
               ]}
               value={kind ?? ''}
               onChange={(v) => update({ kind: v || null })}
@@ -85,7 +93,7 @@ export function TransactionsView() {
               label={transactionsText('tx.filter.state')}
               data={[
                 { value: '', label: transactionsText('tx.filter.all') },
-                ...TransactionState.options.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] })),
+                ...TRANSACTION_STATES.map((s) => ({ value: s, label: TRANSACTION_STATE_LABELS[s] })),
               ]}
               value={state ?? ''}
               onChange={(v) => update({ state: v || null })}
@@ -126,7 +134,7 @@ export function TransactionsView() {
             labelId="tx-period-label"
             value={period}
             onChange={(v) => update({ period: v === 'month' ? null : v }, false)}
-            data={TransactionPeriod.options.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
+            data={TRANSACTION_PERIODS.map((p) => ({ value: p, label: transactionsText(`tx.period.${p}`) }))}
           />
         }
       >

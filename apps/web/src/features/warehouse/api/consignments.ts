@@ -1,4 +1,5 @@
-import { warehouseApi, type Consignment } from '@portal/contract';
+import { type Consignment } from '@portal/contract';
+import { warehouseApi } from '@portal/contract/addresses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';

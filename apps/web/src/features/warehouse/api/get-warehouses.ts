@@ -1,4 +1,5 @@
-import { warehouseApi, type PracticeStock, type Warehouse } from '@portal/contract';
+import { type PracticeStock, type Warehouse } from '@portal/contract';
+import { warehouseApi } from '@portal/contract/addresses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';

@@ -1,4 +1,5 @@
-import { warehouseApi, type Warehouse, type WarehouseInput } from '@portal/contract';
+import { type Warehouse, type WarehouseInput } from '@portal/contract';
+import { warehouseApi } from '@portal/contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { practitionerMeKey, warehouseKeys } from './keys';

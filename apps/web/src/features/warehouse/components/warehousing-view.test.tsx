@@ -47,7 +47,8 @@ describe('WarehousingView', () => {
     );
     renderWithProviders(<WarehousingView kits={kits} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Register warehouse' }));
-    expect(screen.getByRole('region', { name: 'Register warehouse' })).toBeInTheDocument();
+    // The form is a chunk of its own (loaded when the browser is idle, or at once when pressed).
+    expect(await screen.findByRole('region', { name: 'Register warehouse' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register warehouse' })).toBeDisabled();
   });
 

@@ -3,7 +3,8 @@ import { LoadFailed } from '../../../components/load-failed';
 import { notifications } from '@mantine/notifications';
 import { COUNTRIES, LOW_STOCK_THRESHOLD, MAX_WAREHOUSES, errorText, type Consignment, type PracticeStock, type Warehouse } from '@portal/contract';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWhenIdle } from '../../../components/deferred';
 import { PageLoader } from '../../../components/page-loader';
 import { AppModal } from '../../../components/app-modal';
 import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
@@ -12,7 +13,7 @@ import { useConsignments, useReceiveConsignment } from '../api/consignments';
 import { useWarehouses } from '../api/get-warehouses';
 import { useSetPrimaryWarehouse } from '../api/save-warehouse';
 import { warehouseText } from '../messages';
-import { WarehouseForm, type WarehouseValues } from './warehouse-form';
+import type { WarehouseValues } from './warehouse-form';
 
 const country = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 const toValues = (w: Warehouse): WarehouseValues => ({
@@ -26,6 +27,11 @@ const toValues = (w: Warehouse): WarehouseValues => ({
   suburb: w.address.suburb,
 });
 
+// The form shows only once Register, Add or Edit is pressed: it (with the contract's schema it checks
+// with) loads after the page, when the browser is idle (issue 35).
+const warehouseForm = lazyWhenIdle(() => import('./warehouse-form').then((m) => m.WarehouseForm));
+const WarehouseForm = warehouseForm.Lazy;
+
 /**
  * /warehousing: the empty state with 'Register warehouse', the form, then each warehouse with its
  * stock and consignments in transit, and below them all of the practice's kits (`kits`, the kits
@@ -33,6 +39,7 @@ const toValues = (w: Warehouse): WarehouseValues => ({
  * is where the kits, their sessions and 'Assign to session' are, those stocked before the warehouse too.
  */
 export function WarehousingView({ kits }: { kits: ReactNode }) {
+  warehouseForm.usePreload();
   const warehouses = useWarehouses();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
@@ -42,7 +49,13 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
   }
 
   const list = warehouses.data.results;
-  if (editing === 'new') return <WarehouseForm onDone={() => setEditing(null)} />;
+  if (editing === 'new') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <WarehouseForm onDone={() => setEditing(null)} />
+      </Suspense>
+    );
+  }
   if (list.length === 0) {
     return (
       <Stack gap="md" align="flex-start" maw={640}>
@@ -59,7 +72,9 @@ export function WarehousingView({ kits }: { kits: ReactNode }) {
       <HeldStock stock={warehouses.data.stock} />
       {list.map((w) =>
         editing === w.id ? (
-          <WarehouseForm key={w.id} id={w.id} initial={toValues(w)} onDone={() => setEditing(null)} />
+          <Suspense key={w.id} fallback={<PageLoader />}>
+            <WarehouseForm id={w.id} initial={toValues(w)} onDone={() => setEditing(null)} />
+          </Suspense>
         ) : (
           <WarehouseCard key={w.id} warehouse={w} onEdit={() => setEditing(w.id)} />
         ),

@@ -4,8 +4,10 @@ import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 import { COUNTRIES, type CountryCode } from './countries';
+import { CURRENCIES, DESCRIPTION_MAX, DESCRIPTION_MIN } from './practice-words';
 
 export * from './countries';
+export * from './practice-words';
 
 /**
  * The practice: what a practitioner registers during onboarding (POST /portal/me/) and edits in
@@ -38,8 +40,6 @@ export const zPracticeNumber: z.ZodType<string, string> = zDigits.superRefine((v
   if (rules.length(0, PRACTICE_NUMBER_MAX)(value)) ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.MAX_EXCEEDED, input: value });
 });
 
-export const DESCRIPTION_MIN = 20;
-export const DESCRIPTION_MAX = 1000;
 export const zDescription = zText({ min: DESCRIPTION_MIN, max: DESCRIPTION_MAX });
 
 const zLookupId = z
@@ -91,16 +91,6 @@ export const MAX_ADDRESSES = 10;
 
 // ---- Availability ----------------------------------------------------------------------------
 
-/** ISO weekday numbers: 1 Monday … 7 Sunday. */
-export const WEEKDAYS = [
-  { id: 1, name: 'Monday' },
-  { id: 2, name: 'Tuesday' },
-  { id: 3, name: 'Wednesday' },
-  { id: 4, name: 'Thursday' },
-  { id: 5, name: 'Friday' },
-  { id: 6, name: 'Saturday' },
-  { id: 7, name: 'Sunday' },
-] as const;
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const zTime = z
@@ -150,19 +140,6 @@ export function slotsOverlap(a: AvailabilityInput, b: AvailabilityInput): boolea
 
 // ---- Payment details -------------------------------------------------------------------------
 
-/** SPEC §5: the identifier's placeholder follows the payment type. */
-export const PAYMENT_IDENTIFIER_PLACEHOLDERS = {
-  1: 'bank account number',
-  2: 'PayPal account mail or phone number',
-  none: 'Please select type of payment first.',
-} as const;
-export function paymentIdentifierPlaceholder(type: number | null | undefined): string {
-  if (type === 1 || type === 2) return PAYMENT_IDENTIFIER_PLACEHOLDERS[type];
-  return PAYMENT_IDENTIFIER_PLACEHOLDERS.none;
-}
-
-export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 const PHONE_PATTERN = /^\+?\d{7,15}$/;
 

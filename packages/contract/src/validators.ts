@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES, transforms, type ValidationKey } from './validator-words';
 
-/** Field validator messages of SPEC §5, word for word (the trailing '.' on INVALID_NUMBER included). */
-export const VALIDATION_MESSAGES = {
-  MIN_NOT_REACHED: 'Minimum chars not reached',
-  MAX_EXCEEDED: 'Maximum chars exceeded',
-  INVALID_EMAIL: 'Email is not valid',
-  INVALID_NUMBER: 'Value is not valid.',
-  NO_LOWERCASE: 'At least one lowercase letter is required',
-  NO_UPPERCASE: 'At least one uppercase letter is required',
-  NO_NUMBER: 'At least one number is required',
-  NO_MATCH: 'Has to be same',
-  REQUIRED: 'This field is required',
-} as const;
+export * from './validator-words';
 
-export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
 
 /** A rule returns the failing key or null. */
 export type Rule = (value: string) => ValidationKey | null;
@@ -148,20 +137,6 @@ export function firstError(value: string, list: Rule[]): string | null {
 
 export const PASSWORD_RULES: Rule[] = [rules.lowercase, rules.uppercase, rules.digit, rules.length(PASSWORD_MIN)];
 
-export const transforms: {
-  lowercase(v: string): string;
-  uppercase(v: string): string;
-  stripSpaces(v: string): string;
-  digitsOnly(v: string): string;
-  lettersOnly(v: string): string;
-} = {
-  lowercase: (v) => v.toLowerCase(),
-  uppercase: (v) => v.toUpperCase(),
-  // All whitespace, so pasted tabs and non-breaking spaces go too.
-  stripSpaces: (v) => v.replace(/\s+/g, ''),
-  digitsOnly: (v) => v.replace(/\D+/g, ''),
-  lettersOnly: (v) => v.replace(/\P{L}+/gu, ''),
-};
 
 // A missing key reaches z.string() as undefined; show the form's REQUIRED text rather than
 // zod's type message, and keep zod's message for genuinely wrong types.

@@ -4,7 +4,7 @@ import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 import { COUNTRIES, type CountryCode } from './countries';
-import { CURRENCIES, DESCRIPTION_MAX, DESCRIPTION_MIN } from './practice-words';
+import { CURRENCIES, DESCRIPTION_MAX, DESCRIPTION_MIN, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_WRONG_TYPE } from './practice-words';
 
 export * from './countries';
 export * from './practice-words';
@@ -267,11 +267,6 @@ export type OnboardingDraftResponse = z.infer<typeof OnboardingDraftResponse>;
 
 // ---- Profile image ---------------------------------------------------------------------------
 
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
-export const PROFILE_IMAGE_TOO_LARGE = 'The picture must be at most 2 MB';
-export const PROFILE_IMAGE_WRONG_TYPE = 'The picture must be a PNG, JPEG or WebP image';
 
 /** POST /account/me/profile-image: the file as base64, so it travels as JSON like every other call. */
 export const ProfileImageUpload = z.strictObject({
@@ -284,15 +279,6 @@ export const ProfileImageUpload = z.strictObject({
 });
 export const ProfileImageUploaded = z.object({ profileImage: z.string() });
 
-/** Checks a file's first bytes: the name and the browser's type are not trusted. */
-export function sniffImageType(bytes: Uint8Array): ProfileImageType | null {
-  const b = (i: number) => bytes[i] ?? -1;
-  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47 && b(4) === 0x0d && b(5) === 0x0a && b(6) === 0x1a && b(7) === 0x0a) return 'image/png';
-  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'image/jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 /** The first message zod reports for a value, or null: how forms ask the contract about one field. */
 export function firstIssue(schema: z.ZodType, value: unknown): string | null {

@@ -1,9 +1,9 @@
-import { schemaResolver, useForm, type LooseKeys } from '@mantine/form';
+import { useForm, type LooseKeys } from '@mantine/form';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from './api-client';
 
-/** One message per field, by path as the server names it ('address.city', 'availability.0.endTime'). */
-export type FieldErrors = Record<string, string>;
+export { schemaErrors, type FieldErrors } from './schema-errors';
+import type { FieldErrors } from './schema-errors';
 
 /** The value at a dotted path ('address.city', 'availability.0.startTime'). */
 type PathValue<T, P extends string> = P extends `${infer Head}.${infer Rest}` ? PathValue<Step<T, Head>, Rest> : Step<T, P>;
@@ -25,12 +25,6 @@ export function textInput(field: FieldProps<string>, transform?: (value: string)
   };
 }
 
-/** A contract schema as a form check: the first message of each failing path, in the contract's words. */
-export function schemaErrors<Values>(schema: Parameters<typeof schemaResolver>[0]): (values: Values) => FieldErrors {
-  const resolve = schemaResolver(schema, { sync: true });
-  // The contract's messages are strings; @mantine/form types them as any React node.
-  return (values) => resolve(values) as FieldErrors;
-}
 
 const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
 

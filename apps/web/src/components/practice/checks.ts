@@ -1,5 +1,5 @@
 import { AddressInput, AvailabilityInput, firstIssue } from '@portal/contract';
-import { schemaErrors } from '../../lib/form';
+import { schemaErrors } from '../../lib/schema-errors';
 import type { AddressValues } from './address-fields';
 import type { SlotErrors, SlotValues } from './slot-fields';
 

@@ -10,7 +10,7 @@ import {
   zPracticeNumber,
 } from '@portal/contract';
 import { addressErrors, slotErrors } from '../../components/practice/checks';
-import type { FieldErrors } from '../../lib/form';
+import type { FieldErrors } from '../../lib/schema-errors';
 import { STEPS, type OnboardingValues, type StepKey } from './form';
 
 // The wizard's checks, with the contract's zod schemas: loaded beside the page, not in its chunk

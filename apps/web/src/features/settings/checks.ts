@@ -1,6 +1,6 @@
 import { UpdateMe, VALIDATION_MESSAGES, paymentIdentifierError, zDescription, zHpcsaNumber, zPracticeNumber } from '@portal/contract';
 import { z } from 'zod';
-import { schemaErrors } from '../../lib/form';
+import { schemaErrors } from '../../lib/schema-errors';
 import type { PaymentValues } from './components/payment-section';
 import type { PracticeValues } from './components/practice-section';
 import type { ProfileValues } from './components/profile-section';

@@ -24,9 +24,7 @@ describe('bundle budget', () => {
   it(`a first visit: the home page within ${HOME_FIRST_VISIT_BUDGET_KIB} KiB gzip, every route within ${ROUTE_FIRST_VISIT_BUDGET_KIB}`, () => {
     const routes = routeJs(dist, measureBundle(dist).initialFiles);
     expect(routes.map((r) => r.path)).toContain('/');
-    const over = routes
-      .filter((r) => r.totalKiB > (firstVisitBudgetKiB(r.path) as number))
-      .map((r) => `${r.path}: ${r.totalKiB.toFixed(1)} KiB`);
+    const over = routes.filter((r) => r.totalKiB > (firstVisitBudgetKiB(r.path) as number)).map((r) => `${r.path}: ${r.totalKiB.toFixed(1)} KiB`);
     expect(over).toEqual([]);
   });
 });

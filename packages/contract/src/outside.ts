@@ -14,7 +14,6 @@ export type CalendarFeedLink = z.infer<typeof CalendarFeedLink>;
 export const NotificationDelivery = z.enum(NOTIFICATION_DELIVERIES);
 export type NotificationDelivery = z.infer<typeof NotificationDelivery>;
 
-
 export const NotificationSettings = z.strictObject({
   sessionRequest: NotificationDelivery,
   dataRequest: NotificationDelivery,

@@ -4,7 +4,15 @@ import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 import { COUNTRIES, type CountryCode } from './countries';
-import { CURRENCIES, DESCRIPTION_MAX, DESCRIPTION_MIN, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_WRONG_TYPE } from './practice-words';
+import {
+  CURRENCIES,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_IMAGE_WRONG_TYPE,
+} from './practice-words';
 
 export * from './countries';
 export * from './practice-words';
@@ -91,7 +99,6 @@ export const MAX_ADDRESSES = 10;
 
 // ---- Availability ----------------------------------------------------------------------------
 
-
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const zTime = z
   .string({ error: (iss) => (iss.input === undefined ? required : undefined) })
@@ -139,7 +146,6 @@ export function slotsOverlap(a: AvailabilityInput, b: AvailabilityInput): boolea
 }
 
 // ---- Payment details -------------------------------------------------------------------------
-
 
 const PHONE_PATTERN = /^\+?\d{7,15}$/;
 
@@ -267,7 +273,6 @@ export type OnboardingDraftResponse = z.infer<typeof OnboardingDraftResponse>;
 
 // ---- Profile image ---------------------------------------------------------------------------
 
-
 /** POST /account/me/profile-image: the file as base64, so it travels as JSON like every other call. */
 export const ProfileImageUpload = z.strictObject({
   contentType: z.enum(PROFILE_IMAGE_TYPES, { error: () => PROFILE_IMAGE_WRONG_TYPE }),
@@ -278,7 +283,6 @@ export const ProfileImageUpload = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file is not valid base64'),
 });
 export const ProfileImageUploaded = z.object({ profileImage: z.string() });
-
 
 /** The first message zod reports for a value, or null: how forms ask the contract about one field. */
 export function firstIssue(schema: z.ZodType, value: unknown): string | null {

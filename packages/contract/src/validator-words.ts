@@ -31,8 +31,6 @@ export const transforms: {
   lettersOnly: (v) => v.replace(/\P{L}+/gu, ''),
 };
 
-
-
 /** A rule returns the failing key or null. */
 export type Rule = (value: string) => ValidationKey | null;
 
@@ -150,7 +148,6 @@ export const rules: {
   singleLine: (value) => (isSingleLineName(value) ? null : 'INVALID_NUMBER'),
 };
 
-
 /** Runs rules in order; returns the first failing message text (SPEC: the first message is shown) or null. */
 export function firstError(value: string, list: Rule[]): string | null {
   for (const rule of list) {
@@ -161,5 +158,3 @@ export function firstError(value: string, list: Rule[]): string | null {
 }
 
 export const PASSWORD_RULES: Rule[] = [rules.lowercase, rules.uppercase, rules.digit, rules.length(PASSWORD_MIN)];
-
-

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_RULES, PHONE_PATTERN, VALIDATION_MESSAGES, isStorableText, normaliseEmail, rules, transforms, type ValidationKey } from './validator-words';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_RULES,
+  PHONE_PATTERN,
+  VALIDATION_MESSAGES,
+  isStorableText,
+  normaliseEmail,
+  rules,
+  transforms,
+  type ValidationKey,
+} from './validator-words';
 
 export * from './validator-words';
 

@@ -25,7 +25,6 @@ export function textInput(field: FieldProps<string>, transform?: (value: string)
   };
 }
 
-
 const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
 
 /** The first message per field of a 400 answer, or null when the error is of another kind. */

@@ -23,4 +23,3 @@ export function slotErrors(slot: SlotValues): SlotErrors {
   }
   return out;
 }
-

@@ -58,4 +58,3 @@ export function stepErrors(step: StepKey, values: OnboardingValues, tosAccepted:
 export function allErrors(values: OnboardingValues, tosAccepted: boolean): FieldErrors {
   return Object.assign({}, ...STEPS.map((s) => stepErrors(s, values, tosAccepted)));
 }
-

@@ -1,7 +1,6 @@
 import type { OnboardingBody, OnboardingDraft } from '@portal/contract';
 import { emptyAddress, type AddressValues } from '../../components/practice/address-fields';
 import type { SlotValues } from '../../components/practice/slot-fields';
-import { lazyChecks } from '../../lib/form';
 import { browserZone } from '../../lib/browser-zone';
 
 /** What the onboarding form holds: as typed, valid or not. */
@@ -63,9 +62,6 @@ export function toDraft(values: OnboardingValues, step: number): OnboardingDraft
     availability: values.availability,
   };
 }
-
-/** The steps' checks (`./checks`, with zod), loaded when the wizard is drawn. */
-export const onboardingChecks = lazyChecks(() => import('./checks'));
 
 /** Which step shows a field (for an error the server reported). */
 export function stepOfField(path: string): number {

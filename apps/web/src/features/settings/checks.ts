@@ -18,4 +18,3 @@ export const paymentErrors = ({ type, identifier }: PaymentValues) => ({
   type: type === null ? VALIDATION_MESSAGES.REQUIRED : undefined,
   identifier: type === null ? undefined : (paymentIdentifierError(type, identifier) ?? undefined),
 });
-

@@ -1,14 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  CURRENCIES,
-  MESSAGES,
-  PAYMENT_TYPE_LABELS,
-  errorText,
-  paymentIdentifierPlaceholder,
-  type Currency,
-  type PaymentDetails,
-} from '@portal/contract';
+import { CURRENCIES, MESSAGES, PAYMENT_TYPE_LABELS, errorText, paymentIdentifierPlaceholder, type Currency, type PaymentDetails } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';

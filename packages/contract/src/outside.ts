@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { NOTIFICATION_DELIVERIES, isTimeZone } from './outside-words';
+
+export * from './outside-words';
 
 /** Whether the practitioner has a private calendar feed; its address is shown only when it is made. */
 export const CalendarFeedState = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
@@ -8,28 +11,8 @@ export type CalendarFeedState = z.infer<typeof CalendarFeedState>;
 export const CalendarFeedLink = z.object({ url: z.string(), createdAt: z.string() });
 export type CalendarFeedLink = z.infer<typeof CalendarFeedLink>;
 
-/** How a practitioner hears of one kind of event by e-mail (decision 013). */
-export const NOTIFICATION_DELIVERIES = ['instant', 'digest', 'off'] as const;
 export const NotificationDelivery = z.enum(NOTIFICATION_DELIVERIES);
 export type NotificationDelivery = z.infer<typeof NotificationDelivery>;
-
-/** The kinds, in the order Settings lists them. */
-export const NOTIFICATION_KINDS = ['sessionRequest', 'dataRequest', 'kitResults', 'feeDue'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The daily digest's hour, in the practice's time zone. */
-export const DIGEST_HOUR = 7;
-/** A data-request fee is reminded of this many days before it is due. */
-export const FEE_REMINDER_DAYS = 3;
-
-let zones: string[] | null = null;
-/** The IANA time zones this runtime knows, 'UTC' first (made on first use). */
-export function timeZones(): string[] {
-  zones ??= ['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC') : [])];
-  return zones;
-}
-/** An IANA time zone this runtime knows, such as 'Africa/Johannesburg'. */
-export const isTimeZone = (tz: string) => timeZones().includes(tz);
 
 export const NotificationSettings = z.strictObject({
   sessionRequest: NotificationDelivery,

@@ -4,8 +4,18 @@ import { isTimeZone } from './outside';
 import { Lookup } from './portal';
 import { VALIDATION_MESSAGES, rules, transforms, zDigits, zEmail, zText } from './validators';
 import { COUNTRIES, type CountryCode } from './countries';
+import {
+  CURRENCIES,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_IMAGE_WRONG_TYPE,
+} from './practice-words';
 
 export * from './countries';
+export * from './practice-words';
 
 /**
  * The practice: what a practitioner registers during onboarding (POST /portal/me/) and edits in
@@ -38,8 +48,6 @@ export const zPracticeNumber: z.ZodType<string, string> = zDigits.superRefine((v
   if (rules.length(0, PRACTICE_NUMBER_MAX)(value)) ctx.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.MAX_EXCEEDED, input: value });
 });
 
-export const DESCRIPTION_MIN = 20;
-export const DESCRIPTION_MAX = 1000;
 export const zDescription = zText({ min: DESCRIPTION_MIN, max: DESCRIPTION_MAX });
 
 const zLookupId = z
@@ -91,17 +99,6 @@ export const MAX_ADDRESSES = 10;
 
 // ---- Availability ----------------------------------------------------------------------------
 
-/** ISO weekday numbers: 1 Monday … 7 Sunday. */
-export const WEEKDAYS = [
-  { id: 1, name: 'Monday' },
-  { id: 2, name: 'Tuesday' },
-  { id: 3, name: 'Wednesday' },
-  { id: 4, name: 'Thursday' },
-  { id: 5, name: 'Friday' },
-  { id: 6, name: 'Saturday' },
-  { id: 7, name: 'Sunday' },
-] as const;
-
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const zTime = z
   .string({ error: (iss) => (iss.input === undefined ? required : undefined) })
@@ -149,20 +146,6 @@ export function slotsOverlap(a: AvailabilityInput, b: AvailabilityInput): boolea
 }
 
 // ---- Payment details -------------------------------------------------------------------------
-
-/** SPEC §5: the identifier's placeholder follows the payment type. */
-export const PAYMENT_IDENTIFIER_PLACEHOLDERS = {
-  1: 'bank account number',
-  2: 'PayPal account mail or phone number',
-  none: 'Please select type of payment first.',
-} as const;
-export function paymentIdentifierPlaceholder(type: number | null | undefined): string {
-  if (type === 1 || type === 2) return PAYMENT_IDENTIFIER_PLACEHOLDERS[type];
-  return PAYMENT_IDENTIFIER_PLACEHOLDERS.none;
-}
-
-export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 const PHONE_PATTERN = /^\+?\d{7,15}$/;
 
@@ -290,12 +273,6 @@ export type OnboardingDraftResponse = z.infer<typeof OnboardingDraftResponse>;
 
 // ---- Profile image ---------------------------------------------------------------------------
 
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
-export const PROFILE_IMAGE_TOO_LARGE = 'The picture must be at most 2 MB';
-export const PROFILE_IMAGE_WRONG_TYPE = 'The picture must be a PNG, JPEG or WebP image';
-
 /** POST /account/me/profile-image: the file as base64, so it travels as JSON like every other call. */
 export const ProfileImageUpload = z.strictObject({
   contentType: z.enum(PROFILE_IMAGE_TYPES, { error: () => PROFILE_IMAGE_WRONG_TYPE }),
@@ -306,16 +283,6 @@ export const ProfileImageUpload = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file is not valid base64'),
 });
 export const ProfileImageUploaded = z.object({ profileImage: z.string() });
-
-/** Checks a file's first bytes: the name and the browser's type are not trusted. */
-export function sniffImageType(bytes: Uint8Array): ProfileImageType | null {
-  const b = (i: number) => bytes[i] ?? -1;
-  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47 && b(4) === 0x0d && b(5) === 0x0a && b(6) === 0x1a && b(7) === 0x0a) return 'image/png';
-  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'image/jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 /** The first message zod reports for a value, or null: how forms ask the contract about one field. */
 export function firstIssue(schema: z.ZodType, value: unknown): string | null {

@@ -1,9 +1,9 @@
-import { schemaResolver, useForm, type LooseKeys } from '@mantine/form';
-import { useState, type ChangeEvent } from 'react';
+import { useForm, type LooseKeys } from '@mantine/form';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from './api-client';
 
-/** One message per field, by path as the server names it ('address.city', 'availability.0.endTime'). */
-export type FieldErrors = Record<string, string>;
+export { schemaErrors, type FieldErrors } from './schema-errors';
+import type { FieldErrors } from './schema-errors';
 
 /** The value at a dotted path ('address.city', 'availability.0.startTime'). */
 type PathValue<T, P extends string> = P extends `${infer Head}.${infer Rest}` ? PathValue<Step<T, Head>, Rest> : Step<T, P>;
@@ -25,13 +25,6 @@ export function textInput(field: FieldProps<string>, transform?: (value: string)
   };
 }
 
-/** A contract schema as a form check: the first message of each failing path, in the contract's words. */
-export function schemaErrors<Values>(schema: Parameters<typeof schemaResolver>[0]): (values: Values) => FieldErrors {
-  const resolve = schemaResolver(schema, { sync: true });
-  // The contract's messages are strings; @mantine/form types them as any React node.
-  return (values) => resolve(values) as FieldErrors;
-}
-
 const hasErrors = (errors: Partial<FieldErrors>) => Object.values(errors).some(Boolean);
 
 /** The first message per field of a 400 answer, or null when the error is of another kind. */
@@ -50,10 +43,66 @@ export function applyServerErrors(form: { setErrors: (errors: FieldErrors) => vo
   return fields;
 }
 
-interface ContractFormOptions<Values> {
+/**
+ * A module of checks kept out of a page's first-visit chunk (issue 35): the contract's zod schemas a form
+ * checks with load beside the page, not inside it. `get` is the module once in, `load` brings it (once;
+ * a failed load is tried again by the next call).
+ */
+export interface LazyChecks<M> {
+  get: () => M | undefined;
+  load: () => Promise<M>;
+}
+
+/** `import('./checks')` as checks a form loads when it is drawn (see `useContractForm`'s `checks`). */
+export function lazyChecks<M>(load: () => Promise<M>): LazyChecks<M> {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    get: () => module,
+    load: () =>
+      (loading ??= load().then(
+        (loaded) => (module = loaded),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+}
+
+/**
+ * The checks once loaded (the component draws again then); loading starts when it is first drawn.
+ * `arrived` records a module a later `load` brought (after a first load failed).
+ */
+export function useLazyChecks<M>(checks: LazyChecks<M> | undefined): [loaded: M | undefined, arrived: (module: M) => void] {
+  const [loaded, setLoaded] = useState(() => checks?.get());
+  useEffect(() => {
+    if (!checks || loaded) return;
+    let active = true;
+    checks.load().then(
+      (module) => active && setLoaded(() => module),
+      () => {}, // tried again on submit
+    );
+    return () => {
+      active = false;
+    };
+  }, [checks, loaded]);
+  return [loaded, (module: M) => setLoaded(() => module)];
+}
+
+interface ContractFormOptions<Values, M> {
   initialValues: Values;
-  /** Every error of the values, by path: `schemaErrors(ContractSchema)` or a check built on the contract's. */
-  validate: (values: Values) => Partial<FieldErrors>;
+  /**
+   * Every error of the values, by path: `schemaErrors(ContractSchema)` or a check built on the contract's;
+   * with `checks`, given the loaded checks module as well.
+   */
+  validate: (values: Values, checks: M) => Partial<FieldErrors>;
+  /**
+   * Where `validate`'s schemas are, when they are kept out of the page's chunk: the form draws and takes
+   * typing at once; the errors are computed once the module is in, and a submit waits for it (nothing is
+   * sent unchecked).
+   */
+  checks?: LazyChecks<M>;
   /** Also show a field's error once the user has left it, before any submit. */
   showOnBlur?: boolean;
   /** Which paths' errors show, instead of 'after a submit was tried' (a wizard shows them per step). */
@@ -70,23 +119,48 @@ interface ContractFormOptions<Values> {
  * every render, so once shown an error follows what is typed. Shown under a field: the check's error
  * once the user tried to submit (or left the field, with `showOnBlur`), else the server's.
  */
-export function useContractForm<Values extends Record<string, unknown>>({
+export function useContractForm<Values extends Record<string, unknown>, M = undefined>({
   initialValues,
   validate,
+  checks,
   showOnBlur = false,
   visible,
   errorPaths = {},
   onValuesChange,
-}: ContractFormOptions<Values>) {
+}: ContractFormOptions<Values, M>) {
   // 'focus': a field counts as touched when left (below), not at the first key typed.
   const form = useForm<Values>({ mode: 'controlled', initialValues, touchTrigger: 'focus', onValuesChange });
   const [tried, setTried] = useState(false);
   const values = form.values;
-  const errors = validate(values);
+  const [loaded, arrived] = useLazyChecks(checks);
+  const ready = !checks || loaded !== undefined;
+  const errors = ready ? validate(values, loaded as M) : {};
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const shows = visible ?? ((path: string) => tried || (showOnBlur && form.isTouched(path)));
   const serverErrors = form.errors as FieldErrors;
   const shown: FieldErrors = { ...serverErrors };
   for (const [path, message] of Object.entries(errors)) if (message && shows(path)) shown[path] = message;
+
+  const whenChecked = (then: (checks: M, values: Values) => void) => {
+    if (ready) {
+      then(loaded as M, form.getValues());
+      return;
+    }
+    checks!.load().then(
+      (module) => {
+        if (!mounted.current) return;
+        arrived(module);
+        then(module, form.getValues());
+      },
+      () => {},
+    );
+  };
 
   const set = <P extends LooseKeys<Values> & string>(path: P, value: PathValue<Values, P>) => {
     form.setFieldValue(path, value as never);
@@ -111,10 +185,22 @@ export function useContractForm<Values extends Record<string, unknown>>({
     tried,
     set,
     field,
-    /** On submit: shows the errors, and sends the values only when there are none. */
+    /** Whether the checks are in (always, without `checks`); before, `errors` is empty. */
+    ready,
+    /**
+     * `then` with the checks and what the form holds, at once when the checks are in, else once they
+     * have loaded (not at all should the load fail: the next call tries again).
+     */
+    whenChecked,
+    /**
+     * On submit: shows the errors, and sends the values only when there are none. Before the checks are
+     * in, it waits for them and checks what the form holds then (nothing is sent unchecked).
+     */
     submit: (send: (values: Values) => void) => {
       setTried(true);
-      if (!hasErrors(errors)) send(values);
+      whenChecked((module, latest) => {
+        if (!hasErrors(validate(latest, module))) send(latest);
+      });
     },
     /** Back to the initial values, with nothing shown. */
     reset: () => {

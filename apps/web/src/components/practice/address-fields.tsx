@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { AddressInput, COUNTRIES, transforms } from '@portal/contract';
-import { schemaErrors, textInput, type FieldProps } from '../../lib/form';
+import { COUNTRIES, transforms } from '@portal/contract';
+import { textInput, type FieldProps } from '../../lib/form';
 import { practiceText, type PracticeMessageKey } from './messages';
 
 export type AddressValues = {
@@ -13,9 +13,6 @@ export type AddressValues = {
 };
 export type AddressKey = keyof AddressValues;
 export const emptyAddress = (): AddressValues => ({ streetAddress: '', suburb: '', city: '', state: '', postalCode: '', countryCode: 'ZA' });
-
-/** Checked with the contract's own schema: the same words the server answers with. */
-export const addressErrors = schemaErrors<AddressValues>(AddressInput);
 
 const LABELS: Record<AddressKey, PracticeMessageKey> = {
   streetAddress: 'practice.address.streetAddress',

@@ -1,5 +1,5 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { AvailabilityInput, WEEKDAYS, firstIssue } from '@portal/contract';
+import { WEEKDAYS } from '@portal/contract';
 import { textInput, type FieldProps } from '../../lib/form';
 import { practiceText } from './messages';
 
@@ -13,21 +13,6 @@ export type SlotErrors = Partial<Record<keyof SlotValues, string>>;
 export const weekdayName = (day: number) => WEEKDAYS.find((d) => d.id === day)?.name ?? String(day);
 export const describeSlot = (s: { dayOfWeek: number; startTime: string; endTime: string }) =>
   practiceText('practice.availability.slot', { day: weekdayName(s.dayOfWeek), start: s.startTime, end: s.endTime });
-
-/** A slot checked with the contract's schema, field by field, then as a whole (end after start). */
-export function slotErrors(slot: SlotValues): SlotErrors {
-  const out: SlotErrors = {};
-  if (slot.dayOfWeek === null) out.dayOfWeek = firstIssue(AvailabilityInput.shape.dayOfWeek, undefined) ?? undefined;
-  for (const key of ['startTime', 'endTime'] as const) {
-    const message = firstIssue(AvailabilityInput.shape[key], slot[key]);
-    if (message) out[key] = message;
-  }
-  if (!out.startTime && !out.endTime && slot.dayOfWeek !== null) {
-    const whole = AvailabilityInput.safeParse(slot);
-    if (!whole.success) out.endTime = whole.error.issues[0]?.message;
-  }
-  return out;
-}
 
 /** Day, from and to of one weekly slot, each from its form (`field`). */
 export function SlotFields({

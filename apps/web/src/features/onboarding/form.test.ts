@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STEPS, allErrors, emptyValues, fromDraft, stepErrors, stepOfField, toBody, toDraft, type OnboardingValues } from './form';
+import { allErrors, stepErrors } from './checks';
+import { STEPS, emptyValues, fromDraft, stepOfField, toBody, toDraft, type OnboardingValues } from './form';
 
 const valid = (): OnboardingValues => ({
   categoryID: 2,

@@ -12,7 +12,8 @@ import { useSystemStore } from '../../../store/system-store';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useOnboardingDraft } from '../api/get-onboarding-draft';
 import { saveOnboardingDraft } from '../api/save-onboarding-draft';
-import { STEPS, allErrors, fromDraft, stepErrors, stepOfField, toBody, toDraft, type OnboardingValues, type StepKey } from '../form';
+import { STEPS, fromDraft, stepOfField, toBody, toDraft, type OnboardingValues, type StepKey } from '../form';
+import { onboardingChecks } from '../onboarding-checks';
 import { practiceText } from '../../../components/practice/messages';
 import { onboardingText, type OnboardingMessageKey } from '../messages';
 import { SubmitForm } from '../../../components/submit-form';
@@ -83,9 +84,10 @@ function WizardForm({
     // Leaving registration half-done is allowed: the draft is kept on the server for the next visit.
     warnOnLeave: false,
   });
-  const { form, values, shown, field } = useContractForm<OnboardingValues>({
+  const { form, values, shown, field, whenChecked } = useContractForm({
     initialValues,
-    validate: (v) => allErrors(v, tosAccepted),
+    checks: onboardingChecks,
+    validate: (v, checks) => checks.allErrors(v, tosAccepted),
     // Errors show for steps the user tried to leave (or submit); they update as the user fixes them.
     visible: (path) => submitted.has(stepOfField(path)),
     onValuesChange: (changed) => autosave.change(toDraft(changed, step)),
@@ -109,19 +111,26 @@ function WizardForm({
   const goTo = (next: number) => {
     setStep(next);
     // The step is part of the draft: a reload comes back to it.
-    if (next !== step) autosave.change(toDraft(values, next));
+    if (next !== step) autosave.change(toDraft(form.getValues(), next));
     // Keyboard and screen-reader users land on the new step's heading.
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
+  // Next and submit check what the form holds once the checks are in (at once, but for the first
+  // milliseconds of the page).
   const next = () => {
     setSubmitted((s) => new Set(s).add(step));
-    if (Object.keys(stepErrors(key, values, tosAccepted)).length === 0) goTo(step + 1);
+    whenChecked((checks, latest) => {
+      if (Object.keys(checks.stepErrors(key, latest, tosAccepted)).length === 0) goTo(step + 1);
+    });
   };
 
   const submit = () => {
     setSubmitted(new Set(STEPS.map((_, i) => i)));
-    const errors = allErrors(values, tosAccepted);
+    whenChecked((checks, latest) => send(checks.allErrors(latest, tosAccepted), latest));
+  };
+
+  const send = (errors: Record<string, string>, latest: OnboardingValues) => {
     const keys = Object.keys(errors);
     if (keys.length) {
       goTo(Math.min(...keys.map(stepOfField)));
@@ -129,7 +138,7 @@ function WizardForm({
     }
     // The draft is saved first, so whatever happens to the request the form's content is kept.
     void autosave.flush();
-    complete.mutate(toBody(values), {
+    complete.mutate(toBody(latest), {
       onError: (error) => {
         const fields = applyServerErrors(form, error);
         if (fields) {

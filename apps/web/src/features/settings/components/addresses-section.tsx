@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { COUNTRIES, MESSAGES, errorText, type Address, type AddressInput } from '@portal/contract';
 import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
-import { AddressFields, addressErrors, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
+import { AddressFields, emptyAddress, type AddressValues } from '../../../components/practice/address-fields';
+import { practiceChecks } from '../../../components/practice/practice-checks';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddAddress } from '../api/add-address';
 import { useAddresses } from '../api/get-addresses';
@@ -71,7 +72,11 @@ export function AddressesSection() {
 }
 
 function AddressForm({ title, initial, id, onDone }: { title: string; initial: AddressValues; id?: string; onDone: () => void }) {
-  const { form, field, submit } = useContractForm<AddressValues>({ initialValues: initial, validate: addressErrors });
+  const { form, field, submit } = useContractForm({
+    initialValues: initial,
+    checks: practiceChecks,
+    validate: (values, checks) => checks.addressErrors(values),
+  });
   const onError = useSaveFailed(form);
   const add = useAddAddress();
   const update = useUpdateAddress();

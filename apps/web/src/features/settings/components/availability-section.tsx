@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, errorText, type Availability } from '@portal/contract';
-import { SlotFields, describeSlot, slotErrors, type SlotValues } from '../../../components/practice/slot-fields';
+import { SlotFields, describeSlot, type SlotValues } from '../../../components/practice/slot-fields';
+import { practiceChecks } from '../../../components/practice/practice-checks';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddSlot } from '../api/add-slot';
 import { useDeleteSlot } from '../api/delete-slot';
@@ -60,9 +61,10 @@ export function AvailabilitySection() {
 }
 
 function SlotForm({ title, initial, id, onDone }: { title: string; initial: SlotValues; id?: string; onDone: () => void }) {
-  const { form, field, submit } = useContractForm<SlotValues>({
-    initialValues: { dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime },
-    validate: slotErrors,
+  const { form, field, submit } = useContractForm({
+    initialValues: { dayOfWeek: initial.dayOfWeek, startTime: initial.startTime, endTime: initial.endTime } as SlotValues,
+    checks: practiceChecks,
+    validate: (values, checks) => checks.slotErrors(values),
   });
   const onError = useSaveFailed(form);
   const add = useAddSlot();

@@ -1,21 +1,12 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  CURRENCIES,
-  MESSAGES,
-  PAYMENT_TYPE_LABELS,
-  VALIDATION_MESSAGES,
-  errorText,
-  paymentIdentifierError,
-  paymentIdentifierPlaceholder,
-  type Currency,
-  type PaymentDetails,
-} from '@portal/contract';
+import { CURRENCIES, MESSAGES, PAYMENT_TYPE_LABELS, errorText, paymentIdentifierPlaceholder, type Currency, type PaymentDetails } from '@portal/contract';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { DefaultBadge, MakeDefaultButton } from '../../../components/default-choice';
 import { config } from '../../../config/env';
 import { applyServerErrors, textInput, useContractForm } from '../../../lib/form';
+import { settingsChecks, type SettingsChecks } from '../settings-checks';
 import { useAddPaymentDetails } from '../api/add-payment-details';
 import { useUpdatePaymentDetails } from '../api/update-payment-details';
 import { useMakeDefaultPaymentDetails } from '../api/make-default-payment-details';
@@ -131,22 +122,17 @@ export function PaymentSection() {
 
 const defaultCurrency = (): Currency => ((CURRENCIES as readonly string[]).includes(config.currency) ? (config.currency as Currency) : 'ZAR');
 
-type PaymentValues = { type: 1 | 2 | null; identifier: string; currency: Currency };
-
-/** The type first; the identifier is checked as its type wants it. */
-const paymentErrors = ({ type, identifier }: PaymentValues) => ({
-  type: type === null ? VALIDATION_MESSAGES.REQUIRED : undefined,
-  identifier: type === null ? undefined : (paymentIdentifierError(type, identifier) ?? undefined),
-});
+export type PaymentValues = { type: 1 | 2 | null; identifier: string; currency: Currency };
 
 export function PaymentForm({ title, initial, onDone }: { title: string; initial?: PaymentDetails; onDone: () => void }) {
-  const { form, field, submit } = useContractForm<PaymentValues>({
+  const { form, field, submit } = useContractForm<PaymentValues, SettingsChecks>({
     initialValues: {
       type: initial?.type ?? null,
       identifier: initial?.identifier ?? '',
       currency: (initial?.currency as Currency | undefined) ?? defaultCurrency(),
     },
-    validate: paymentErrors,
+    checks: settingsChecks,
+    validate: (values, checks) => checks.paymentErrors(values),
   });
   const add = useAddPaymentDetails();
   const update = useUpdatePaymentDetails();

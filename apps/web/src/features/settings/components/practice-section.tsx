@@ -1,10 +1,10 @@
 import { Badge, Button, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, errorText, zDescription, zHpcsaNumber, zPracticeNumber, type Category, type PractitionerMe } from '@portal/contract';
+import { MESSAGES, errorText, type Category, type PractitionerMe } from '@portal/contract';
 import { useState } from 'react';
-import { z } from 'zod';
 import { PracticeFields } from '../../../components/practice/practice-fields';
-import { schemaErrors, useContractForm } from '../../../lib/form';
+import { useContractForm } from '../../../lib/form';
+import { settingsChecks, type SettingsChecks } from '../settings-checks';
 import { useSystemStore } from '../../../store/system-store';
 import { useAddLanguage } from '../api/add-language';
 import { useAddSpecialization } from '../api/add-specialization';
@@ -21,10 +21,7 @@ interface Lookup {
   name: string;
 }
 
-type PracticeValues = { categoryID: number | null; hpcsaNumber: string; practiceNumber: string; description: string };
-
-// The category is chosen from the list, so only the typed fields are checked here.
-const practiceErrors = schemaErrors<PracticeValues>(z.object({ hpcsaNumber: zHpcsaNumber, practiceNumber: zPracticeNumber, description: zDescription }));
+export type PracticeValues = { categoryID: number | null; hpcsaNumber: string; practiceNumber: string; description: string };
 
 /** The practice (PUT /portal/me/) and its languages and specializations (added and removed one by one). */
 export function PracticeSection({
@@ -38,14 +35,15 @@ export function PracticeSection({
   languages: Lookup[];
   specializations: Lookup[];
 }) {
-  const { form, field, tried, submit } = useContractForm<PracticeValues>({
+  const { form, field, tried, submit } = useContractForm<PracticeValues, SettingsChecks>({
     initialValues: {
       categoryID: practitioner.categoryID,
       hpcsaNumber: practitioner.hpcsaNumber ?? '',
       practiceNumber: practitioner.practiceNumber ?? '',
       description: practitioner.description ?? '',
     },
-    validate: practiceErrors,
+    checks: settingsChecks,
+    validate: (values, checks) => checks.practiceErrors(values),
   });
   const onError = useSaveFailed(form);
   const update = useUpdatePractice();

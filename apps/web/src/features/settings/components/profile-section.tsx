@@ -1,22 +1,23 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { UpdateMe, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n/i18n';
-import { schemaErrors, textInput, useContractForm } from '../../../lib/form';
+import { textInput, useContractForm } from '../../../lib/form';
+import { settingsChecks, type SettingsChecks } from '../settings-checks';
 import { useUpdateMe } from '../api/update-me';
 import { useSaveFailed } from './field-errors';
 import { SaveForm } from './save-form';
 import { settingsText } from '../messages';
 
-type ProfileValues = { firstName: string; lastName: string; phoneNumber: string };
-const profileErrors = schemaErrors<ProfileValues>(UpdateMe);
+export type ProfileValues = { firstName: string; lastName: string; phoneNumber: string };
 
 /** Name and phone number (PUT /account/me/), and the profile picture the page composes in. */
 export function ProfileSection({ user, picture }: { user: User; picture: ReactNode }) {
-  const { form, field, submit } = useContractForm<ProfileValues>({
+  const { form, field, submit } = useContractForm<ProfileValues, SettingsChecks>({
     initialValues: { firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber ?? '' },
-    validate: profileErrors,
+    checks: settingsChecks,
+    validate: (values, checks) => checks.profileErrors(values),
   });
   const onError = useSaveFailed(form);
   const update = useUpdateMe();

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { useSystemStore } from '../store/system-store';
 import { lazyChecks, useContractForm } from './form';
 
 type Values = { name: string };
@@ -48,6 +49,7 @@ describe('useContractForm with checks loaded beside the page', () => {
   });
 
   it('never sends unchecked: an empty value waits and is refused, a failed load sends nothing and the next submit loads again', async () => {
+    expect(useSystemStore.getState().errorModal.opened).toBe(false);
     const { lazy, loads } = heldChecks();
     const send = vi.fn();
     const { result } = renderHook(() => useNameForm(lazy));
@@ -57,6 +59,9 @@ describe('useContractForm with checks loaded beside the page', () => {
     expect(loads).toHaveLength(2);
     await act(async () => loads[1]!.reject(new Error('chunk failed')));
     expect(send).not.toHaveBeenCalled();
+    // The failed load at submit is said in the catalogue's words; the one at drawing was silent.
+    expect(useSystemStore.getState().errorModal).toMatchObject({ opened: true, content: 'Unexpected error occured' });
+    act(() => useSystemStore.getState().closeError());
     expect(result.current.values.name).toBe('Ann');
     act(() => result.current.set('name', ''));
     act(() => result.current.submit(send));

@@ -1,5 +1,7 @@
 import { useForm, type LooseKeys } from '@mantine/form';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { ERROR_TEXTS } from '@portal/contract';
+import { useSystemStore } from '../store/system-store';
 import { isApiError } from './api-client';
 
 export { schemaErrors, type FieldErrors } from './schema-errors';
@@ -158,7 +160,8 @@ export function useContractForm<Values extends Record<string, unknown>, M = unde
         arrived(module);
         then(module, form.getValues());
       },
-      () => {},
+      // Said, not swallowed: the user pressed a button. What they typed stays; the next try loads again.
+      () => mounted.current && useSystemStore.getState().showError(ERROR_TEXTS['0']),
     );
   };
 
@@ -189,7 +192,7 @@ export function useContractForm<Values extends Record<string, unknown>, M = unde
     ready,
     /**
      * `then` with the checks and what the form holds, at once when the checks are in, else once they
-     * have loaded (not at all should the load fail: the next call tries again).
+     * have loaded (should the load fail: not at all, the error modal says so, and the next call tries again).
      */
     whenChecked,
     /**
